@@ -1,0 +1,15 @@
+/** Read the config, run, set the outputs. The only place that fails the step. */
+import * as core from '@actions/core';
+import { InputError, loadConfig } from './inputs.js';
+import { setActionOutputs } from './outputs/action-outputs.js';
+import { run } from './run.js';
+
+export async function main(): Promise<void> {
+  try {
+    const config = loadConfig();
+    setActionOutputs(await run(config));
+  } catch (error) {
+    setActionOutputs({ conclusion: 'failed' });
+    core.setFailed(error instanceof InputError ? error.message : (error as Error).message);
+  }
+}

@@ -1,0 +1,36 @@
+/** The step outputs of the spec, set together so every exit path sets all of them. */
+import * as core from '@actions/core';
+
+export type Conclusion =
+  | 'pr-opened'
+  | 'pr-updated'
+  | 'pushed'
+  | 'commented'
+  | 'no-changes'
+  | 'skipped'
+  | 'denied'
+  | 'failed';
+
+export interface RunOutcome {
+  conclusion: Conclusion;
+  prUrl?: string;
+  prNumber?: number;
+  branch?: string;
+  commentUrl?: string;
+  transcriptPath?: string;
+  turns?: number;
+  tokens?: number;
+  ciConclusion?: string;
+}
+
+export function setActionOutputs(outcome: RunOutcome): void {
+  core.setOutput('conclusion', outcome.conclusion);
+  core.setOutput('pr-url', outcome.prUrl ?? '');
+  core.setOutput('pr-number', outcome.prNumber ?? '');
+  core.setOutput('branch', outcome.branch ?? '');
+  core.setOutput('comment-url', outcome.commentUrl ?? '');
+  core.setOutput('transcript-path', outcome.transcriptPath ?? '');
+  core.setOutput('turns', outcome.turns ?? 0);
+  core.setOutput('tokens', outcome.tokens ?? 0);
+  core.setOutput('ci-conclusion', outcome.ciConclusion ?? '');
+}

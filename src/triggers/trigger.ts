@@ -1,0 +1,116 @@
+/**
+ * What started this run, parsed once from the event into a discriminated union. Everything
+ * downstream switches over `kind`; nothing else looks at the raw payload.
+ */
+
+/** The person (or bot) whose action started the run. */
+export interface Actor {
+  login: string;
+  /** `Bot` for GitHub Apps and `[bot]` logins; checked by the gate. */
+  type: string;
+}
+
+export interface IssueTrigger {
+  kind: 'issue';
+  issueNumber: number;
+  title: string;
+  body: string;
+  actor: Actor;
+  /** The label whose addition started the run. */
+  label: string;
+}
+
+export interface IssueCommentTrigger {
+  kind: 'issue-comment';
+  issueNumber: number;
+  title: string;
+  body: string;
+  commentId: number;
+  /** Text after the trigger phrase: extra instruction from the commenter. */
+  instruction: string;
+  actor: Actor;
+}
+
+export interface PullRequestCommentTrigger {
+  kind: 'pr-comment';
+  prNumber: number;
+  title: string;
+  body: string;
+  commentId: number;
+  instruction: string;
+  actor: Actor;
+}
+
+export interface ReviewCommentTrigger {
+  kind: 'review-comment';
+  prNumber: number;
+  title: string;
+  body: string;
+  commentId: number;
+  /** The thread's first comment; replies go to it. */
+  threadRootId: number;
+  instruction: string;
+  path: string;
+  startLine: number | null;
+  line: number | null;
+  diffHunk: string;
+  headRef: string;
+  headSha: string;
+  /** `owner/name` of the repository the PR head lives in. */
+  headRepository: string;
+  actor: Actor;
+}
+
+export interface CiFailureTrigger {
+  kind: 'ci-failure';
+  runId: number;
+  runAttempt: number;
+  workflowName: string;
+  headSha: string;
+  headBranch: string;
+  /** Commit message of the failing head; used by the loop guard. */
+  headCommitMessage: string;
+  htmlUrl: string;
+  actor: Actor;
+}
+
+export interface DispatchTrigger {
+  kind: 'dispatch';
+  prompt: string;
+  runId: number;
+  actor: Actor;
+}
+
+export interface SkipTrigger {
+  kind: 'skip';
+  reason: string;
+}
+
+export type Trigger =
+  | IssueTrigger
+  | IssueCommentTrigger
+  | PullRequestCommentTrigger
+  | ReviewCommentTrigger
+  | CiFailureTrigger
+  | DispatchTrigger
+  | SkipTrigger;
+
+/** One line for the log: what the run is about. */
+export function describeTrigger(trigger: Trigger): string {
+  switch (trigger.kind) {
+    case 'issue':
+      return `issue #${trigger.issueNumber} labelled "${trigger.label}" by @${trigger.actor.login}`;
+    case 'issue-comment':
+      return `comment ${trigger.commentId} on issue #${trigger.issueNumber} by @${trigger.actor.login}`;
+    case 'pr-comment':
+      return `comment ${trigger.commentId} on pull request #${trigger.prNumber} by @${trigger.actor.login}`;
+    case 'review-comment':
+      return `review comment ${trigger.commentId} on ${trigger.path} in pull request #${trigger.prNumber} by @${trigger.actor.login}`;
+    case 'ci-failure':
+      return `failed run ${trigger.runId} of "${trigger.workflowName}" on ${trigger.headBranch}@${trigger.headSha.slice(0, 7)}`;
+    case 'dispatch':
+      return `dispatched prompt by @${trigger.actor.login} (run ${trigger.runId})`;
+    case 'skip':
+      return `nothing to do: ${trigger.reason}`;
+  }
+}

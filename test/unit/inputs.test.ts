@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { InputError, loadConfig } from '../../src/inputs.js';
+
+const runnerEnv = {
+  GITHUB_EVENT_NAME: 'issues',
+  GITHUB_REPOSITORY: 'octo-org/octo-repo',
+  GITHUB_WORKSPACE: '/tmp/ws',
+  RUNNER_TEMP: '/tmp/rt',
+  GITHUB_RUN_ID: '77',
+  'INPUT_GITHUB-TOKEN': 'ghs_x',
+};
+
+function problemsFor(inputs: Record<string, string>): string[] {
+  const env: Record<string, string> = { ...runnerEnv };
+  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
+  try {
+    loadConfig(env, 'linux');
+  } catch (error) {
+    assert.ok(error instanceof InputError, `expected InputError, got ${String(error)}`);
+    return error.problems;
+  }
+  assert.fail('expected the config to be refused');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig(runnerEnv, 'linux');
+    assert.equal(config.limits.maxTurns, 40);
+    assert.equal(config.limits.maxTokens, 1_000_000);
+    assert.equal(config.limits.timeoutMinutes, 20);
+    assert.equal(config.triggerPhrase, '/agent');
+    assert.equal(config.label, 'agent');
+    assert.equal(config.mode, 'auto');
+    assert.equal(config.minPermission, 'write');
+    assert.equal(config.branchPrefix, 'agent/');
+    assert.equal(config.draft, false);
+    assert.equal(config.ci.rounds, 0);
+    assert.equal(config.ci.workflow, undefined);
+    assert.equal(config.sandbox, 'auto');
+    assert.equal(config.network, 'off');
+    assert.equal(config.llm.baseUrl, 'https://api.openai.com/v1');
+    assert.equal(config.llm.apiKey, '');
+    assert.deepEqual(config.runner.repository, { owner: 'octo-org', repo: 'octo-repo' });
+    assert.equal(config.runner.runId, 77);
+  });
+
+  it('parses given values, trimming them as @actions/core does', () => {
+    const config = loadConfig(
+      {
+        ...runnerEnv,
+        'INPUT_MAX-TURNS': ' 12 ',
+        INPUT_DRAFT: 'True',
+        'INPUT_BASE-URL': 'http://127.0.0.1:8080/v1/',
+        'INPUT_ALLOWED-COMMANDS': 'cargo clippy *\n\n# a comment\n make lint \n',
+        'INPUT_CI-WORKFLOW': 'ci.yml',
+        'INPUT_CI-ROUNDS': '2',
+        INPUT_NETWORK: 'on',
+        INPUT_PROMPT: 'fix it',
+      },
+      'linux',
+    );
+    assert.equal(config.limits.maxTurns, 12);
+    assert.equal(config.draft, true);
+    assert.equal(config.llm.baseUrl, 'http://127.0.0.1:8080/v1');
+    assert.deepEqual(config.allowedCommands, ['cargo clippy *', 'make lint']);
+    assert.equal(config.ci.workflow, 'ci.yml');
+    assert.equal(config.ci.rounds, 2);
+    assert.equal(config.network, 'on');
+    assert.equal(config.prompt, 'fix it');
+  });
+
+  const badInputs: [string, string, string][] = [
+    ['max-turns', 'ten', 'max-turns must be a whole number from 1 to 500, got "ten"'],
+    ['max-turns', '0', 'max-turns must be a whole number from 1 to 500, got "0"'],
+    ['max-turns', '2.5', 'max-turns must be a whole number from 1 to 500, got "2.5"'],
+    ['max-tokens', '-5', 'max-tokens must be a whole number from 1000 to 100000000, got "-5"'],
+    ['timeout-minutes', '999', 'timeout-minutes must be a whole number from 1 to 360, got "999"'],
+    ['ci-rounds', 'many', 'ci-rounds must be a whole number from 0 to 10, got "many"'],
+    ['mode', 'yolo', 'mode must be one of auto, pr, comment, got "yolo"'],
+    [
+      'min-permission',
+      'owner',
+      'min-permission must be one of read, triage, write, maintain, admin, got "owner"',
+    ],
+    ['sandbox', 'none', 'sandbox must be one of auto, strict, off, got "none"'],
+    ['network', 'yes', 'network must be one of off, on, got "yes"'],
+    ['draft', 'yes', 'draft must be true or false, got "yes"'],
+    [
+      'base-url',
+      'ftp://x',
+      'base-url must be an http(s) URL such as https://api.openai.com/v1, got "ftp://x"',
+    ],
+    [
+      'base-url',
+      'not a url',
+      'base-url must be an http(s) URL such as https://api.openai.com/v1, got "not a url"',
+    ],
+    [
+      'trigger-phrase',
+      '/agent please',
+      'trigger-phrase must be a single word without spaces such as /agent, got "/agent please"',
+    ],
+    [
+      'branch-prefix',
+      '../evil',
+      'branch-prefix must be a branch-name prefix of letters, digits, ".", "_", "-" and "/" such as agent/, got "../evil"',
+    ],
+    [
+      'branch-prefix',
+      '/abs',
+      'branch-prefix must be a branch-name prefix of letters, digits, ".", "_", "-" and "/" such as agent/, got "/abs"',
+    ],
+    [
+      'ci-workflow',
+      '../../x.yml',
+      'ci-workflow must be a workflow file name in .github/workflows such as ci.yml, or a workflow id, got "../../x.yml"',
+    ],
+  ];
+  for (const [name, value, message] of badInputs) {
+    it(`refuses ${name}=${JSON.stringify(value)} naming the input, the value and what is accepted`, () => {
+      assert.deepEqual(problemsFor({ [name]: value }), [message]);
+    });
+  }
+
+  it('reports every bad input at once', () => {
+    const problems = problemsFor({ 'max-turns': 'ten', mode: 'yolo' });
+    assert.equal(problems.length, 2);
+  });
+
+  it('refuses an empty github-token', () => {
+    const env = { ...runnerEnv, 'INPUT_GITHUB-TOKEN': '' };
+    assert.throws(() => loadConfig(env, 'linux'), /github-token must be a token/);
+  });
+
+  it('names missing runner variables', () => {
+    assert.throws(
+      () => loadConfig({ 'INPUT_GITHUB-TOKEN': 'x' }, 'linux'),
+      (error: unknown) =>
+        error instanceof InputError &&
+        error.problems.some((p) => p.startsWith('GITHUB_REPOSITORY is not set')) &&
+        error.problems.some((p) => p.startsWith('RUNNER_TEMP is not set')),
+    );
+  });
+
+  it('does not read the environment at import time', async () => {
+    const before = process.env['INPUT_MAX-TURNS'];
+    process.env['INPUT_MAX-TURNS'] = 'ten';
+    try {
+      const fresh = await import(`../../src/inputs.js?fresh=${Date.now()}`);
+      assert.equal(typeof fresh.loadConfig, 'function');
+    } finally {
+      if (before === undefined) delete process.env['INPUT_MAX-TURNS'];
+      else process.env['INPUT_MAX-TURNS'] = before;
+    }
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * How agent-run commands are launched. The bash tool and `verify-command` hand their argv to a
+ * {@link Sandbox}, which wraps it in whatever isolation the runner allows (see `detect-sandbox.ts`).
+ */
+
+/** One protection the sandbox provides; `missing` lists the ones it could not. */
+export type Protection = 'pid-namespace' | 'network-namespace' | 'separate-user' | 'scrubbed-env';
+
+export interface SandboxLaunch {
+  file: string;
+  args: string[];
+}
+
+export interface Sandbox {
+  /** Short name for the log, e.g. `sudo+unshare`, `userns`, `none`. */
+  level: string;
+  /** Protections the runner could not provide at this level. */
+  missing: Protection[];
+  /** Wraps a command so it runs inside the sandbox. `cwd` must be inside the workspace. */
+  launch(argv: readonly string[], options: { cwd: string }): SandboxLaunch;
+}
+
+/** No isolation beyond the scrubbed environment (`sandbox: off`, or nothing else works). */
+export const unsandboxed: Sandbox = {
+  level: 'none',
+  missing: ['pid-namespace', 'network-namespace', 'separate-user'],
+  launch(argv) {
+    const [file, ...args] = argv;
+    if (!file) throw new Error('empty argv');
+    return { file, args };
+  },
+};

@@ -3,7 +3,7 @@
  * writes `bench/results.json` as `name → {value, unit}`. Each bench measures its ratios side by
  * side in one run, because this machine is noisy; none of them is a test.
  */
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -31,9 +31,14 @@ for (const file of files) {
   figures.push(...(await module.default()));
 }
 
-const results: Record<string, { value: number; unit: string; target?: string }> = {};
-for (const f of figures) results[f.name] = { value: f.value, unit: f.unit, ...(f.target ? { target: f.target } : {}) };
-await writeFile(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+// A partial run (`npm run bench -- grep`) updates its own figures and keeps the others.
+const resultsPath = path.join(benchDir, 'results.json');
+const results: Record<string, { value: number; unit: string; target?: string }> = JSON.parse(
+  await readFile(resultsPath, 'utf8').catch(() => '{}'),
+);
+for (const f of figures)
+  results[f.name] = { value: f.value, unit: f.unit, ...(f.target ? { target: f.target } : {}) };
+await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
 
 const width = Math.max(4, ...figures.map((f) => f.name.length));
 console.log(`${'name'.padEnd(width)}  ${'value'.padStart(12)}  unit        target`);

@@ -87,6 +87,11 @@ export interface RunnerContext {
   actor: string | undefined;
   /** `process.platform` of the runner, checked before any Linux-only feature. */
   platform: NodeJS.Platform;
+  /**
+   * The process environment, read here so nothing else touches `process.env`. Child processes
+   * get it (git) or an allowlisted part of it (`scrubbedEnv` for agent-run commands).
+   */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 export class InputError extends Error {
@@ -255,6 +260,7 @@ function readRunner(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): RunnerCo
     tempDir,
     actor: env['GITHUB_ACTOR'] || undefined,
     platform,
+    env: { ...env },
   };
 }
 

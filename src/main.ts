@@ -6,8 +6,9 @@ import { run } from './run.js';
 
 export async function main(): Promise<void> {
   try {
-    const config = loadConfig();
-    setActionOutputs(await run(config));
+    const outcome = await run(loadConfig());
+    setActionOutputs(outcome);
+    if (outcome.failure !== undefined) core.setFailed(outcome.failure);
   } catch (error) {
     setActionOutputs({ conclusion: 'failed' });
     core.setFailed(error instanceof InputError ? error.message : (error as Error).message);

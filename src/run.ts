@@ -1,30 +1,56 @@
 /**
- * One run of the action, from a validated config to its outcome. The agent, GitHub publishing
- * and CI rounds plug in here as they land; for now the run resolves the trigger and reports it.
+ * One run of the action, from a validated config to its outcome: resolve the trigger, ask the
+ * gate, then hand an allowed run to the session (reaction, tracking comment, checkout, agent,
+ * verification, publishing). Every exit path returns an outcome with all the facts it knows.
  */
-import * as core from '@actions/core';
 import { readEventPayload } from './event.js';
+import { RUN_TRAILER } from './git/commit.js';
 import type { Config } from './inputs.js';
 import type { RunOutcome } from './outputs/action-outputs.js';
+import { createRunContext } from './run/context.js';
+import { watchJobCancel } from './run/job-cancel.js';
+import { runSession } from './run/session.js';
+import { checkGate } from './triggers/gate.js';
 import { resolveTrigger } from './triggers/resolve-trigger.js';
 import { describeTrigger } from './triggers/trigger.js';
 
+/** Runs the action once. Throws only for misconfiguration found before any work started. */
 export async function run(config: Config): Promise<RunOutcome> {
   if (config.runner.platform !== 'linux') {
     throw new Error(
       `agent-action needs a Linux runner (runs-on: ubuntu-latest or a self-hosted Linux runner); this runner is ${config.runner.platform}. Its command sandbox relies on Linux namespaces.`,
     );
   }
-  const payload = await readEventPayload(config.runner.eventPath);
-  const trigger = resolveTrigger(config.runner.eventName, payload, {
-    triggerPhrase: config.triggerPhrase,
-    label: config.label,
-    prompt: config.prompt,
-    runId: config.runner.runId,
-    actor: config.runner.actor,
-  });
-  core.info(`Trigger: ${describeTrigger(trigger)}`);
-  if (trigger.kind === 'skip') return { conclusion: 'skipped' };
-  core.info(`Would run the agent with ${config.llm.model} at ${config.llm.baseUrl} (mode ${config.mode}).`);
-  return { conclusion: 'skipped' };
+  const cancel = watchJobCancel((signal) => ctx.log.warning(`Received ${signal}: stopping and finalising.`));
+  const ctx = createRunContext(config, cancel.signal);
+  try {
+    const payload = await readEventPayload(config.runner.eventPath);
+    const trigger = resolveTrigger(config.runner.eventName, payload, {
+      triggerPhrase: config.triggerPhrase,
+      label: config.label,
+      prompt: config.prompt,
+      runId: config.runner.runId,
+      actor: config.runner.actor,
+    });
+    ctx.log.info(`Trigger: ${describeTrigger(trigger)}`);
+    if (trigger.kind === 'skip') return { conclusion: 'skipped' };
+
+    const decision = await checkGate(ctx.octokit, trigger, {
+      owner: ctx.repo.owner,
+      repo: ctx.repo.repo,
+      minPermission: config.minPermission,
+      branchPrefix: config.branchPrefix,
+      runTrailer: RUN_TRAILER,
+    });
+    if (!decision.allowed) {
+      ctx.log.info(`Denied: ${decision.reason}`);
+      return { conclusion: 'denied' };
+    }
+    return await runSession(ctx, trigger);
+  } catch (error) {
+    // Before the session: an unreadable event, a failing permission check … (redacted for the log).
+    return { conclusion: 'failed', failure: ctx.redact((error as Error).message) };
+  } finally {
+    cancel.dispose();
+  }
 }

@@ -21,8 +21,11 @@ export interface RunOutcome {
   turns?: number;
   tokens?: number;
   ciConclusion?: string;
+  /** Why the run failed (already redacted); `main` fails the step with it. */
+  failure?: string;
 }
 
+/** Sets every output of the spec; unknown ones are empty (turns and tokens 0). */
 export function setActionOutputs(outcome: RunOutcome): void {
   core.setOutput('conclusion', outcome.conclusion);
   core.setOutput('pr-url', outcome.prUrl ?? '');

@@ -18,6 +18,11 @@ export interface Sandbox {
   missing: Protection[];
   /** Wraps a command so it runs inside the sandbox. `cwd` must be inside the workspace. */
   launch(argv: readonly string[], options: { cwd: string }): SandboxLaunch;
+  /**
+   * Undoes the start-up work (namespace holder, throw-away user, workspace ACL); call once in the
+   * run's `finally`, after the last command. Absent for sandboxes that need no clean-up.
+   */
+  dispose?(): Promise<void>;
 }
 
 /** No isolation beyond the scrubbed environment (`sandbox: off`, or nothing else works). */

@@ -32,6 +32,11 @@ export interface Tool<TParams = unknown> {
   parameters: z.ZodType<TParams>;
   /** Read-only tools may run concurrently; all others run one at a time, in order. */
   readOnly: boolean;
+  /**
+   * Wall-clock limit enforced by `invokeTool` (the tool's signal aborts, and the call ends as a
+   * timeout result). Unset: no limit from the wrapper (bash enforces its own, per call).
+   */
+  timeoutMs?: number;
   execute(args: TParams, context: ToolContext): Promise<ToolOutcome>;
 }
 

@@ -16,7 +16,7 @@ export interface TriggerOptions {
   actor: string | undefined;
 }
 
-const user = z.object({ login: z.string(), type: z.string().default('User') });
+const user = z.object({ login: z.string(), type: z.string().default('User'), id: z.number().optional() });
 const repository = z.object({ full_name: z.string() });
 
 const issuesLabeled = z.object({
@@ -89,8 +89,8 @@ export function textAfterPhrase(body: string, phrase: string): string | undefine
   return rest.trim();
 }
 
-function actorOf(u: { login: string; type: string }): Actor {
-  return { login: u.login, type: u.type };
+function actorOf(u: { login: string; type: string; id?: number | undefined }): Actor {
+  return u.id === undefined ? { login: u.login, type: u.type } : { login: u.login, type: u.type, id: u.id };
 }
 
 function skip(reason: string): Trigger {

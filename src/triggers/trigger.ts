@@ -8,6 +8,8 @@ export interface Actor {
   login: string;
   /** `Bot` for GitHub Apps and `[bot]` logins; checked by the gate. */
   type: string;
+  /** Account id, for the `Co-authored-by` noreply address. */
+  id?: number;
 }
 
 export interface IssueTrigger {

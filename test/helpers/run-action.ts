@@ -27,6 +27,8 @@ export interface ActionRunOptions {
   /** Defaults to a fresh temp folder. */
   workspace?: string;
   signalAfterMs?: { signal: NodeJS.Signals; ms: number };
+  /** Sends `signal` to the action once `when` resolves (e.g. when the model got its first request). */
+  signalWhen?: { signal: NodeJS.Signals; when: Promise<unknown> };
 }
 
 /** Parses the `name<<delimiter … delimiter` blocks that `@actions/core` writes. */
@@ -88,6 +90,10 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   if (options.signalAfterMs) {
     const { signal, ms } = options.signalAfterMs;
     setTimeout(() => child.kill(signal), ms).unref();
+  }
+  if (options.signalWhen) {
+    const { signal, when } = options.signalWhen;
+    void when.then(() => child.kill(signal));
   }
   const exitCode = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
   return {

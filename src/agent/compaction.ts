@@ -1,0 +1,110 @@
+/**
+ * Keeps the conversation inside the model's context window. Token counts are estimated from
+ * characters (about four per token), which is close enough to decide when to act. When the
+ * estimate nears the window, the oldest tool results are replaced by a one-line stub that tells
+ * the model how to get them back; the latest turn is never touched.
+ */
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+
+export const DEFAULT_CONTEXT_WINDOW_TOKENS = 128_000;
+
+const CHARS_PER_TOKEN = 4;
+/** Per-message framing the API adds (role, separators). */
+const MESSAGE_OVERHEAD_TOKENS = 4;
+
+/** Rough token count of a conversation (and, optionally, the tool definitions sent with it). */
+export function estimateTokens(
+  messages: readonly ChatCompletionMessageParam[],
+  extra: unknown = undefined,
+): number {
+  let chars = extra === undefined ? 0 : JSON.stringify(extra).length;
+  for (const message of messages) {
+    chars +=
+      typeof message.content === 'string'
+        ? message.content.length
+        : JSON.stringify(message.content ?? '').length;
+    if (message.role === 'assistant') chars += JSON.stringify(message.tool_calls ?? []).length;
+  }
+  return Math.ceil(chars / CHARS_PER_TOKEN) + messages.length * MESSAGE_OVERHEAD_TOKENS;
+}
+
+export interface CompactionOptions {
+  windowTokens: number;
+  /** Compact once the estimate passes this share of the window. */
+  triggerRatio?: number;
+  /** Then elide until the estimate is under this share. */
+  targetRatio?: number;
+  /** Tokens needed besides the messages (tool definitions). */
+  fixedTokens?: number;
+}
+
+export interface CompactionResult {
+  /** Tool results replaced by a stub. */
+  elided: number;
+  estimatedTokens: number;
+}
+
+const STUB_PREFIX = '[output of ';
+
+/** Replaces old tool results in `messages` (in place) with stubs when the window is nearly full. */
+export function compactMessages(
+  messages: ChatCompletionMessageParam[],
+  options: CompactionOptions,
+): CompactionResult {
+  const fixed = options.fixedTokens ?? 0;
+  let estimate = estimateTokens(messages) + fixed;
+  if (estimate <= options.windowTokens * (options.triggerRatio ?? 0.75))
+    return { elided: 0, estimatedTokens: estimate };
+  const target = options.windowTokens * (options.targetRatio ?? 0.5);
+  const latestTurn = messages.findLastIndex((m) => m.role === 'assistant');
+  const calls = callsById(messages);
+  let elided = 0;
+  for (let i = 0; i < latestTurn && estimate > target; i++) {
+    const message = messages[i]!;
+    if (
+      message.role !== 'tool' ||
+      typeof message.content !== 'string' ||
+      message.content.startsWith(STUB_PREFIX)
+    )
+      continue;
+    const stub = stubFor(calls.get(message.tool_call_id));
+    if (stub.length >= message.content.length) continue;
+    estimate -= Math.floor((message.content.length - stub.length) / CHARS_PER_TOKEN);
+    messages[i] = { ...message, content: stub };
+    elided += 1;
+  }
+  return { elided, estimatedTokens: estimate };
+}
+
+function callsById(
+  messages: readonly ChatCompletionMessageParam[],
+): Map<string, { name: string; arguments: string }> {
+  const calls = new Map<string, { name: string; arguments: string }>();
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    for (const call of message.tool_calls ?? []) {
+      if (call.type === 'function') calls.set(call.id, call.function);
+    }
+  }
+  return calls;
+}
+
+/** `[output of read_file src/a.ts elided; read again if needed]` */
+export function stubFor(call: { name: string; arguments: string } | undefined): string {
+  if (!call) return `${STUB_PREFIX}an earlier call elided; repeat it if needed]`;
+  const subject = primaryArgument(call.arguments);
+  const again = call.name === 'bash' ? 'run it again' : 'read again';
+  return `${STUB_PREFIX}${call.name}${subject ? ` ${subject}` : ''} elided; ${again} if needed]`;
+}
+
+function primaryArgument(raw: string): string {
+  try {
+    const args = JSON.parse(raw) as Record<string, unknown>;
+    const value = args.path ?? args.pattern ?? args.command ?? args.file;
+    if (typeof value !== 'string') return '';
+    const oneLine = value.replace(/\s+/g, ' ').trim();
+    return oneLine.length > 80 ? `${oneLine.slice(0, 79)}…` : oneLine;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The agent loop: stream a turn → run its tool calls → append the assistant message and one
+ * `tool` message per call → next turn, until the model answers without tool calls (its text is
+ * the summary) or a budget ends the run. A budget stop, a cancel or a refusing endpoint is a
+ * result with a reason, not an exception; only bugs throw.
+ *
+ * The returned `messages` are the whole conversation, so a caller can append a user turn (say,
+ * "CI failed on your change") and call `runAgent` again to continue it.
+ */
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { LlmClient } from '../llm/client.js';
+import { LlmFatalError } from '../llm/retry.js';
+import type { TokenUsage } from '../llm/stream-turn.js';
+import type { ToolRegistry } from '../tools/registry.js';
+import type { ToolCall, ToolResult } from '../tools/tool.js';
+import { type StopReason, stopSummary } from './budget.js';
+import { compactMessages, DEFAULT_CONTEXT_WINDOW_TOKENS, estimateTokens } from './compaction.js';
+import { DoomLoopGuard } from './doom-loop.js';
+import { type RetryInfo, runTurn, type TurnOutcome } from './run-turn.js';
+import { noTranscript, type TranscriptWriter } from './transcript.js';
+import { appendTurn, estimateUsage, logTurn } from './turn-record.js';
+
+export type { StopReason } from './budget.js';
+
+export interface AgentLimits {
+  /** LLM round trips at most. */
+  maxTurns: number;
+  /** Prompt + completion tokens over all turns; the loop stops before a turn would pass it. */
+  maxTokens: number;
+  /** Epoch ms when the loop stops (see `loopDeadline`, which keeps a reserve for publishing). */
+  deadline: number;
+  /** The model's context window, estimated; default 128k. */
+  contextWindowTokens?: number;
+}
+
+/** Progress for the tracking comment and the CLI. */
+export type AgentEvent =
+  | { type: 'turn-start'; turn: number }
+  | { type: 'text'; turn: number; text: string }
+  | { type: 'tool-start'; turn: number; call: ToolCall; readOnly: boolean }
+  | { type: 'tool-end'; turn: number; call: ToolCall; result: ToolResult }
+  | { type: 'turn-end'; turn: number; tokens: TokenUsage; durationMs: number }
+  | ({ type: 'retry'; turn: number } & RetryInfo)
+  | { type: 'compaction'; turn: number; elided: number };
+
+export interface AgentResult {
+  stopReason: StopReason;
+  /** The model's final answer, or what a budget stop managed (see `stopSummary`). */
+  summary: string;
+  turns: number;
+  tokens: TokenUsage;
+  toolCalls: number;
+  messages: ChatCompletionMessageParam[];
+  error?: string;
+}
+
+export interface RunAgentOptions {
+  llm: LlmClient;
+  registry: ToolRegistry;
+  /** The conversation so far: system prompt and task, or a previous run's messages plus a new user turn. */
+  messages: ChatCompletionMessageParam[];
+  limits: AgentLimits;
+  /** The job's cancel signal. */
+  signal?: AbortSignal;
+  transcript?: TranscriptWriter;
+  /**
+   * Applied to the summary and error of the result. The transcript redacts on its own; progress
+   * events carry raw text, so whoever publishes them redacts them (`preparePublishedMarkdown`).
+   */
+  redact?: (text: string) => string;
+  onEvent?: (event: AgentEvent) => void;
+  /** `batch` disables streaming dispatch (for comparison). */
+  dispatch?: 'streaming' | 'batch';
+  now?: () => number;
+  random?: () => number;
+}
+
+const CONTINUE_AFTER_BREAK =
+  '[The connection dropped while you were answering. The tool calls above ran and their results are above; nothing else from that answer was kept. Continue from here.]';
+
+/** Runs the loop until the model is done or a budget stops it. */
+export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
+  const { llm, registry, limits, onEvent } = options;
+  const now = options.now ?? Date.now;
+  const redact = options.redact ?? ((text: string) => text);
+  const transcript = options.transcript ?? noTranscript;
+  const messages = [...options.messages];
+  const tools = registry.definitions() as ChatCompletionTool[];
+  const toolTokens = estimateTokens([], tools);
+  const tokens: TokenUsage = { prompt: 0, completion: 0, total: 0 };
+  const allCalls: ToolCall[] = [];
+  const guard = new DoomLoopGuard();
+  let turns = 0;
+  let lastText = '';
+
+  // One signal for the job's cancel and the deadline; its reason says which fired.
+  const stopper = new AbortController();
+  const onCancel = () => stopper.abort('cancelled');
+  if (options.signal?.aborted) onCancel();
+  options.signal?.addEventListener('abort', onCancel, { once: true });
+  // setTimeout fires at once for delays past 2^31-1 ms, so a far (or infinite) deadline gets no timer.
+  const untilDeadline = Math.max(0, limits.deadline - now());
+  const timer =
+    untilDeadline < 2 ** 31 - 1 ? setTimeout(() => stopper.abort('timeout'), untilDeadline) : undefined;
+
+  const finish = (
+    stopReason: StopReason,
+    extra: { summary?: string; error?: string; stuckCall?: ToolCall } = {},
+  ) => {
+    const summary =
+      stopReason === 'done'
+        ? extra.summary || lastText || 'The agent finished without writing a summary.'
+        : stopSummary(stopReason, {
+            turns,
+            maxTurns: limits.maxTurns,
+            totalTokens: tokens.total,
+            maxTokens: limits.maxTokens,
+            calls: allCalls,
+            lastText,
+            ...extra,
+          });
+    const result: AgentResult = {
+      stopReason,
+      summary: redact(summary),
+      turns,
+      tokens: { ...tokens },
+      toolCalls: allCalls.length,
+      messages,
+      ...(extra.error ? { error: redact(extra.error) } : {}),
+    };
+    transcript.write({
+      type: 'agent-end',
+      reason: stopReason,
+      summary: result.summary,
+      turns,
+      tokens,
+      toolCalls: allCalls.length,
+      ...(result.error ? { error: result.error } : {}),
+    });
+    return result;
+  };
+  const stoppedBy = (): StopReason => (stopper.signal.reason === 'timeout' ? 'timeout' : 'cancelled');
+
+  transcript.write({
+    type: 'agent-start',
+    model: llm.model,
+    limits: { ...limits },
+    messages: messages.length,
+  });
+  try {
+    for (;;) {
+      if (stopper.signal.aborted) return finish(stoppedBy());
+      if (turns >= limits.maxTurns) return finish('max-turns');
+      const turn = turns + 1;
+      const compaction = compactMessages(messages, {
+        windowTokens: limits.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS,
+        fixedTokens: toolTokens,
+      });
+      if (compaction.elided > 0) {
+        transcript.write({ type: 'compaction', turn, ...compaction });
+        onEvent?.({ type: 'compaction', turn, elided: compaction.elided });
+      }
+      const promptEstimate = estimateTokens(messages) + toolTokens;
+      if (tokens.total + promptEstimate > limits.maxTokens) return finish('max-tokens');
+
+      turns = turn;
+      onEvent?.({ type: 'turn-start', turn });
+      const started = now();
+      let outcome: TurnOutcome;
+      try {
+        outcome = await runTurn({
+          llm,
+          messages,
+          tools,
+          registry,
+          signal: stopper.signal,
+          ...(options.dispatch ? { mode: options.dispatch } : {}),
+          ...(options.random ? { random: options.random } : {}),
+          onText: (text) => onEvent?.({ type: 'text', turn, text }),
+          onToolStart: (call) =>
+            onEvent?.({
+              type: 'tool-start',
+              turn,
+              call,
+              readOnly: registry.get(call.name)?.readOnly ?? true,
+            }),
+          onToolResult: (result, call) => onEvent?.({ type: 'tool-end', turn, call, result }),
+          onRetry: (info) => {
+            transcript.write({ type: 'retry', turn, ...info });
+            onEvent?.({ type: 'retry', turn, ...info });
+          },
+        });
+      } catch (error) {
+        if (stopper.signal.aborted) return finish(stoppedBy());
+        if (error instanceof LlmFatalError) return finish('error', { error: error.message });
+        throw error;
+      }
+
+      const usage = outcome.usage ?? estimateUsage(promptEstimate, outcome);
+      tokens.prompt += usage.prompt;
+      tokens.completion += usage.completion;
+      tokens.total += usage.total;
+      if (outcome.content.trim()) lastText = outcome.content;
+      allCalls.push(...outcome.calls);
+      const stuckCall = appendTurn(messages, outcome, guard);
+      logTurn(transcript, turn, outcome, usage, now() - started);
+      onEvent?.({ type: 'turn-end', turn, tokens: { ...tokens }, durationMs: now() - started });
+
+      if (stuckCall) return finish('stuck', { stuckCall });
+      if (stopper.signal.aborted) return finish(stoppedBy());
+      if (outcome.kind === 'partial') {
+        transcript.write({
+          type: 'note',
+          turn,
+          message: `stream broke after ${outcome.calls.length} calls had run: ${outcome.brokenReason ?? ''}`,
+        });
+        messages.push({ role: 'user', content: CONTINUE_AFTER_BREAK });
+        continue;
+      }
+      if (outcome.calls.length === 0) return finish('done', { summary: outcome.content.trim() });
+    }
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCancel);
+  }
+}

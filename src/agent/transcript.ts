@@ -1,0 +1,117 @@
+/**
+ * The run's event log: one JSON object per line in a file under `RUNNER_TEMP` (the
+ * `transcript-path` output). Every string passes through the redactor before it is written, so
+ * the file can be uploaded or quoted without leaking a secret. Lines are appended synchronously:
+ * the log is complete up to the last event even if the job is killed.
+ */
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ToolStatus } from '../tools/tool.js';
+
+export interface Tokens {
+  prompt: number;
+  completion: number;
+  total: number;
+}
+
+/** Everything the log records, as a discriminated union on `type`. */
+export type TranscriptEvent =
+  | { type: 'run-start'; trigger: string; model: string; limits: Record<string, unknown> }
+  | { type: 'agent-start'; model: string; limits: Record<string, unknown>; messages: number }
+  | {
+      type: 'turn';
+      turn: number;
+      tokensIn: number;
+      tokensOut: number;
+      /** True when the endpoint sent no usage and the counts are estimates. */
+      estimated: boolean;
+      durationMs: number;
+      toolCalls: number;
+      attempts: number;
+      partial: boolean;
+      text: string;
+    }
+  | {
+      type: 'tool-call';
+      turn: number;
+      index: number;
+      callId: string;
+      name: string;
+      arguments: string;
+      readOnly: boolean;
+      status: ToolStatus;
+      durationMs: number;
+      excerpt: string;
+      fullOutputPath?: string;
+    }
+  | { type: 'retry'; turn: number; attempt: number; delayMs: number; reason: string }
+  | { type: 'compaction'; turn: number; elided: number; estimatedTokens: number }
+  | { type: 'note'; turn: number; message: string }
+  | {
+      type: 'agent-end';
+      reason: string;
+      summary: string;
+      turns: number;
+      tokens: Tokens;
+      toolCalls: number;
+      error?: string;
+    }
+  | { type: 'run-end'; conclusion: string; details?: Record<string, unknown> };
+
+/** A logged event with its timestamp. */
+export type TranscriptRecord = TranscriptEvent & { ts: string };
+
+export interface TranscriptWriter {
+  /** Absolute path of the JSON Lines file. */
+  readonly path: string;
+  write(event: TranscriptEvent): void;
+}
+
+/** Longest string kept in one field; the full outputs live in their own log files. */
+const MAX_FIELD_CHARS = 4_000;
+
+/** Creates (truncating) the log at `file`. */
+export function createTranscript(options: {
+  path: string;
+  redact: (text: string) => string;
+  now?: () => Date;
+}): TranscriptWriter {
+  const file = path.resolve(options.path);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, '');
+  const now = options.now ?? (() => new Date());
+  return {
+    path: file,
+    write(event) {
+      const record = { ts: now().toISOString(), ...redactStrings(event, options.redact) };
+      appendFileSync(file, `${JSON.stringify(record)}\n`);
+    },
+  };
+}
+
+/** A writer that keeps nothing, for callers that do not want a log. */
+export const noTranscript: TranscriptWriter = { path: '', write() {} };
+
+/** Reads a log back (the Markdown renderer's input). */
+export async function readTranscript(file: string): Promise<TranscriptRecord[]> {
+  const text = await readFile(file, 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as TranscriptRecord);
+}
+
+function redactStrings<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === 'string') {
+    // Redact before cutting: a cut could leave half a secret that no longer matches.
+    const clean = redact(value);
+    const cut = clean.length - MAX_FIELD_CHARS;
+    return (cut > 0 ? `${clean.slice(0, MAX_FIELD_CHARS)}… [${cut} more chars]` : clean) as T;
+  }
+  if (Array.isArray(value)) return value.map((item) => redactStrings(item, redact)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, redactStrings(item, redact)]),
+  ) as T;
+}

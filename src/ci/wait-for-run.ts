@@ -1,0 +1,76 @@
+/**
+ * Follows a workflow run until it completes, within the run's deadline and the job's cancel
+ * signal, polling with a growing interval and honouring GitHub's rate-limit answers.
+ */
+import type { GitHubClient } from '../github/client.js';
+import { type Backoff, backoffDelay, pause } from './backoff.js';
+import { apiStatus, type CiError, classifyCiError, rateLimitWaitMs } from './ci-errors.js';
+
+type Octokit = Pick<GitHubClient, 'request'>;
+
+export interface WaitForRunOptions {
+  owner: string;
+  repo: string;
+  runId: number;
+  /** Epoch ms at which waiting stops (the loop deadline, which keeps the publish reserve). */
+  deadline: number;
+  signal?: AbortSignal;
+  /** Poll cadence (default 5 s growing to 30 s). */
+  poll?: Backoff;
+  /** Named in error messages. */
+  workflow?: string;
+  /** Called with each status GitHub reports (`queued`, `in_progress`, …) when it changes. */
+  onStatus?: (status: string) => void;
+  now?: () => number;
+}
+
+/** How waiting ended; only `completed` carries a conclusion. */
+export type WaitResult =
+  | { kind: 'completed'; conclusion: string; htmlUrl: string }
+  | { kind: 'deadline'; status: string }
+  | { kind: 'cancelled'; status: string }
+  | { kind: 'failed'; status: string; error: CiError };
+
+const DEFAULT_POLL: Backoff = { initialMs: 5000, maxMs: 30_000 };
+
+/** Polls `GET …/actions/runs/{id}` until `status` is `completed`. Never throws for API errors. */
+export async function waitForRun(octokit: Octokit, options: WaitForRunOptions): Promise<WaitResult> {
+  const { owner, repo, runId, deadline } = options;
+  const now = options.now ?? Date.now;
+  const poll = options.poll ?? DEFAULT_POLL;
+  let status = 'queued';
+  for (let attempt = 0; ; attempt++) {
+    if (options.signal?.aborted) return { kind: 'cancelled', status };
+    let delay = backoffDelay(poll, attempt);
+    try {
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}', {
+        owner,
+        repo,
+        run_id: runId,
+      });
+      if (data.status && data.status !== status) options.onStatus?.(data.status);
+      status = data.status ?? status;
+      if (status === 'completed') {
+        return { kind: 'completed', conclusion: data.conclusion ?? 'unknown', htmlUrl: data.html_url };
+      }
+    } catch (error) {
+      const code = apiStatus(error);
+      const wait = rateLimitWaitMs(error, now());
+      if (code === 404) {
+        const message = `The run ${runId}${options.workflow ? ` of \`${options.workflow}\`` : ''} could not be found (404) while the action waited for it.`;
+        const fix =
+          'The run may have been deleted, or the token may not read Actions runs (`permissions: actions: write` covers reading); run the action again.';
+        return { kind: 'failed', status, error: { kind: 'run-not-found', message, fix } };
+      }
+      if (wait === undefined && code !== undefined && code < 500) {
+        const context = { workflow: options.workflow ?? `run ${runId}`, branch: '' };
+        return { kind: 'failed', status, error: classifyCiError(error, context) };
+      }
+      // A rate limit or a server hiccup: wait as asked (or as planned) and look again.
+      if (wait !== undefined) delay = Math.max(delay, wait);
+    }
+    const left = deadline - now();
+    if (left <= 0) return { kind: 'deadline', status };
+    if (!(await pause(Math.min(delay, left), options.signal))) return { kind: 'cancelled', status };
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The only module of the local runner that reads the environment and the command line. It turns
+ * them into a typed {@link CliConfig}; everything else receives values. (For the action the same
+ * rule holds with `src/inputs.ts`.)
+ */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CliError } from './cli-error.js';
+
+export const SANDBOX_CHOICES = ['auto', 'strict', 'off'] as const;
+
+/** The task, as given by `--prompt` or read later from `--issue-file`. */
+export type CliTask = { kind: 'prompt'; text: string } | { kind: 'issue-file'; file: string };
+
+export interface CliConfig {
+  /** Absolute path of the checkout to work on. */
+  repo: string;
+  task: CliTask;
+  model: string;
+  /** Without a trailing slash. */
+  baseUrl: string;
+  /** From `OPENAI_API_KEY`; empty when unset. Secret. */
+  apiKey: string;
+  verifyCommand: string | undefined;
+  maxTurns: number;
+  maxTokens: number;
+  timeoutMinutes: number;
+  /** Absolute output folder, or undefined for a fresh one under {@link tempDir}. */
+  outDir: string | undefined;
+  sandbox: (typeof SANDBOX_CHOICES)[number];
+  network: 'off' | 'on';
+  /** Extra bash allow rules (`--allow`, repeatable). */
+  allowedCommands: string[];
+  /** The caller's environment, handed to git and (scrubbed) to agent-run commands. */
+  env: Record<string, string | undefined>;
+  /** System temp folder: default parent of the output folder and of full command logs. */
+  tempDir: string;
+}
+
+/** `--help` was given: print the help and exit 0. */
+export interface HelpRequest {
+  help: true;
+}
+
+const OPTIONS = {
+  repo: { type: 'string' },
+  prompt: { type: 'string' },
+  'issue-file': { type: 'string' },
+  model: { type: 'string', default: 'gpt-5.1' },
+  'base-url': { type: 'string', default: 'https://api.openai.com/v1' },
+  verify: { type: 'string' },
+  'max-turns': { type: 'string', default: '40' },
+  out: { type: 'string' },
+  sandbox: { type: 'string', default: 'auto' },
+  allow: { type: 'string', multiple: true, default: [] as string[] },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values;
+  } catch (error) {
+    // parseArgs messages are already one line and name the flag.
+    throw new CliError(`${(error as Error).message.replace(/\.?$/, '')}; see --help`);
+  }
+}
+
+function baseUrlOf(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new CliError(`--base-url must be an http(s) URL such as https://api.openai.com/v1, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CliError(`--base-url must be an http(s) URL such as https://api.openai.com/v1, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** The environment minus the key: git and agent-run commands never need it. */
+function withoutKey(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const { OPENAI_API_KEY: _key, ...rest } = env;
+  return rest;
+}
+
+/**
+ * Parses the command line and reads `OPENAI_API_KEY`. Throws {@link CliError} with a one-line
+ * message for bad flags; whether the key is needed and whether the repo and endpoint work is
+ * checked later (`preflight.ts`), since that needs I/O.
+ */
+export function loadCliConfig(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+  tempDir: string,
+): CliConfig | HelpRequest {
+  const flags = parseFlags(argv);
+  if (flags.help) return { help: true };
+  if ((flags.prompt === undefined) === (flags['issue-file'] === undefined)) {
+    throw new CliError('give the task with exactly one of --prompt "<text>" or --issue-file <file.md>');
+  }
+  const task: CliTask =
+    flags.prompt !== undefined
+      ? { kind: 'prompt', text: flags.prompt }
+      : { kind: 'issue-file', file: path.resolve(cwd, flags['issue-file'] ?? '') };
+  if (task.kind === 'prompt' && task.text.trim() === '') throw new CliError('--prompt must not be empty');
+  const maxTurns = flags['max-turns'];
+  if (!/^\d+$/.test(maxTurns) || Number(maxTurns) < 1 || Number(maxTurns) > 500) {
+    throw new CliError(`--max-turns must be a whole number from 1 to 500, got "${maxTurns}"`);
+  }
+  const sandbox = SANDBOX_CHOICES.find((choice) => choice === flags.sandbox);
+  if (!sandbox) throw new CliError(`--sandbox must be one of auto, strict, off, got "${flags.sandbox}"`);
+  if (flags.verify !== undefined && flags.verify.trim() === '')
+    throw new CliError('--verify must not be empty');
+  return {
+    repo: path.resolve(cwd, flags.repo ?? '.'),
+    task,
+    model: flags.model,
+    baseUrl: baseUrlOf(flags['base-url']),
+    apiKey: env['OPENAI_API_KEY']?.trim() ?? '',
+    verifyCommand: flags.verify,
+    maxTurns: Number(maxTurns),
+    maxTokens: 1_000_000,
+    timeoutMinutes: 20,
+    outDir: flags.out === undefined ? undefined : path.resolve(cwd, flags.out),
+    sandbox,
+    network: 'off',
+    allowedCommands: flags.allow.map((rule) => rule.trim()).filter((rule) => rule !== ''),
+    env: withoutKey(env),
+    tempDir,
+  };
+}
+
+/** {@link loadCliConfig} with this process's arguments, environment, folder and temp folder. */
+export function loadCliConfigFromProcess(argv: string[]): CliConfig | HelpRequest {
+  return loadCliConfig(argv, process.env, process.cwd(), tmpdir());
+}

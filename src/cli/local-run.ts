@@ -1,0 +1,235 @@
+/**
+ * One local run: the action's pipeline (prompt, agent loop, tools, bash policy, sandbox,
+ * verification, transcript) on a local checkout, published by the dry-run publisher. Setup
+ * problems throw a {@link CliError} before any model call; the agent's own failures are results.
+ */
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loopDeadline } from '../agent/budget.js';
+import { runAgent } from '../agent/loop.js';
+import { createTranscript, readTranscript } from '../agent/transcript.js';
+import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
+import { createGitCommandManager } from '../git/git-command-manager.js';
+import { createLlmClient } from '../llm/client.js';
+import type { VerificationReport } from '../outputs/pull-request-body.js';
+import { buildInitialMessages } from '../prompt/task-prompt.js';
+import { prepareAgentTools } from '../run/agent-tools.js';
+import { titleFrom } from '../run/publish.js';
+import { runVerification } from '../run/verify.js';
+import { createBashPolicy } from '../safety/bash-policy/index.js';
+import { createRedactor } from '../safety/redact.js';
+import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
+import type { CliConfig } from './cli-config.js';
+import { CliError } from './cli-error.js';
+import { localIdentity, publishDryRun } from './dry-run-publisher.js';
+import { probeEndpoint, requireKey } from './endpoint.js';
+import { readIssueFile } from './issue-file.js';
+import { createLocalContext } from './local-context.js';
+import { composeLocalPullRequest } from './local-pull-request.js';
+import { issueTask, promptTask } from './local-task.js';
+import { formatCount, formatDuration, progressPrinter } from './progress-printer.js';
+import { inspectRepository } from './repository.js';
+import { renderTranscriptDetails } from './transcript-details.js';
+
+export interface LocalRunIO {
+  /** One line of terminal output. */
+  write: (line: string) => void;
+  signal: AbortSignal;
+  platform: NodeJS.Platform;
+  now?: () => Date;
+}
+
+/** What happened, for the exit code and tests. */
+export interface LocalRunResult {
+  branch: string | null;
+  commit: string | null;
+  outDir: string;
+  verification: VerificationReport | undefined;
+  stopReason: string;
+}
+
+/** `2025-01-31T12:00:00.123Z` → `20250131-120000`. */
+export function timestamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
+}
+
+async function requireDirectory(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => undefined);
+  if (!info?.isDirectory())
+    throw new CliError(`--repo ${dir} is not a folder: point --repo at a git checkout`);
+}
+
+function requireOutsideRepo(outDir: string, repo: string): void {
+  const relative = path.relative(repo, outDir);
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+    throw new CliError(
+      `--out ${outDir} is inside --repo (it would be committed): choose a folder outside ${repo}`,
+    );
+  }
+}
+
+/** Runs the pipeline; see the module comment. */
+export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRunResult> {
+  const now = io.now ?? (() => new Date());
+  const started = now();
+  const stamp = timestamp(started);
+  const redact = createRedactor(cli.apiKey ? [cli.apiKey] : []);
+
+  // Setup checks, cheapest first; each is one line naming the fix.
+  await requireDirectory(cli.repo);
+  const git = createGitCommandManager({
+    cwd: cli.repo,
+    token: '',
+    serverUrl: 'http://git.invalid',
+    env: cli.env,
+  });
+  const repo = await inspectRepository(git);
+  const outDir = cli.outDir ?? path.join(cli.tempDir, `agent-local-${stamp}`);
+  requireOutsideRepo(outDir, repo.root);
+  const task =
+    cli.task.kind === 'prompt'
+      ? promptTask(cli.task.text)
+      : issueTask(await readIssueFile(cli.task.file), cli.task.file);
+  // Checked here, before the sandbox exists: a bad rule is a usage error, not a failed run.
+  await createBashPolicy({ workspace: repo.root, extraRules: cli.allowedCommands }).catch(
+    (error: unknown) => {
+      throw new CliError((error as Error).message.replace(/^allowed-commands: /, '--allow '));
+    },
+  );
+  requireKey(cli.baseUrl, cli.apiKey);
+  await probeEndpoint(cli.baseUrl, cli.apiKey);
+
+  await mkdir(outDir, { recursive: true });
+  const paths = {
+    jsonl: path.join(outDir, 'transcript.jsonl'),
+    markdown: path.join(outDir, 'transcript.md'),
+  };
+  const ctx = createLocalContext({
+    cli,
+    workspace: repo.root,
+    baseBranch: repo.startBranch,
+    outDir,
+    transcriptMarkdownPath: paths.markdown,
+    platform: io.platform,
+    redact,
+    write: io.write,
+    signal: io.signal,
+  });
+  io.write(
+    `agent-action-local: ${cli.model} at ${cli.baseUrl} on ${repo.root} (${repo.startBranch ?? repo.startSha.slice(0, 7)})`,
+  );
+
+  const tools = await prepareAgentTools(ctx).catch((error: unknown) => {
+    if (error instanceof SandboxUnavailableError) throw new CliError(error.message);
+    throw error;
+  });
+  try {
+    const transcript = createTranscript({ path: paths.jsonl, redact });
+    transcript.write({
+      type: 'run-start',
+      trigger: `local: ${cli.task.kind}`,
+      model: cli.model,
+      limits: { ...ctx.config.limits },
+    });
+    const agentsMd = await readFile(path.join(repo.root, 'AGENTS.md'), 'utf8').catch(() => undefined);
+    const messages = buildInitialMessages({
+      system: { ...(cli.verifyCommand ? { verifyCommand: cli.verifyCommand } : {}) },
+      ...(agentsMd ? { agentsMd } : {}),
+      task: task.task,
+      context: task.context,
+    });
+
+    const agent = await runAgent({
+      llm: createLlmClient({ baseUrl: cli.baseUrl, apiKey: cli.apiKey, model: cli.model }),
+      registry: tools.registry,
+      messages,
+      limits: {
+        maxTurns: cli.maxTurns,
+        maxTokens: cli.maxTokens,
+        deadline: loopDeadline(started.getTime(), cli.timeoutMinutes),
+      },
+      signal: io.signal,
+      transcript,
+      redact,
+      onEvent: progressPrinter(io.write, redact),
+    });
+    io.write(`agent stopped: ${agent.stopReason}`);
+
+    let verification: VerificationReport | undefined;
+    if (cli.verifyCommand && agent.stopReason !== 'cancelled') {
+      verification = await runVerification(ctx, cli.verifyCommand, tools.sandbox);
+    }
+
+    const records = await readTranscript(paths.jsonl);
+    const branch = `agent/local-${stamp}`;
+    const pr = composeLocalPullRequest({
+      agent,
+      ...(verification ? { verification } : {}),
+      title: redact(titleFrom(agent.summary, task.fallbackTitle)),
+      transcript: (maxChars) =>
+        renderTranscriptMarkdown(records, {
+          maxChars,
+          fullLogPointer: '`transcript.md` and `transcript.jsonl`',
+        }),
+      publish: ctx.publish,
+    });
+    const published = await publishDryRun(git, {
+      branch,
+      startSha: repo.startSha,
+      baseName: repo.startBranch ?? repo.startSha,
+      title: pr.title,
+      body: (refused) => pr.body(refused),
+      draft: pr.draft,
+      author: await localIdentity(git),
+      outDir,
+    });
+    transcript.write({
+      type: 'run-end',
+      conclusion: published.sha ? 'committed' : 'no-changes',
+      details: { branch: published.sha ? branch : null, commit: published.sha, files: published.files },
+    });
+    const finalRecords = await readTranscript(paths.jsonl);
+    const table = renderTranscriptMarkdown(finalRecords, { open: true, maxChars: 10_000_000 });
+    await writeFile(
+      paths.markdown,
+      `# Transcript: ${pr.title}\n\n${table}\n${renderTranscriptDetails(finalRecords)}`,
+    );
+
+    const seconds = (now().getTime() - started.getTime()) / 1000;
+    const verified = verification
+      ? verification.passed
+        ? ', verification passed'
+        : ', verification FAILED'
+      : '';
+    io.write('');
+    io.write(
+      published.sha
+        ? `result: committed ${published.sha.slice(0, 7)} on branch ${branch} (${published.files.length} ${published.files.length === 1 ? 'file' : 'files'})${verified}`
+        : `result: no changes${verified}`,
+    );
+    io.write(
+      `totals: ${agent.turns} turns, ${agent.toolCalls} tool calls, ${formatCount(agent.tokens.total)} tokens, ${formatDuration(seconds * 1000)}, stopped: ${agent.stopReason}`,
+    );
+    io.write(
+      published.sha
+        ? `pull request: ${published.pullRequestPath}${pr.draft ? ' (draft)' : ''}`
+        : `pull request: none (nothing to commit); the summary is in ${published.pullRequestPath}`,
+    );
+    io.write(`transcript:   ${paths.jsonl}`);
+    io.write(`              ${paths.markdown}`);
+    if (published.sha) io.write(`see the change: git -C ${repo.root} show ${branch}`);
+    return {
+      branch: published.sha ? branch : null,
+      commit: published.sha,
+      outDir,
+      verification,
+      stopReason: agent.stopReason,
+    };
+  } finally {
+    await tools.dispose();
+  }
+}

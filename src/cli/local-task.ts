@@ -1,0 +1,33 @@
+/**
+ * The task of a local run, framed the way the action frames a dispatch (`--prompt`, trusted) or an
+ * issue (`--issue-file`, given to the model as untrusted data like any issue body).
+ */
+import path from 'node:path';
+import type { UntrustedPart } from '../prompt/task-prompt.js';
+import type { IssueText } from './issue-file.js';
+
+export interface LocalTask {
+  task: string;
+  context: UntrustedPart[];
+  /** PR title when the model's summary gives none. */
+  fallbackTitle: string;
+}
+
+// Same wording as the action's task for a PR run (src/run/task.ts).
+const DELIVER =
+  'Make the change in the checked-out working tree; the action commits it and publishes it for review.';
+
+/** From `--prompt`. */
+export function promptTask(text: string): LocalTask {
+  return { task: `${text.trim()}\n\n${DELIVER}`, context: [], fallbackTitle: 'Changes by agent-action' };
+}
+
+/** From `--issue-file`. */
+export function issueTask(issue: IssueText, file: string): LocalTask {
+  const name = path.basename(file);
+  return {
+    task: `Resolve the issue below (from the file ${name}) in this repository.\n${DELIVER}`,
+    context: [{ source: `issue file ${name}`, text: `# ${issue.title}\n\n${issue.body}` }],
+    fallbackTitle: `Fix: ${issue.title}`.slice(0, 72),
+  };
+}

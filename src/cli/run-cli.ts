@@ -1,0 +1,35 @@
+/**
+ * The local runner's top level: parse the flags, run, map the outcome to an exit code. A
+ * {@link CliError} is one line on stderr and exit code 2; anything else is a bug and keeps its stack.
+ */
+import type { CliConfig, HelpRequest } from './cli-config.js';
+import { CliError } from './cli-error.js';
+import { HELP } from './help.js';
+import { runLocal } from './local-run.js';
+
+export interface CliIO {
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+  signal: AbortSignal;
+  platform: NodeJS.Platform;
+}
+
+/** Exit code: 0 committed (and verified), 1 nothing committed or verification failed, 2 setup problem. */
+export async function runCli(loadConfig: () => CliConfig | HelpRequest, io: CliIO): Promise<number> {
+  try {
+    const config = loadConfig();
+    if ('help' in config) {
+      io.stdout(HELP.trimEnd());
+      return 0;
+    }
+    const result = await runLocal(config, { write: io.stdout, signal: io.signal, platform: io.platform });
+    return result.commit !== null && (result.verification?.passed ?? true) ? 0 : 1;
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr(`agent-action-local: ${error.message}`);
+      return error.exitCode;
+    }
+    io.stderr(`agent-action-local: ${(error as Error).stack ?? String(error)}`);
+    return 1;
+  }
+}

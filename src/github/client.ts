@@ -1,0 +1,58 @@
+/**
+ * The one place Octokit is built. Every GitHub function takes the instance it returns as its first
+ * parameter, so tests point it at a server on 127.0.0.1 and GitHub Enterprise works unchanged.
+ */
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import { Octokit } from '@octokit/rest';
+
+const RetryingOctokit = Octokit.plugin(retry, throttling);
+
+/** The Octokit flavour the action uses: REST methods plus retry and throttling. */
+export type GitHubClient = InstanceType<typeof RetryingOctokit>;
+
+export interface GitHubClientOptions {
+  token: string;
+  /** `GITHUB_API_URL`, e.g. `https://api.github.com` or `https://ghe.example.com/api/v3`. */
+  baseUrl: string;
+  userAgent?: string;
+  /** Where the plugins' warnings go (rate limits hit, retries). */
+  log?: (message: string) => void;
+  /** Retries of a request after a rate limit; more than this and the request fails. */
+  rateLimitRetries?: number;
+}
+
+/** True for 127.0.0.1 / ::1 / localhost: a local server has no secondary rate limits to respect. */
+function isLoopback(baseUrl: string): boolean {
+  try {
+    const host = new URL(baseUrl).hostname;
+    return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the Octokit for one run. */
+export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  const log = options.log ?? (() => {});
+  const maxRetries = options.rateLimitRetries ?? 2;
+  const onLimit =
+    (kind: string) =>
+    (retryAfter: number, request: { method: string; url: string }, _o: unknown, retryCount: number) => {
+      log(
+        `GitHub ${kind} rate limit on ${request.method} ${request.url}; retry ${retryCount + 1} in ${retryAfter}s`,
+      );
+      return retryCount < maxRetries;
+    };
+  return new RetryingOctokit({
+    auth: options.token,
+    baseUrl: options.baseUrl,
+    userAgent: options.userAgent ?? 'agent-action',
+    log: { debug: () => {}, info: () => {}, warn: log, error: log },
+    // GitHub asks clients to space out content-creating requests; a loopback server (tests, a local
+    // proxy) has no such limit, and the spacing would only make every run seconds slower.
+    throttle: isLoopback(options.baseUrl)
+      ? { enabled: false }
+      : { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
+  });
+}

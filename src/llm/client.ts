@@ -1,0 +1,57 @@
+/**
+ * The LLM client, built from the `base-url`, `api-key` and `model` inputs and passed to whoever
+ * talks to the model. Never a module singleton, so tests point it at a server on 127.0.0.1.
+ */
+import OpenAI from 'openai';
+import { defaultRetryPolicy, type RetryPolicy } from './retry.js';
+
+export interface LlmClientOptions {
+  /** Chat Completions base URL, e.g. `https://api.openai.com/v1`. */
+  baseUrl: string;
+  /** May be empty for local endpoints that need no key. */
+  apiKey: string;
+  model: string;
+  /** Attempts per turn in total (first included); default 5. */
+  maxRetries?: number;
+  /** Replaces the global fetch (tests, proxies). */
+  fetch?: typeof fetch;
+  /** Longest silence (no byte, no chunk) a streamed turn tolerates before it counts as broken. */
+  idleTimeoutMs?: number;
+}
+
+/** Everything a turn needs to reach the model. */
+export interface LlmClient {
+  openai: OpenAI;
+  model: string;
+  baseUrl: string;
+  retry: RetryPolicy;
+  idleTimeoutMs: number;
+}
+
+// The SDK refuses an empty key; local endpoints (Ollama, vLLM) ignore whatever is sent.
+const placeholderKey = 'no-key';
+
+/** Builds the client. Retries are ours (see `retry.ts`), so the SDK's own are turned off. */
+export function createLlmClient(options: LlmClientOptions): LlmClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const openai = new OpenAI({
+    baseURL: baseUrl,
+    apiKey: options.apiKey || placeholderKey,
+    // Explicit values keep the SDK from reading OPENAI_* variables from the environment.
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    logLevel: 'off',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  return {
+    openai,
+    model: options.model,
+    baseUrl,
+    retry: {
+      ...defaultRetryPolicy,
+      maxAttempts: Math.max(1, options.maxRetries ?? defaultRetryPolicy.maxAttempts),
+    },
+    idleTimeoutMs: options.idleTimeoutMs ?? 180_000,
+  };
+}

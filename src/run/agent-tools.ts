@@ -1,0 +1,59 @@
+/**
+ * The agent's tools for one run: the sandbox detected once at start-up, and the registry of the
+ * five file tools plus bash, sharing one path policy and one read tracker over the workspace.
+ */
+import path from 'node:path';
+import { scrubbedEnv } from '../exec/scrubbed-env.js';
+import { createBashPolicy } from '../safety/bash-policy/index.js';
+import { createPathPolicy } from '../safety/path-policy.js';
+import { createReadTracker } from '../safety/read-tracker.js';
+import { describeSandbox } from '../sandbox/describe-sandbox.js';
+import { detectSandbox, type ManagedSandbox } from '../sandbox/detect-sandbox.js';
+import { createBashTool } from '../tools/bash.js';
+import { createDefaultRegistry } from '../tools/default-registry.js';
+import type { ToolRegistry } from '../tools/registry.js';
+import type { RunContext } from './context.js';
+
+export interface AgentTools {
+  registry: ToolRegistry;
+  sandbox: ManagedSandbox;
+  /** Folder for full command logs. */
+  logDir: string;
+  dispose(): Promise<void>;
+}
+
+/** Detects the sandbox (logging what it provides) and builds the registry. */
+export async function prepareAgentTools(ctx: RunContext): Promise<AgentTools> {
+  const { config } = ctx;
+  const workspace = config.runner.workspace;
+  // The policy parses `allowed-commands`, which can be refused: do it before the sandbox creates
+  // a throw-away user that would otherwise be left behind.
+  const bashPolicy = await createBashPolicy({ workspace, extraRules: config.allowedCommands });
+  const home = config.runner.env['HOME'];
+  const sandbox = await detectSandbox({
+    setting: config.sandbox,
+    network: config.network,
+    workspace,
+    tempDir: config.runner.tempDir,
+    platform: config.runner.platform,
+    // The runner's home holds credentials (~/.ssh, ~/.npmrc, runner files); the workspace under it
+    // is mounted back in. PATH folders under it stay usable, read-only.
+    ...(home ? { hidePaths: [home] } : {}),
+    ...(config.runner.env['PATH'] ? { path: config.runner.env['PATH'] } : {}),
+  });
+  ctx.log.info(describeSandbox(sandbox).replace(/\*\*/g, ''));
+  const policy = createPathPolicy(workspace);
+  const readTracker = createReadTracker();
+  const logDir = path.join(config.runner.tempDir, 'agent-action', 'commands');
+  const bash = createBashTool({
+    workspace,
+    policy: bashPolicy,
+    sandbox,
+    env: scrubbedEnv(config.runner.env),
+    logDir,
+  });
+  const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => ctx.log.info(m) }, [
+    bash,
+  ]);
+  return { registry, sandbox, logDir, dispose: () => sandbox.dispose() };
+}

@@ -1,0 +1,62 @@
+/**
+ * What every step of a run shares: the config, the clients, and the two functions every string
+ * passes through on its way out (`redact` for logs, `publish` for GitHub).
+ */
+import * as core from '@actions/core';
+import { createGitHubClient, type GitHubClient } from '../github/client.js';
+import type { Config } from '../inputs.js';
+import type { RepoRef } from '../outputs/comment.js';
+import { preparePublishedMarkdown } from '../safety/publish-text.js';
+import { createRedactor } from '../safety/redact.js';
+import { neutraliseWorkflowCommands, registerSecrets } from '../safety/workflow-commands.js';
+
+export interface RunLog {
+  /** One log line; redacted and defused, so untrusted text in it cannot become a runner command. */
+  info(message: string): void;
+  warning(message: string): void;
+}
+
+export interface RunContext {
+  config: Config;
+  repo: RepoRef;
+  octokit: GitHubClient;
+  /** Removes secret values and token-shaped strings. */
+  redact: (text: string) => string;
+  /** Redacts and makes markdown safe for GitHub (external links and images dropped, size fitted). */
+  publish: (markdown: string, maxChars?: number) => string;
+  /** This workflow run's page. */
+  runUrl: string;
+  /** Smart-HTTP URL of the repository. */
+  remoteUrl: string;
+  log: RunLog;
+  /** Aborted when the job is cancelled. */
+  signal: AbortSignal;
+}
+
+/** Registers the secrets with the runner's masker first, then builds the context. */
+export function createRunContext(config: Config, signal: AbortSignal): RunContext {
+  const secrets = [config.githubToken, config.llm.apiKey].filter((s) => s !== '');
+  registerSecrets(secrets);
+  const redact = createRedactor(secrets);
+  const { owner, repo } = config.runner.repository;
+  const { serverUrl } = config.runner;
+  const clean = (message: string) => neutraliseWorkflowCommands(redact(message));
+  const log: RunLog = { info: (m) => core.info(clean(m)), warning: (m) => core.warning(clean(m)) };
+  return {
+    config,
+    repo: { owner, repo },
+    octokit: createGitHubClient({
+      token: config.githubToken,
+      baseUrl: config.runner.apiUrl,
+      userAgent: 'agent-action',
+      log: (m) => log.warning(m),
+    }),
+    redact,
+    publish: (markdown, maxChars) =>
+      preparePublishedMarkdown(markdown, { serverUrl, redact, ...(maxChars ? { maxChars } : {}) }),
+    runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${config.runner.runId}`,
+    remoteUrl: `${serverUrl}/${owner}/${repo}.git`,
+    log,
+    signal,
+  };
+}

@@ -1,0 +1,35 @@
+/** The job summary: result, verification, and the whole transcript expanded. */
+
+import type { TranscriptRecord } from '../agent/transcript.js';
+import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
+import type { RunOutcome } from '../outputs/action-outputs.js';
+import type { FinalStatus } from '../outputs/tracking-comment.js';
+
+export interface JobSummaryInput {
+  outcome: RunOutcome;
+  final: { status: FinalStatus; details: string };
+  records: readonly TranscriptRecord[];
+  runUrl: string;
+}
+
+/** Markdown for `core.summary`; the caller prepares it for publishing. */
+export function renderJobSummary(input: JobSummaryInput): string {
+  const { outcome } = input;
+  const facts = [
+    `**Conclusion:** \`${outcome.conclusion}\``,
+    outcome.prUrl ? `**Pull request:** ${outcome.prUrl}` : '',
+    outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
+    `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${(outcome.tokens ?? 0).toLocaleString('en-US')}`,
+  ].filter((line) => line !== '');
+  const parts = ['## agent-action', facts.join('  \n'), input.final.details];
+  if (input.records.length > 0) {
+    parts.push(
+      renderTranscriptMarkdown(input.records, {
+        open: true,
+        maxChars: 900_000,
+        fullLogPointer: 'the `transcript-path` file',
+      }),
+    );
+  }
+  return parts.join('\n\n');
+}

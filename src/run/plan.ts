@@ -1,0 +1,161 @@
+/**
+ * What a trigger means in git and GitHub terms: which commit to start from, which branch to
+ * work on, where the result goes (a PR, a push to the PR branch, or a comment), and where the
+ * reaction and tracking comment go. The one place the spec's "Triggers → what happens" table lives.
+ */
+import type { StartPoint } from '../git/checkout.js';
+import type { GitHubClient } from '../github/client.js';
+import type { Mode } from '../inputs.js';
+import type { ReactionTarget, RepoRef } from '../outputs/comment.js';
+import type { Trigger } from '../triggers/trigger.js';
+
+type Octokit = Pick<GitHubClient, 'request'>;
+
+/** Where the work lands. */
+export type PublishTarget =
+  | { kind: 'pull-request'; branch: string; base: string }
+  | { kind: 'push'; branch: string }
+  | { kind: 'comment' };
+
+/** The pull request a comment run is about. */
+export interface PullRequestContext {
+  number: number;
+  headRef: string;
+  headSha: string;
+  baseRef: string;
+  /** True when the head branch lives in this repository (so the action can push to it). */
+  sameRepo: boolean;
+}
+
+export interface WorkPlan {
+  /** Local branch name the agent works on. */
+  branch: string;
+  from: StartPoint[];
+  /** Remote branch the push leases against. */
+  leaseBranch: string;
+  publish: PublishTarget;
+  /** Issue or PR whose conversation gets the tracking comment, if the run started from one. */
+  conversation?: number;
+  reaction?: ReactionTarget;
+  /** Issue the PR closes (`Fixes #n`). */
+  fixesIssue?: number;
+  pullRequest?: PullRequestContext;
+  /** Lines for the PR body, e.g. the failing run this fixes. */
+  prNotes?: string[];
+}
+
+export interface PlanOptions {
+  repo: RepoRef;
+  mode: Mode;
+  branchPrefix: string;
+  /** `base-branch` input, or the repository's default branch. */
+  baseBranch: string;
+}
+
+async function pullRequestContext(
+  octokit: Octokit,
+  repo: RepoRef,
+  number: number,
+): Promise<PullRequestContext> {
+  const { data } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+    ...repo,
+    pull_number: number,
+  });
+  return {
+    number,
+    headRef: data.head.ref,
+    headSha: data.head.sha,
+    baseRef: data.base.ref,
+    sameRepo: data.head.repo?.full_name === `${repo.owner}/${repo.repo}`,
+  };
+}
+
+/** A fresh branch of ours: continue it if a previous run left it, else start from `start`. */
+function ownBranch(
+  name: string,
+  start: StartPoint,
+  publish: PublishTarget,
+  mode: Mode,
+): Omit<WorkPlan, 'conversation'> {
+  return {
+    branch: name,
+    from: [{ branch: name }, start],
+    leaseBranch: name,
+    publish: mode === 'comment' ? { kind: 'comment' } : publish,
+  };
+}
+
+/** Builds the plan; PR comment runs ask the API for the PR's head. */
+export async function planWork(
+  octokit: Octokit,
+  trigger: Exclude<Trigger, { kind: 'skip' }>,
+  options: PlanOptions,
+): Promise<WorkPlan> {
+  const { branchPrefix: prefix, baseBranch: base, mode } = options;
+  switch (trigger.kind) {
+    case 'issue':
+    case 'issue-comment': {
+      const name = `${prefix}issue-${trigger.issueNumber}`;
+      const plan = ownBranch(name, { branch: base }, { kind: 'pull-request', branch: name, base }, mode);
+      const reaction: ReactionTarget =
+        trigger.kind === 'issue'
+          ? { kind: 'issue', number: trigger.issueNumber }
+          : { kind: 'comment', id: trigger.commentId };
+      return { ...plan, conversation: trigger.issueNumber, reaction, fixesIssue: trigger.issueNumber };
+    }
+    case 'pr-comment':
+    case 'review-comment': {
+      const pr = await pullRequestContext(octokit, options.repo, trigger.prNumber);
+      const reaction: ReactionTarget =
+        trigger.kind === 'pr-comment'
+          ? { kind: 'comment', id: trigger.commentId }
+          : { kind: 'review-comment', id: trigger.commentId };
+      const common = { conversation: pr.number, reaction, pullRequest: pr };
+      if (!pr.sameRepo) {
+        // A fork's branch cannot be pushed to with this token: answer with the patch instead.
+        return {
+          ...common,
+          branch: `${prefix}pr-${pr.number}`,
+          from: [{ sha: pr.headSha, via: `refs/pull/${pr.number}/head` }],
+          leaseBranch: `${prefix}pr-${pr.number}`,
+          publish: { kind: 'comment' },
+        };
+      }
+      if (mode === 'pr') {
+        const name = `${prefix}pr-${pr.number}`;
+        return {
+          ...common,
+          ...ownBranch(
+            name,
+            { branch: pr.headRef },
+            { kind: 'pull-request', branch: name, base: pr.headRef },
+            mode,
+          ),
+        };
+      }
+      return {
+        ...common,
+        branch: pr.headRef,
+        from: [{ branch: pr.headRef }],
+        leaseBranch: pr.headRef,
+        publish: mode === 'comment' ? { kind: 'comment' } : { kind: 'push', branch: pr.headRef },
+      };
+    }
+    case 'ci-failure': {
+      const name = `${prefix}ci-${trigger.runId}`;
+      const start = { sha: trigger.headSha, via: `refs/heads/${trigger.headBranch}` };
+      const plan = ownBranch(
+        name,
+        start,
+        { kind: 'pull-request', branch: name, base: trigger.headBranch },
+        mode,
+      );
+      const note = `Fixes the failure of ${trigger.workflowName} run ${trigger.htmlUrl} on \`${trigger.headBranch}\` at ${trigger.headSha.slice(0, 7)}.`;
+      return { ...plan, prNotes: [note] };
+    }
+    case 'dispatch': {
+      const name = `${prefix}run-${trigger.runId}`;
+      return ownBranch(name, { branch: base }, { kind: 'pull-request', branch: name, base }, mode);
+    }
+  }
+}

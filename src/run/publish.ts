@@ -1,0 +1,175 @@
+/**
+ * Puts the agent's work where the plan says: a branch and a pull request, a push to the PR's own
+ * branch, or a comment with the patch. Returns the outcome fields and the tracking comment's
+ * final words; failures of git or the API throw (the session reports them).
+ */
+import type { AgentResult } from '../agent/loop.js';
+import type { CheckoutResult } from '../git/checkout.js';
+import { ACTIONS_BOT, commitAll, diffSince } from '../git/commit.js';
+import type { GitCommandManager } from '../git/git-command-manager.js';
+import { pushBranch } from '../git/push.js';
+import type { RunOutcome } from '../outputs/action-outputs.js';
+import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
+import {
+  renderPullRequestBody,
+  renderVerification,
+  type VerificationReport,
+} from '../outputs/pull-request-body.js';
+import type { FinalStatus } from '../outputs/tracking-comment.js';
+import type { Actor } from '../triggers/trigger.js';
+import type { RunContext } from './context.js';
+import type { WorkPlan } from './plan.js';
+
+export interface PublishInput {
+  git: GitCommandManager;
+  plan: WorkPlan;
+  checkout: CheckoutResult;
+  actor: Actor;
+  agent: AgentResult;
+  verification?: VerificationReport;
+  /** The transcript block within `maxChars`. */
+  transcript: (maxChars: number) => string;
+}
+
+export interface Publication {
+  outcome: Partial<RunOutcome> & Pick<RunOutcome, 'conclusion'>;
+  final: { status: FinalStatus; details: string };
+}
+
+/** First line of the summary without markdown decoration: the commit subject and PR title. */
+export function titleFrom(summary: string, fallback: string): string {
+  const line = summary
+    .split('\n')
+    .map((l) =>
+      l
+        .replace(/^[#>*\-\s]+/, '')
+        .replace(/[*_`]/g, '')
+        .trim(),
+    )
+    .find((l) => l !== '');
+  if (!line) return fallback;
+  return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+}
+
+const PATCH_LIMIT = 40_000;
+
+/**
+ * A model that learned a secret could write it into a file; a pushed commit is published, so a
+ * diff carrying the token or the API key (or their base64) is refused before anything leaves.
+ */
+async function refuseSecrets(ctx: RunContext, git: GitCommandManager, since: string): Promise<void> {
+  const diff = (await git.exec(['diff', since, 'HEAD'])).stdout;
+  const secrets = [ctx.config.githubToken, ctx.config.llm.apiKey].filter((s) => s.length >= 8);
+  const forms = secrets.flatMap((s) => [s, Buffer.from(s).toString('base64')]);
+  if (forms.some((form) => diff.includes(form))) {
+    throw new Error(
+      'The changes contain a secret value (the GitHub token or the API key); nothing was pushed.',
+    );
+  }
+}
+
+/** Publishes according to `input.plan.publish`. */
+export async function publishWork(ctx: RunContext, input: PublishInput): Promise<Publication> {
+  const { plan, agent, verification } = input;
+  const target = plan.publish;
+  const notes: string[] = [...(plan.prNotes ?? [])];
+  if (agent.stopReason !== 'done')
+    notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
+  const verifyLine = verification ? `\n\n${renderVerification(verification)}` : '';
+  const fallbackTitle = plan.fixesIssue ? `Fix #${plan.fixesIssue}` : 'Changes by agent-action';
+  const title = ctx.redact(titleFrom(agent.summary, fallbackTitle));
+
+  if (target.kind === 'comment') {
+    const patch = await diffSince(input.git, input.checkout.headSha);
+    const fence = patch.includes('```') ? '~~~~~' : '```';
+    const patchBlock = patch.trim()
+      ? `\n\n<details><summary>Patch (apply with \`git apply\`)</summary>\n\n${fence}diff\n${patch.slice(0, PATCH_LIMIT)}\n${fence}\n\n</details>`
+      : '';
+    const conclusion = plan.conversation ? 'commented' : 'no-changes';
+    return {
+      outcome: { conclusion },
+      final: { status: 'success', details: `${agent.summary}${patchBlock}${verifyLine}` },
+    };
+  }
+
+  const commit = await commitAll(input.git, {
+    message: `${title}\n\n${ctx.redact(agent.summary)}`,
+    author: ACTIONS_BOT,
+    coAuthor: input.actor.type === 'Bot' ? undefined : input.actor,
+    runUrl: ctx.runUrl,
+    startSha: input.checkout.headSha,
+  });
+  if (commit.refused.length > 0) {
+    notes.push(
+      `Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${commit.refused.join(', ')}`,
+    );
+  }
+  if (!commit.sha) {
+    const why = commit.refused.length > 0 ? `\n\n${notes.join('\n\n')}` : '';
+    return {
+      outcome: { conclusion: 'no-changes' },
+      final: {
+        status: 'no-changes',
+        details: `No changes to publish.\n\n${agent.summary}${why}${verifyLine}`,
+      },
+    };
+  }
+
+  await refuseSecrets(ctx, input.git, input.checkout.headSha);
+  const pushed = await pushBranch(input.git, {
+    remoteUrl: ctx.remoteUrl,
+    branch: target.branch,
+    expectedSha: input.checkout.remoteSha,
+  });
+  if (!pushed.ok) {
+    const why = pushed.rejected
+      ? `the branch \`${target.branch}\` moved while the agent worked; run again`
+      : ctx.redact(pushed.message);
+    throw new Error(`Could not push to ${target.branch}: ${why}`);
+  }
+  const status: FinalStatus = agent.stopReason === 'done' ? 'success' : 'stopped';
+  const stats = `${agent.turns} turns · ${agent.tokens.total.toLocaleString('en-US')} tokens`;
+
+  if (target.kind === 'push') {
+    const url = `${ctx.config.runner.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/commit/${commit.sha}`;
+    return {
+      outcome: { conclusion: 'pushed', branch: target.branch },
+      final: {
+        status,
+        details: `Pushed ${commit.sha.slice(0, 7)} to \`${target.branch}\` (${url}) · ${stats}\n\n${agent.summary}${notes.map((n) => `\n\n> ${n}`).join('')}${verifyLine}`,
+      },
+    };
+  }
+
+  const draft =
+    ctx.config.draft || (verification !== undefined && !verification.passed) || agent.stopReason !== 'done';
+  const body = renderPullRequestBody({
+    summary: agent.summary,
+    ...(plan.fixesIssue !== undefined ? { issueNumber: plan.fixesIssue } : {}),
+    ...(verification ? { verification } : {}),
+    notes,
+    transcript: input.transcript,
+  });
+  const pr = await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
+    head: target.branch,
+    base: target.base,
+    title,
+    body: ctx.publish(body),
+    draft,
+  });
+  const verb = pr.created ? 'Opened' : 'Updated';
+  const draftNote =
+    verification && !verification.passed ? ' as a draft: verification failed' : pr.draft ? ' (draft)' : '';
+  return {
+    outcome: {
+      conclusion: pr.created ? 'pr-opened' : 'pr-updated',
+      prUrl: pr.url,
+      prNumber: pr.number,
+      branch: target.branch,
+    },
+    final: {
+      status,
+      details: `${verb} pull request #${pr.number}${draftNote}: ${pr.url} · ${stats}${verifyLine}`,
+    },
+  };
+}

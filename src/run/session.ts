@@ -1,0 +1,88 @@
+/**
+ * One allowed run from reaction to result. Whatever happens inside — success, a budget stop, an
+ * error, a cancelled job — the `finally` here finalises the tracking comment, puts back the git
+ * credentials it took out, and writes the job summary, and the outcome carries every field known.
+ */
+
+import * as core from '@actions/core';
+import { readTranscript } from '../agent/transcript.js';
+import { createGitCommandManager } from '../git/git-command-manager.js';
+import { removePersistedCredentials } from '../git/persisted-credentials.js';
+import type { RunOutcome } from '../outputs/action-outputs.js';
+import { addEyesReaction } from '../outputs/comment.js';
+import { writeJobSummary } from '../outputs/summary.js';
+import { type FinalStatus, startTrackingComment, type TrackingComment } from '../outputs/tracking-comment.js';
+import type { Trigger } from '../triggers/trigger.js';
+import type { RunContext } from './context.js';
+import { renderJobSummary } from './job-summary.js';
+import { planWork } from './plan.js';
+import { doWork } from './work.js';
+
+/** Runs an allowed trigger; never throws for run failures (they become `conclusion: failed`). */
+export async function runSession(
+  ctx: RunContext,
+  trigger: Exclude<Trigger, { kind: 'skip' }>,
+): Promise<RunOutcome> {
+  const outcome: RunOutcome = { conclusion: 'failed' };
+  let final: { status: FinalStatus; details: string } = { status: 'failed', details: 'The run failed.' };
+  let tracking: TrackingComment | undefined;
+  let restoreCredentials: (() => Promise<void>) | undefined;
+  const git = createGitCommandManager({
+    cwd: ctx.config.runner.workspace,
+    token: ctx.config.githubToken,
+    serverUrl: ctx.config.runner.serverUrl,
+    env: ctx.config.runner.env,
+  });
+  try {
+    const baseBranch = ctx.config.baseBranch ?? (await defaultBranch(ctx));
+    const plan = await planWork(ctx.octokit, trigger, {
+      repo: ctx.repo,
+      mode: ctx.config.mode,
+      branchPrefix: ctx.config.branchPrefix,
+      baseBranch,
+    });
+    if (plan.reaction) await addEyesReaction(ctx.octokit, ctx.repo, plan.reaction, (m) => ctx.log.warning(m));
+    if (plan.conversation !== undefined) {
+      tracking = await startTrackingComment(ctx.octokit, ctx.repo, plan.conversation, {
+        runUrl: ctx.runUrl,
+        publish: (md) => ctx.publish(md),
+        warn: (m) => ctx.log.warning(m),
+      });
+      outcome.commentUrl = tracking.comment.url;
+    }
+    restoreCredentials = await removePersistedCredentials(git);
+    const result = await doWork(ctx, { trigger, plan, git, tracking, outcome });
+    Object.assign(outcome, result.outcome);
+    final = result.final;
+  } catch (error) {
+    const cancelled = ctx.signal.aborted;
+    const message = ctx.redact(cancelled ? 'The job was cancelled.' : (error as Error).message);
+    outcome.conclusion = 'failed';
+    outcome.failure = message;
+    final = {
+      status: cancelled ? 'cancelled' : 'failed',
+      details: cancelled ? 'The run was cancelled.' : `The run failed: ${message}`,
+    };
+  } finally {
+    await tracking?.finalise(final.status, final.details);
+    await restoreCredentials?.().catch((e: Error) =>
+      ctx.log.warning(`Could not restore the git config: ${e.message}`),
+    );
+    const records = outcome.transcriptPath
+      ? await readTranscript(outcome.transcriptPath).catch(() => [])
+      : [];
+    await writeJobSummary(
+      core.summary,
+      ctx.publish(renderJobSummary({ outcome, final, records, runUrl: ctx.runUrl }), 1_000_000),
+    ).catch((e: Error) => ctx.log.warning(`Could not write the job summary: ${e.message}`));
+  }
+  return outcome;
+}
+
+async function defaultBranch(ctx: RunContext): Promise<string> {
+  const { data } = await ctx.octokit.request('GET /repos/{owner}/{repo}', {
+    owner: ctx.repo.owner,
+    repo: ctx.repo.repo,
+  });
+  return data.default_branch;
+}

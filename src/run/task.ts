@@ -1,0 +1,104 @@
+/**
+ * The task the model gets for each trigger: the action's own framing (trusted) plus the text
+ * outsiders wrote (issue, comments, PR description, CI logs) as untrusted parts.
+ */
+import { collectFailureLogs, formatFailureReport } from '../ci/failure-logs.js';
+import type { UntrustedPart } from '../prompt/task-prompt.js';
+import type { Trigger } from '../triggers/trigger.js';
+import type { RunContext } from './context.js';
+import type { WorkPlan } from './plan.js';
+
+export interface TaskSpec {
+  task: string;
+  context: UntrustedPart[];
+}
+
+/** Characters of CI log excerpt given to the model. */
+const CI_LOG_CHARS = 16_000;
+
+function request(trigger: { instruction: string; actor: { login: string } }, where: string): UntrustedPart[] {
+  return trigger.instruction
+    ? [{ source: `request by @${trigger.actor.login} in a comment on ${where}`, text: trigger.instruction }]
+    : [];
+}
+
+/** Builds the task; a CI failure reads the failed jobs' logs first. */
+export async function buildTask(
+  ctx: RunContext,
+  trigger: Exclude<Trigger, { kind: 'skip' }>,
+  plan: WorkPlan,
+): Promise<TaskSpec> {
+  const { owner, repo } = ctx.repo;
+  const answerOnly = plan.publish.kind === 'comment';
+  const deliver = answerOnly
+    ? 'Answer the request; your final reply is posted as a comment (file changes are shown as a patch).'
+    : 'Make the change in the checked-out working tree; the action commits it and publishes it for review.';
+  let spec: TaskSpec;
+  switch (trigger.kind) {
+    case 'issue':
+    case 'issue-comment':
+      spec = {
+        task: `Resolve issue #${trigger.issueNumber} of ${owner}/${repo}. The issue is below.${trigger.kind === 'issue-comment' && trigger.instruction ? ' A maintainer asked for this run in a comment, also below.' : ''}\n${deliver}`,
+        context: [
+          { source: `issue #${trigger.issueNumber}`, text: `# ${trigger.title}\n\n${trigger.body}` },
+          ...(trigger.kind === 'issue-comment' ? request(trigger, `issue #${trigger.issueNumber}`) : []),
+        ],
+      };
+      break;
+    case 'pr-comment':
+    case 'review-comment': {
+      const pr = plan.pullRequest;
+      const branch = pr ? ` (branch ${pr.headRef}, checked out)` : '';
+      const parts: UntrustedPart[] = [
+        {
+          source: `pull request #${trigger.prNumber} description`,
+          text: `# ${trigger.title}\n\n${trigger.body}`,
+        },
+        ...request(trigger, `pull request #${trigger.prNumber}`),
+      ];
+      if (trigger.kind === 'review-comment') {
+        const lines =
+          trigger.startLine && trigger.line
+            ? `${trigger.startLine}-${trigger.line}`
+            : String(trigger.line ?? '?');
+        parts.push({
+          source: `diff hunk of ${trigger.path} lines ${lines}`,
+          text: trigger.diffHunk,
+          format: 'plain',
+        });
+      }
+      spec = {
+        task: `Work on pull request #${trigger.prNumber} of ${owner}/${repo}${branch}. A reviewer asked for a change in a comment; the request and the pull request are below.\n${deliver}`,
+        context: parts,
+      };
+      break;
+    }
+    case 'ci-failure': {
+      const report = await collectFailureLogs(ctx.octokit, {
+        owner,
+        repo,
+        runId: trigger.runId,
+        maxChars: CI_LOG_CHARS,
+      });
+      spec = {
+        task: `The workflow "${trigger.workflowName}" failed on branch ${trigger.headBranch} at commit ${trigger.headSha.slice(0, 12)} (${trigger.htmlUrl}). That commit is checked out. Find the cause in the failed jobs' logs below and fix the code so the workflow passes; do not weaken or skip tests to make it pass.\n${deliver}`,
+        context: [
+          {
+            source: `failed jobs of run ${trigger.runId}`,
+            text: formatFailureReport(report),
+            format: 'plain',
+            maxChars: CI_LOG_CHARS + 2_000,
+          },
+        ],
+      };
+      break;
+    }
+    case 'dispatch':
+      spec = { task: `${trigger.prompt}\n\n${deliver}`, context: [] };
+      break;
+  }
+  const prompt = ctx.config.prompt;
+  if (prompt && trigger.kind !== 'dispatch')
+    spec = { task: `${prompt}\n\n${deliver}`, context: spec.context };
+  return spec;
+}

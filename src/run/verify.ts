@@ -1,0 +1,47 @@
+/**
+ * `verify-command`: the maintainer's own check, run by the action after the agent stops, in the
+ * workspace, through the same sandbox and scrubbed environment as the bash tool, with a timeout.
+ * It is not subject to the model's allowlist: the workflow author wrote it.
+ */
+import path from 'node:path';
+import { runCommand } from '../exec/run-command.js';
+import { scrubbedEnv } from '../exec/scrubbed-env.js';
+import type { VerificationReport } from '../outputs/pull-request-body.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import type { RunContext } from './context.js';
+
+/** Lines of output kept for the PR body. */
+const TAIL_LINES = 40;
+
+/** Runs `command` with bash and reports exit code, duration and the tail of its output. */
+export async function runVerification(
+  ctx: RunContext,
+  command: string,
+  sandbox: Sandbox,
+): Promise<VerificationReport> {
+  const { config } = ctx;
+  // Up to ten minutes, never more than half the run's budget.
+  const timeoutMs = Math.min(10 * 60_000, (config.limits.timeoutMinutes * 60_000) / 2);
+  const result = await runCommand({
+    argv: ['bash', '-c', command],
+    cwd: config.runner.workspace,
+    env: scrubbedEnv(config.runner.env),
+    timeoutMs,
+    signal: ctx.signal,
+    sandbox,
+    logDir: path.join(config.runner.tempDir, 'agent-action', 'verify'),
+  });
+  const tail = result.output.split('\n').slice(-TAIL_LINES).join('\n');
+  const passed = result.exitCode === 0 && !result.timedOut && !result.cancelled;
+  ctx.log.info(
+    `Verification ${passed ? 'passed' : 'failed'}: exit ${result.exitCode ?? 'none'} in ${result.durationMs} ms`,
+  );
+  return {
+    command,
+    passed,
+    exitCode: result.exitCode,
+    timedOut: result.timedOut,
+    durationMs: result.durationMs,
+    outputTail: ctx.redact(tail),
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * The work of an allowed run once the tracking comment is up: check out, let the agent work in
+ * its sandbox, verify, publish. Each phase is named on the tracking comment as it starts.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loopDeadline } from '../agent/budget.js';
+import { runAgent } from '../agent/loop.js';
+import { createTranscript, readTranscript } from '../agent/transcript.js';
+import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
+import { checkoutRef } from '../git/checkout.js';
+import type { GitCommandManager } from '../git/git-command-manager.js';
+import { createLlmClient } from '../llm/client.js';
+import type { RunOutcome } from '../outputs/action-outputs.js';
+import type { TrackingComment } from '../outputs/tracking-comment.js';
+import { buildInitialMessages } from '../prompt/task-prompt.js';
+import type { Trigger } from '../triggers/trigger.js';
+import { describeTrigger } from '../triggers/trigger.js';
+import { prepareAgentTools } from './agent-tools.js';
+import type { RunContext } from './context.js';
+import type { WorkPlan } from './plan.js';
+import { progressReporter } from './progress.js';
+import { type Publication, publishWork } from './publish.js';
+import { buildTask } from './task.js';
+import { runVerification } from './verify.js';
+
+export interface WorkInput {
+  trigger: Exclude<Trigger, { kind: 'skip' }>;
+  plan: WorkPlan;
+  git: GitCommandManager;
+  tracking: TrackingComment | undefined;
+  /** Filled in as facts become known, so a failure still reports them. */
+  outcome: RunOutcome;
+}
+
+async function readAgentsMd(workspace: string): Promise<string | undefined> {
+  return readFile(path.join(workspace, 'AGENTS.md'), 'utf8').catch(() => undefined);
+}
+
+/** Runs the phases; throws on failure or cancellation (the session reports it). */
+export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publication> {
+  const { config } = ctx;
+  const { plan, tracking, outcome } = input;
+  const startedAt = Date.now();
+  const step = (text: string) => {
+    ctx.log.info(text);
+    tracking?.update({ step: text });
+  };
+  const stopIfCancelled = () => {
+    if (ctx.signal.aborted) throw new Error('The job was cancelled.');
+  };
+
+  step(`Checking out ${plan.from.map((p) => ('sha' in p ? p.sha.slice(0, 7) : p.branch)).join(' or ')}`);
+  const checkout = await checkoutRef(input.git, {
+    remoteUrl: ctx.remoteUrl,
+    branch: plan.branch,
+    from: plan.from,
+    leaseBranch: plan.leaseBranch,
+  });
+  stopIfCancelled();
+
+  const transcript = createTranscript({
+    path: path.join(config.runner.tempDir, 'agent-action', `transcript-${config.runner.runId}.jsonl`),
+    redact: ctx.redact,
+  });
+  outcome.transcriptPath = transcript.path;
+  transcript.write({
+    type: 'run-start',
+    trigger: describeTrigger(input.trigger),
+    model: config.llm.model,
+    limits: { ...config.limits },
+  });
+
+  step('Reading the task');
+  const task = await buildTask(ctx, input.trigger, plan);
+  const messages = buildInitialMessages({
+    system: {
+      repository: `${ctx.repo.owner}/${ctx.repo.repo}`,
+      ...(config.verifyCommand ? { verifyCommand: config.verifyCommand } : {}),
+      answerOnly: plan.publish.kind === 'comment',
+    },
+    ...(await readAgentsMd(config.runner.workspace).then((text) => (text ? { agentsMd: text } : {}))),
+    ...(config.instructions ? { instructions: config.instructions } : {}),
+    task: task.task,
+    context: task.context,
+  });
+
+  const tools = await prepareAgentTools(ctx);
+  try {
+    step('Working');
+    const agent = await runAgent({
+      llm: createLlmClient({
+        baseUrl: config.llm.baseUrl,
+        apiKey: config.llm.apiKey,
+        model: config.llm.model,
+      }),
+      registry: tools.registry,
+      messages,
+      limits: {
+        maxTurns: config.limits.maxTurns,
+        maxTokens: config.limits.maxTokens,
+        deadline: loopDeadline(startedAt, config.limits.timeoutMinutes),
+      },
+      signal: ctx.signal,
+      transcript,
+      redact: ctx.redact,
+      onEvent: progressReporter(ctx.log, tracking),
+    });
+    outcome.turns = agent.turns;
+    outcome.tokens = agent.tokens.total;
+    ctx.log.info(
+      `Agent stopped: ${agent.stopReason} after ${agent.turns} turns, ${agent.tokens.total} tokens`,
+    );
+    stopIfCancelled();
+    if (agent.stopReason === 'error') throw new Error(agent.error ?? 'The model endpoint failed.');
+
+    let verification: Awaited<ReturnType<typeof runVerification>> | undefined;
+    if (config.verifyCommand) {
+      step(`Verifying with \`${config.verifyCommand}\``);
+      verification = await runVerification(ctx, config.verifyCommand, tools.sandbox);
+      stopIfCancelled();
+    }
+    step('Publishing');
+    const records = await readTranscript(transcript.path);
+    const result = await publishWork(ctx, {
+      git: input.git,
+      plan,
+      checkout,
+      actor: input.trigger.actor,
+      agent,
+      ...(verification ? { verification } : {}),
+      transcript: (maxChars) =>
+        renderTranscriptMarkdown(records, {
+          maxChars,
+          fullLogPointer: `the [job summary](${ctx.runUrl}) and the \`transcript-path\` file`,
+        }),
+    });
+    transcript.write({ type: 'run-end', conclusion: result.outcome.conclusion });
+    return result;
+  } finally {
+    await tools.dispose();
+  }
+}

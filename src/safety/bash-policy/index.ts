@@ -1,0 +1,87 @@
+/**
+ * The bash policy: parse with tree-sitter-bash, flatten into simple commands and redirects,
+ * and allow the line only if every part is allowed (fail closed). See docs/bash-policy.md.
+ */
+import { realpathSync } from 'node:fs';
+import { type CheckContext, checkCd, checkCommand, checkRedirect } from './check-command.js';
+import { type Denial, deny } from './denial.js';
+import { parseExtraRules } from './extra-rules.js';
+import { loadBashParser } from './parser.js';
+import { parseCommandLine } from './syntax.js';
+
+export type { Denial } from './denial.js';
+
+export type PolicyVerdict = { allowed: true } | { allowed: false; rule: string; message: string };
+
+export interface BashPolicy {
+  /** Decides one command line; never throws for any input. */
+  check(command: string): PolicyVerdict;
+}
+
+export interface BashPolicyOptions {
+  workspace: string;
+  /** Lines of the `allowed-commands` input (see extra-rules.ts for the format). */
+  extraRules?: readonly string[];
+}
+
+const maxLength = 10_000;
+
+/** Loads the parser (once per process) and builds the policy for one workspace. */
+export async function createBashPolicy(options: BashPolicyOptions): Promise<BashPolicy> {
+  const parser = await loadBashParser();
+  const workspace = realpathSync(options.workspace);
+  const extraRules = parseExtraRules(parser, options.extraRules ?? []);
+
+  const decide = (command: string): Denial | undefined => {
+    if (command.trim() === '') return deny('empty', 'The command is empty.');
+    if (command.length > maxLength)
+      return deny('too-long', `The command is longer than ${maxLength} characters.`);
+    // Control characters, and invisible or bidi formatting characters that hide what a reviewer sees.
+    if (/[\0-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(command)) {
+      return deny('control-character', 'The command contains control or invisible formatting characters.');
+    }
+    if (/\S\\\n\S/.test(command)) {
+      return deny(
+        'line-continuation',
+        'A backslash-newline inside a word is not allowed; write the word on one line.',
+      );
+    }
+    const steps = parseCommandLine(parser, command);
+    if (!Array.isArray(steps)) return steps;
+    const ctx: CheckContext = { paths: { workspace, cwds: [workspace] }, extraRules };
+    for (const step of steps) {
+      if (step.kind === 'redirect') {
+        const problem = checkRedirect(step, ctx);
+        if (problem) return problem;
+      } else if (step.words[0]?.value === 'cd' && step.assignments.length === 0) {
+        const next = checkCd(step, ctx);
+        if (!Array.isArray(next)) return next;
+        ctx.paths.cwds = [...new Set([...ctx.paths.cwds, ...next])];
+      } else {
+        const problem = checkCommand(step, ctx);
+        if (problem) return problem;
+      }
+    }
+    return undefined;
+  };
+
+  return {
+    check(command) {
+      let denial: Denial | undefined;
+      try {
+        denial = decide(command);
+      } catch (error) {
+        denial = deny(
+          'internal-error',
+          `The policy could not check this command (${(error as Error).message}).`,
+        );
+      }
+      if (!denial) return { allowed: true };
+      return {
+        allowed: false,
+        rule: denial.rule,
+        message: `Denied by bash policy (rule: ${denial.rule}). ${denial.message}`,
+      };
+    },
+  };
+}

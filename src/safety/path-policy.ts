@@ -1,0 +1,142 @@
+/**
+ * The one place that decides which paths the agent may touch. Every path is resolved the way the
+ * kernel would (symlinks followed, `..` removed) and the rules are checked on the *real* path, so a
+ * symlink inside the workspace cannot lead to `/proc/self/environ` or to a file outside.
+ * The bash policy reuses {@link checkPathRules} and {@link PathPolicy} for path-like arguments.
+ */
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+
+/** What a path is wanted for; writing has extra rules. */
+export type PathAccess = 'read' | 'write';
+
+/** The rule that refused a path, named in the message the model sees. */
+export type PathRule =
+  | 'outside-workspace'
+  | 'proc'
+  | 'git-internals'
+  | 'git-hooks'
+  | 'workflows'
+  | 'unresolvable';
+
+/** A refused path: which rule, and a message written for the model. */
+export interface PathRefusal {
+  ok: false;
+  rule: PathRule;
+  message: string;
+}
+
+/** An allowed path: `path` is the real absolute path to open; `relative` is for display. */
+export interface PathAllowed {
+  ok: true;
+  path: string;
+  relative: string;
+}
+
+export type PathDecision = PathAllowed | PathRefusal;
+
+/** Resolves paths given by the model (relative to the workspace, or absolute) and applies the rules. */
+export interface PathPolicy {
+  /** Real path of the workspace root. */
+  readonly root: string;
+  resolveForRead(p: string): PathDecision;
+  resolveForWrite(p: string): PathDecision;
+  resolve(p: string, access: PathAccess): PathDecision;
+}
+
+const MAX_LINK_HOPS = 40;
+
+/**
+ * Real path of `target` (absolute, lexically normalised). Parts that do not exist yet are kept
+ * as written; a dangling symlink is followed to where a write would land.
+ */
+export function realPathOf(target: string, hops = 0): string {
+  if (hops > MAX_LINK_HOPS) throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
+  try {
+    return realpathSync.native(target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  }
+  const parent = path.dirname(target);
+  if (parent === target) return target;
+  const realParent = realPathOf(parent, hops);
+  const own = path.join(realParent, path.basename(target));
+  let isLink = false;
+  try {
+    isLink = lstatSync(own).isSymbolicLink();
+  } catch {
+    // Does not exist: a file about to be created.
+  }
+  if (!isLink) return own;
+  return realPathOf(path.resolve(realParent, readlinkSync(own)), hops + 1);
+}
+
+function segmentsOf(relative: string): string[] {
+  return relative.split(path.sep).map((s) => s.toLowerCase());
+}
+
+function hasPair(segments: string[], first: string, second: string): boolean {
+  return segments.some((s, i) => s === first && segments[i + 1] === second);
+}
+
+/**
+ * The rules, on an already-resolved real path. Returns the refusal, or undefined when allowed.
+ * Segment names compare case-insensitively because macOS and Windows file systems do.
+ */
+export function checkPathRules(realPath: string, root: string, access: PathAccess): PathRefusal | undefined {
+  const refuse = (rule: PathRule, why: string): PathRefusal => ({
+    ok: false,
+    rule,
+    message: `Refused by path policy (rule ${rule}): ${why}`,
+  });
+  if (realPath === '/proc' || realPath.startsWith('/proc/')) {
+    return refuse('proc', `${realPath} is under /proc, which is never accessible.`);
+  }
+  const relative = path.relative(root, realPath);
+  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+    return refuse('outside-workspace', `${realPath} is outside the workspace ${root}. Use paths inside it.`);
+  }
+  const segments = segmentsOf(relative);
+  if (access === 'write' && hasPair(segments, '.git', 'hooks')) {
+    return refuse('git-hooks', `${relative} is a git hook; hooks may not be written.`);
+  }
+  if (segments.includes('.git')) {
+    return refuse(
+      'git-internals',
+      `${relative} is inside .git, which is off limits (use git commands instead).`,
+    );
+  }
+  // `.github` itself too: replacing or removing it (bash `rm -rf .github`) takes the workflows with it.
+  if (access === 'write' && (hasPair(segments, '.github', 'workflows') || segments.at(-1) === '.github')) {
+    return refuse('workflows', `${relative} is a workflow file; .github/workflows may not be written.`);
+  }
+  return undefined;
+}
+
+/** Creates the policy for one workspace. Throws if the workspace itself does not exist (a misconfiguration). */
+export function createPathPolicy(workspaceRoot: string): PathPolicy {
+  const root = realpathSync.native(path.resolve(workspaceRoot));
+  const resolve = (p: string, access: PathAccess): PathDecision => {
+    let real: string;
+    try {
+      real = realPathOf(path.resolve(root, p));
+    } catch (error) {
+      const reason = (error as Error).message;
+      return {
+        ok: false,
+        rule: 'unresolvable',
+        message: `Refused by path policy (rule unresolvable): ${p}: ${reason}`,
+      };
+    }
+    const refusal = checkPathRules(real, root, access);
+    if (refusal) return refusal;
+    return { ok: true, path: real, relative: path.relative(root, real) || '.' };
+  };
+  return {
+    root,
+    resolve,
+    resolveForRead: (p) => resolve(p, 'read'),
+    resolveForWrite: (p) => resolve(p, 'write'),
+  };
+}

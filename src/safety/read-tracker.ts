@@ -1,0 +1,71 @@
+/**
+ * Read-before-write, with optimistic conflict detection (seed §7.2.2). A successful read (and the
+ * tools' own writes) records a snapshot of the file; a later write or edit of an existing file is
+ * allowed only if a snapshot exists and the file has not changed since. The mtime is the fast path;
+ * the SHA-256 is the arbiter, so a `touch` alone is not a conflict.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+
+/** What the tracker remembers about a file. */
+export interface FileSnapshot {
+  mtimeMs: number;
+  sha256: string;
+}
+
+/** Why a write must not go ahead. */
+export type WriteCheck = { ok: true } | { ok: false; reason: 'not-read' | 'conflict'; message: string };
+
+/** Per-run tracker, keyed by real absolute path (as {@link PathPolicy} returns it). */
+export interface ReadTracker {
+  /** Records the content just read or written, with the file's current mtime. */
+  record(realPath: string, content: string | Uint8Array): Promise<void>;
+  /** Whether a write to `realPath` may proceed. Files that do not exist need no read. */
+  checkWrite(realPath: string, displayPath?: string): Promise<WriteCheck>;
+  /** The snapshot for `realPath`, if it was read or written. */
+  get(realPath: string): FileSnapshot | undefined;
+}
+
+/** SHA-256 of file content, hex. */
+export function sha256(content: string | Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/** Creates an empty tracker; one per agent run. */
+export function createReadTracker(): ReadTracker {
+  const snapshots = new Map<string, FileSnapshot>();
+  return {
+    get: (realPath) => snapshots.get(realPath),
+    async record(realPath, content) {
+      const { mtimeMs } = await stat(realPath);
+      snapshots.set(realPath, { mtimeMs, sha256: sha256(content) });
+    },
+    async checkWrite(realPath, displayPath = realPath) {
+      let mtimeMs: number;
+      try {
+        ({ mtimeMs } = await stat(realPath));
+      } catch {
+        return { ok: true };
+      }
+      const snapshot = snapshots.get(realPath);
+      if (!snapshot) {
+        return {
+          ok: false,
+          reason: 'not-read',
+          message: `${displayPath} exists and has not been read. Read it first with read_file, then retry.`,
+        };
+      }
+      if (mtimeMs === snapshot.mtimeMs) return { ok: true };
+      const current = sha256(await readFile(realPath));
+      if (current === snapshot.sha256) {
+        snapshots.set(realPath, { mtimeMs, sha256: current });
+        return { ok: true };
+      }
+      return {
+        ok: false,
+        reason: 'conflict',
+        message: `${displayPath} changed on disk since you last read it. Read it again with read_file, then redo the change.`,
+      };
+    },
+  };
+}

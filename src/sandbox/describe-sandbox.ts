@@ -1,0 +1,42 @@
+import type { Protection, Sandbox } from './sandbox.js';
+
+const PROTECTION_TEXT: Record<Protection, string> = {
+  'pid-namespace': 'own PID namespace (the action and its /proc/*/environ invisible)',
+  'network-namespace': 'own network namespace (loopback only)',
+  'separate-user': 'separate unprivileged user (runner files and sudo out of reach)',
+  'scrubbed-env': 'scrubbed environment',
+};
+
+/** Extra facts a detected sandbox carries; a plain {@link Sandbox} has none of them. */
+interface SandboxFacts {
+  network?: 'off' | 'on';
+  notes?: readonly string[];
+  userName?: string;
+}
+
+/**
+ * One paragraph of markdown for the log, the job summary and the PR body: the level, what it
+ * provides, and — when it is less than full isolation — what is missing and why.
+ */
+export function describeSandbox(sandbox: Sandbox & SandboxFacts): string {
+  const provided = (['pid-namespace', 'network-namespace', 'separate-user'] as const).filter(
+    (p) => !sandbox.missing.includes(p) && !(p === 'network-namespace' && sandbox.network === 'on'),
+  );
+  const parts = [`**Sandbox: \`${sandbox.level}\`**`];
+  if (sandbox.level === 'none') parts.push('commands run without isolation (scrubbed environment only).');
+  else {
+    const user = sandbox.userName ? ` \`${sandbox.userName}\`` : '';
+    parts.push(
+      `${provided
+        .map((p) => PROTECTION_TEXT[p])
+        .join('; ')
+        .replace('separate unprivileged user', `separate unprivileged user${user}`)}.`,
+    );
+  }
+  if (sandbox.network === 'on') parts.push('Network is on (`network: on`).');
+  if (sandbox.missing.length > 0) {
+    parts.push(`⚠️ Missing: ${sandbox.missing.map((p) => PROTECTION_TEXT[p]).join('; ')}.`);
+    if (sandbox.notes?.length) parts.push(`Why: ${sandbox.notes.join('; ')}.`);
+  }
+  return parts.join(' ');
+}

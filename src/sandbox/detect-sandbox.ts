@@ -1,0 +1,320 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { findExecutable, type ProbeRunner, probeFailure, runProbe } from './host-probe.js';
+import type { KeptPath } from './namespace-holder.js';
+import { maxKept, type NamespaceHolder, startNamespaceHolder } from './namespace-holder.js';
+import { createNamespaceSandbox, type Privilege, type SandboxTools } from './namespace-sandbox.js';
+import type { Protection, Sandbox } from './sandbox.js';
+import {
+  createSandboxUser,
+  removeSandboxUser,
+  type SandboxUser,
+  type WorkspaceAccess,
+} from './sandbox-user.js';
+
+export interface DetectSandboxOptions {
+  /** The `sandbox` input. */
+  setting: 'auto' | 'strict' | 'off';
+  /** The `network` input: `off` leaves commands loopback only. */
+  network: 'off' | 'on';
+  /** The checked-out repository; commands can read and write it, but not its `.git`. */
+  workspace: string;
+  /** The job's temp folder (RUNNER_TEMP): hidden from commands, and home of the private HOME. */
+  tempDir: string;
+  platform: NodeJS.Platform;
+  /** Folders commands must not see, e.g. the runner user's home (the workspace stays visible). */
+  hidePaths?: readonly string[];
+  /** Folders under a hidden one that commands need read-only, e.g. `~/.rustup`. */
+  readOnlyPaths?: readonly string[];
+  /** The commands' PATH: its folders under a hidden folder (e.g. `~/.cargo/bin`) stay visible read-only. */
+  path?: string;
+  /** Runs the fixed probe and set-up commands; tests inject failures here. */
+  runCommandProbe?: ProbeRunner;
+  /** The action's uid (default `process.getuid()`); 0 counts as passwordless sudo. */
+  uid?: number;
+  /** How the throw-away user writes the workspace; default `acl` when setfacl is installed. */
+  workspaceAccess?: WorkspaceAccess;
+}
+
+/** A sandbox chosen at start-up, with what it could not provide and why; dispose it at the end. */
+export interface ManagedSandbox extends Sandbox {
+  network: 'off' | 'on';
+  /** Why stronger levels were not used, one line each. */
+  notes: string[];
+  /** Name of the throw-away user, when there is one. */
+  userName?: string;
+  /** Stops the namespace holder, gives the workspace back and deletes the throw-away user. */
+  dispose(): Promise<void>;
+}
+
+/** Thrown by `sandbox: strict` when the runner cannot isolate commands fully. */
+export class SandboxUnavailableError extends Error {
+  override name = 'SandboxUnavailableError';
+}
+
+const ALL: Protection[] = ['pid-namespace', 'network-namespace', 'separate-user'];
+/**
+ * Sockets that hand out root: the runner user is in the `docker` group on GitHub-hosted runners,
+ * and in a user namespace its groups cannot be dropped, so these are covered instead.
+ */
+const ROOT_SOCKETS = [
+  '/run/docker.sock',
+  '/var/run/docker.sock',
+  '/run/containerd/containerd.sock',
+  '/run/podman/podman.sock',
+];
+
+/**
+ * Probes what isolation actually works on this runner, strongest first: root or passwordless
+ * sudo (namespaces plus a throw-away user), then unprivileged user namespaces, then none. Each
+ * level is verified by running a command through it before it is chosen. `strict` throws a
+ * {@link SandboxUnavailableError} naming what is missing; `auto` returns the strongest level with
+ * `missing` and `notes` filled in; `off` returns no isolation.
+ */
+export async function detectSandbox(options: DetectSandboxOptions): Promise<ManagedSandbox> {
+  const notes: string[] = [];
+  const fail = (missing: Protection[]) =>
+    new SandboxUnavailableError(
+      `sandbox: strict, but this runner cannot provide ${missing.join(', ')}` +
+        (notes.length ? ` (${notes.join('; ')})` : '') +
+        '. Give the action passwordless sudo or unprivileged user namespaces, or set sandbox: auto.',
+    );
+  if (options.setting === 'off') return none(options, ['`sandbox: off` (unsafe for public repositories)']);
+  if (options.platform !== 'linux') {
+    notes.push(`${options.platform} has no Linux namespaces`);
+    if (options.setting === 'strict') throw fail(ALL);
+    return none(options, notes);
+  }
+  const run = options.runCommandProbe ?? runProbe;
+  const tools = await findTools();
+  const chosen = tools.kind === 'ok' ? await strongest(options, run, tools.tools, notes) : undefined;
+  if (tools.kind === 'missing') notes.push(`not installed: ${tools.names.join(', ')}`);
+  const sandbox = chosen ?? none(options, notes);
+  if (options.setting === 'strict' && sandbox.missing.length > 0) {
+    await sandbox.dispose();
+    throw fail(sandbox.missing);
+  }
+  return sandbox;
+}
+
+async function strongest(
+  options: DetectSandboxOptions,
+  run: ProbeRunner,
+  tools: HostTools,
+  notes: string[],
+): Promise<ManagedSandbox | undefined> {
+  const privilege = await privileged(options.uid ?? process.getuid?.(), run, tools, notes);
+  if (privilege) {
+    const asRoot: ProbeRunner = (argv) =>
+      run(privilege === 'sudo' ? [tools.sudo!, '-n', '--', ...argv] : argv);
+    const unshare = [tools.unshare, '--mount', '--net', '--pid', '--fork', '--mount-proc', '/bin/true'];
+    const probe = await asRoot(unshare);
+    if (probe.exitCode === 0) {
+      const sandbox = await attempt(notes, () => withUser(options, run, asRoot, privilege, tools));
+      if (sandbox) return sandbox;
+    } else notes.push(probeFailure(unshare, probe));
+  }
+  const userns = [
+    tools.unshare,
+    '--user',
+    '--map-root-user',
+    '--mount',
+    '--net',
+    '--pid',
+    '--fork',
+    '--mount-proc',
+    '/bin/true',
+  ];
+  const probe = await run(userns);
+  if (probe.exitCode !== 0) {
+    notes.push(`unprivileged user namespaces: ${probeFailure(userns, probe)}`);
+    return undefined;
+  }
+  return attempt(notes, () => withoutUser(options, run, tools));
+}
+
+async function privileged(
+  uid: number | undefined,
+  run: ProbeRunner,
+  tools: HostTools,
+  notes: string[],
+): Promise<Privilege | undefined> {
+  if (uid === 0) return 'root';
+  if (!tools.sudo) {
+    notes.push('sudo is not installed');
+    return undefined;
+  }
+  const argv = [tools.sudo, '-n', 'true'];
+  const result = await run(argv);
+  if (result.exitCode === 0) return 'sudo';
+  notes.push(`no passwordless sudo: ${probeFailure(argv, result)}`);
+  return undefined;
+}
+
+async function withUser(
+  options: DetectSandboxOptions,
+  run: ProbeRunner,
+  asRoot: ProbeRunner,
+  privilege: Privilege,
+  tools: HostTools,
+): Promise<ManagedSandbox> {
+  const info = await stat(options.workspace);
+  const access = options.workspaceAccess ?? ((await findExecutable('setfacl')) ? 'acl' : 'group');
+  const user = await createSandboxUser({
+    runAsRoot: asRoot,
+    workspace: options.workspace,
+    owner: { uid: info.uid, gid: info.gid },
+    tempDir: options.tempDir,
+    access,
+  });
+  const release = async () => {
+    await removeSandboxUser(asRoot, user);
+  };
+  return build(options, run, tools, privilege, user.home, release, user);
+}
+
+async function withoutUser(
+  options: DetectSandboxOptions,
+  run: ProbeRunner,
+  tools: HostTools,
+): Promise<ManagedSandbox> {
+  const baseDir = path.join(options.tempDir, `agentsbx-${process.pid}-${Date.now().toString(36)}`);
+  const home = path.join(baseDir, 'home');
+  await mkdir(home, { recursive: true, mode: 0o700 });
+  return build(options, run, tools, 'userns', home, () => rm(baseDir, { recursive: true, force: true }));
+}
+
+async function build(
+  options: DetectSandboxOptions,
+  run: ProbeRunner,
+  tools: HostTools,
+  privilege: Privilege,
+  home: string,
+  release: () => Promise<void>,
+  user?: SandboxUser,
+): Promise<ManagedSandbox> {
+  let holder: NamespaceHolder | undefined;
+  const dispose = async () => {
+    await holder?.stop();
+    await release();
+  };
+  try {
+    const hide = [...new Set([options.tempDir, '/tmp', '/dev/shm', ...(options.hidePaths ?? [])])];
+    const keep = keptPaths(options, home, hide, tools.shell);
+    const mask = ROOT_SOCKETS.filter((p) => existsSync(p));
+    holder = await startNamespaceHolder({
+      privilege,
+      tools,
+      shell: tools.shell,
+      network: options.network,
+      keep,
+      hide,
+      mask,
+    });
+    const sandbox = createNamespaceSandbox({
+      privilege,
+      tools,
+      holderPid: holder.pid,
+      ownNetwork: options.network === 'off',
+      ...(user ? { user: { uid: user.uid, gid: user.gid } } : {}),
+      umask: user?.access === 'group' ? '002' : '022',
+      home,
+    });
+    // Prove the level works end to end: the workspace is readable and writable from inside.
+    const check = sandbox.launch(['/bin/sh', '-c', 'test -r . && test -w . && test -w "$HOME"'], {
+      cwd: options.workspace,
+    });
+    const result = await run([check.file, ...check.args]);
+    if (result.exitCode !== 0)
+      throw new Error(`${sandbox.level} check in the workspace failed: ${result.stderr.trim()}`);
+    return {
+      ...sandbox,
+      network: options.network,
+      notes: options.network === 'off' && !tools.ip ? ['`ip` is not installed: loopback is down inside'] : [],
+      ...(user ? { userName: user.name } : {}),
+      dispose,
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+/**
+ * What stays visible under the hidden folders, in mount order: the workspace, its `.git`
+ * (read-only, so no hook or config planted there runs later in the action's own git commands),
+ * the private home, then read-only tool folders. Dropped beyond what the holder can keep.
+ */
+function keptPaths(
+  options: DetectSandboxOptions,
+  home: string,
+  hide: readonly string[],
+  shell: string,
+): KeptPath[] {
+  const under = (p: string) => hide.some((h) => p.startsWith(`${h}/`));
+  const fromPath = (options.path ?? '').split(':').filter((p) => path.isAbsolute(p) && under(p));
+  const readOnly = [...new Set([...(options.readOnlyPaths ?? []), ...fromPath])].filter((p) => existsSync(p));
+  const gitDir = path.join(options.workspace, '.git');
+  return [
+    { path: options.workspace, mode: 'rw' as const },
+    ...(existsSync(gitDir) ? [{ path: gitDir, mode: 'ro' as const }] : []),
+    { path: home, mode: 'rw' as const },
+    ...readOnly.map((p) => ({ path: p, mode: 'ro' as const })),
+  ].slice(0, maxKept(shell));
+}
+
+async function attempt(
+  notes: string[],
+  create: () => Promise<ManagedSandbox>,
+): Promise<ManagedSandbox | undefined> {
+  try {
+    const sandbox = await create();
+    sandbox.notes.push(...notes);
+    return sandbox;
+  } catch (error) {
+    notes.push(error instanceof Error ? error.message : String(error));
+    return undefined;
+  }
+}
+
+function none(options: DetectSandboxOptions, notes: string[]): ManagedSandbox {
+  return {
+    level: 'none',
+    missing: options.network === 'on' ? ['pid-namespace', 'separate-user'] : ALL,
+    network: options.network,
+    notes,
+    launch(argv) {
+      const [file, ...args] = argv;
+      if (!file) throw new Error('empty argv');
+      return { file, args };
+    },
+    async dispose() {},
+  };
+}
+
+type HostTools = SandboxTools & { shell: string };
+type FoundTools = { kind: 'ok'; tools: HostTools } | { kind: 'missing'; names: string[] };
+
+async function findTools(): Promise<FoundTools> {
+  const required = ['unshare', 'nsenter', 'setpriv', 'env'] as const;
+  const found = await Promise.all(required.map((name) => findExecutable(name)));
+  const missing = required.filter((_, i) => !found[i]);
+  if (missing.length > 0) return { kind: 'missing', names: [...missing] };
+  const [unshare, nsenter, setpriv, env] = found as string[];
+  const ip = await findExecutable('ip');
+  const sudo = await findExecutable('sudo');
+  const shell = (await findExecutable('bash')) ?? '/bin/sh';
+  return {
+    kind: 'ok',
+    tools: {
+      shell,
+      unshare: unshare!,
+      nsenter: nsenter!,
+      setpriv: setpriv!,
+      env: env!,
+      ...(ip ? { ip } : {}),
+      ...(sudo ? { sudo } : {}),
+    },
+  };
+}

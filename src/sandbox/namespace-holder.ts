@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { SYSTEM_PATH } from './host-probe.js';
+import { SETUP_SCRIPT } from './launch-scripts.js';
+import type { Privilege, SandboxTools } from './namespace-sandbox.js';
+
+/** A folder that stays visible inside the namespace even when a parent is hidden. */
+export interface KeptPath {
+  path: string;
+  mode: 'rw' | 'ro';
+}
+
+export interface HolderOptions {
+  privilege: Privilege;
+  /** bash when installed (many kept folders), else /bin/sh. */
+  shell: string;
+  tools: SandboxTools;
+  /** `off` gives the holder its own network namespace with loopback up. */
+  network: 'off' | 'on';
+  /** Existing folders to keep, in mount order (a later one may sit inside an earlier one). */
+  keep: readonly KeptPath[];
+  /** Folders to cover with an empty tmpfs. */
+  hide: readonly string[];
+  /** Sockets (or files) to cover with /dev/null, e.g. the Docker socket. */
+  mask?: readonly string[];
+}
+
+/** The process that holds the prepared namespaces; commands enter them with `nsenter`. */
+export interface NamespaceHolder {
+  pid: number;
+  /** Closes the holder's stdin so it exits; the namespaces go when the last command inside ends. */
+  stop(): Promise<void>;
+}
+
+const STICKY = new Set(['/tmp', '/dev/shm', '/var/tmp']);
+/** Each kept folder holds a file descriptor; dash can name 3 to 9 only, bash many more. */
+const MAX_KEPT = { dash: 7, bash: 40 };
+const READY_TIMEOUT_MS = 15_000;
+
+/**
+ * Starts the holder: one mount namespace (hidden folders covered, kept ones bound back, `.git`
+ * read-only) and, with `network: off`, one network namespace with only loopback, set up once per
+ * job so each command only has to enter them. Rejects with the holder's stderr if set-up fails.
+ */
+export async function startNamespaceHolder(options: HolderOptions): Promise<NamespaceHolder> {
+  const max = maxKept(options.shell);
+  if (options.keep.length > max) throw new Error(`at most ${max} folders can be kept visible`);
+  const { tools } = options;
+  const unshare = [
+    tools.unshare,
+    ...(options.privilege === 'userns' ? ['--user', '--map-root-user'] : []),
+    '--mount',
+    '--propagation=private',
+    ...(options.network === 'off' ? ['--net'] : []),
+    '--',
+    options.shell,
+    '-c',
+    SETUP_SCRIPT,
+    'sandbox-setup',
+    options.network === 'off' && tools.ip ? tools.ip : '-',
+    String(options.keep.length),
+    ...options.keep.flatMap((k) => [k.mode, k.path]),
+    String(options.hide.length + (options.mask?.length ?? 0)),
+    ...options.hide.flatMap((p) => [STICKY.has(p) ? '1777' : '755', p]),
+    ...(options.mask ?? []).flatMap((p) => ['null', p]),
+  ];
+  if (options.privilege === 'sudo' && !tools.sudo) throw new Error('sudo privilege without a sudo binary');
+  const argv = options.privilege === 'sudo' ? [tools.sudo!, '-n', '--', ...unshare] : unshare;
+  const child = spawn(argv[0]!, argv.slice(1), {
+    env: { PATH: SYSTEM_PATH, LANG: 'C' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    cwd: '/',
+  });
+  const pid = await waitForReady(child);
+  // The action may exit without disposing; then its end of stdin closes and the holder exits.
+  child.unref();
+  for (const stream of [child.stdin, child.stdout, child.stderr])
+    (stream as { unref?: () => void })?.unref?.();
+  return {
+    pid,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.stdin?.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** How many folders a holder run by `shell` can keep visible. */
+export function maxKept(shell: string): number {
+  return shell.endsWith('/bash') ? MAX_KEPT.bash : MAX_KEPT.dash;
+}
+
+async function waitForReady(child: ChildProcess): Promise<number> {
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`namespace set-up ${why}${stderr.trim() ? `: ${stderr.trim().split('\n')[0]}` : ''}`));
+    };
+    const timer = setTimeout(() => fail('timed out'), READY_TIMEOUT_MS);
+    child.on('error', (error) => fail(`could not start (${error.message})`));
+    child.on('exit', (code) => fail(`exited with ${code}`));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /^ready (\d+)$/m.exec(stdout);
+      if (!match) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve(Number(match[1]));
+    });
+  });
+}

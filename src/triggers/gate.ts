@@ -1,0 +1,117 @@
+/**
+ * Who may start a run. The trigger says who acted; the gate asks the permission API whether that
+ * person has at least `min-permission`, turns bots away unless allowed by name, and breaks loops:
+ * a CI failure on a commit this action pushed is not a new task, and neither is an endless series
+ * of failures on one of the action's branches.
+ */
+import type { GitHubClient } from '../github/client.js';
+import { PERMISSIONS, type Permission } from '../inputs.js';
+import type { Actor, Trigger } from './trigger.js';
+
+export type GateDecision = { allowed: true; permission?: Permission } | { allowed: false; reason: string };
+
+export interface GateOptions {
+  owner: string;
+  repo: string;
+  minPermission: Permission;
+  /** Bot logins allowed to trigger (e.g. `renovate[bot]`); every other bot is denied. */
+  allowedBots?: string[];
+  /** Branch prefix of the action's own branches (`agent/`). */
+  branchPrefix: string;
+  /** Trailer key on the action's commits; a failing run on such a commit is the action's own. */
+  runTrailer: string;
+  /** How many commits the action may already have on a branch before CI failures there stop it. */
+  maxAttempts?: number;
+}
+
+type Octokit = Pick<GitHubClient, 'request'>;
+
+/** Bots have `type: Bot`; GitHub App logins end in `[bot]` even where the type is missing. */
+export function isBot(actor: Actor): boolean {
+  return actor.type === 'Bot' || actor.login.endsWith('[bot]');
+}
+
+/** True when `have` is at least `need` in GitHub's order read < triage < write < maintain < admin. */
+export function permissionAtLeast(have: Permission, need: Permission): boolean {
+  return PERMISSIONS.indexOf(have) >= PERMISSIONS.indexOf(need);
+}
+
+/** The user's role on the repository: `role_name` where the API gives it (it knows triage/maintain). */
+export async function fetchPermission(
+  octokit: Octokit,
+  owner: string,
+  repo: string,
+  username: string,
+): Promise<Permission | 'none'> {
+  try {
+    const { data } = await octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
+      owner,
+      repo,
+      username,
+    });
+    const role = (data as { role_name?: string }).role_name;
+    if (role && (PERMISSIONS as readonly string[]).includes(role)) return role as Permission;
+    if ((PERMISSIONS as readonly string[]).includes(data.permission)) return data.permission as Permission;
+    return 'none';
+  } catch (error) {
+    // 404: not a collaborator (and not an org member with access); anything else is a real failure.
+    if ((error as { status?: number }).status === 404) return 'none';
+    throw error;
+  }
+}
+
+function hasTrailer(message: string, key: string): boolean {
+  return new RegExp(`^${key}:`, 'mi').test(message);
+}
+
+/** Counts the action's commits at the tip of `branch` (a CI failure loop on its own branch). */
+async function countOwnCommits(octokit: Octokit, options: GateOptions, branch: string): Promise<number> {
+  const { data } = await octokit.request('GET /repos/{owner}/{repo}/commits', {
+    owner: options.owner,
+    repo: options.repo,
+    sha: branch,
+    per_page: 30,
+  });
+  return data.filter((c) => hasTrailer(c.commit.message, options.runTrailer)).length;
+}
+
+/** Decides whether `trigger` may run. Skips never reach the gate. */
+export async function checkGate(
+  octokit: Octokit,
+  trigger: Exclude<Trigger, { kind: 'skip' }>,
+  options: GateOptions,
+): Promise<GateDecision> {
+  const actor = trigger.actor;
+  if (isBot(actor) && !(options.allowedBots ?? []).includes(actor.login)) {
+    return {
+      allowed: false,
+      reason: `@${actor.login} is a bot; bots may not trigger runs (loop protection)`,
+    };
+  }
+  if (trigger.kind === 'ci-failure') {
+    if (hasTrailer(trigger.headCommitMessage, options.runTrailer)) {
+      return {
+        allowed: false,
+        reason: `the failing commit ${trigger.headSha.slice(0, 7)} was pushed by this action (loop guard)`,
+      };
+    }
+    if (trigger.headBranch.startsWith(options.branchPrefix)) {
+      const attempts = await countOwnCommits(octokit, options, trigger.headBranch);
+      const max = options.maxAttempts ?? 3;
+      if (attempts >= max) {
+        return {
+          allowed: false,
+          reason: `branch ${trigger.headBranch} already has ${attempts} commits by this action (at most ${max}; loop guard)`,
+        };
+      }
+    }
+  }
+  const permission = await fetchPermission(octokit, options.owner, options.repo, actor.login);
+  if (permission === 'none' || !permissionAtLeast(permission, options.minPermission)) {
+    return {
+      allowed: false,
+      reason: `@${actor.login} has ${permission === 'none' ? 'no' : `"${permission}"`} permission on ${options.owner}/${options.repo}; "${options.minPermission}" or more is needed`,
+    };
+  }
+  return { allowed: true, permission };
+}

@@ -1,0 +1,212 @@
+/**
+ * A fake OpenAI-compatible Chat Completions server on 127.0.0.1 that streams SSE exactly like the
+ * real API: `data: {chat.completion.chunk}\n\n` events, a first delta with the role, tool-call
+ * deltas with `index`/`id`/`type`/`function.name` first and `arguments` in pieces, a finish chunk,
+ * a usage chunk with empty `choices` when `stream_options.include_usage` is set, then
+ * `data: [DONE]`. Replies are scripted in order (see `openai-reply.ts`); every request is recorded.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Step, StreamScript } from './openai-reply.js';
+
+export { hang, httpError, ReplyBuilder, reply, reset, type Step } from './openai-reply.js';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  /** Parsed JSON body. */
+  body: any;
+  at: number;
+}
+
+export type ScriptEntry = Step | ((request: RecordedRequest) => Step);
+
+export interface FakeOpenAI {
+  /** Base URL to hand to the client, ending in `/v1`. */
+  url: string;
+  requests: RecordedRequest[];
+  /** Queues replies; each chat-completions request takes the next one. */
+  enqueue(...steps: ScriptEntry[]): void;
+  /** Replies still queued. */
+  pending(): number;
+  /** Forgets queued replies and recorded requests (between tests). */
+  clear(): void;
+  close(): Promise<void>;
+}
+
+/** Starts the fake on a free port of 127.0.0.1. */
+export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+  const queue: ScriptEntry[] = [];
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  let served = 0;
+
+  const server = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found');
+      return;
+    }
+    const request: RecordedRequest = {
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+      body: JSON.parse(raw),
+      at: Date.now(),
+    };
+    requests.push(request);
+    served += 1;
+    const entry = queue.shift();
+    const step = typeof entry === 'function' ? entry(request) : entry;
+    if (!step) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'fake: no scripted reply left', type: 'server_error' } }));
+      return;
+    }
+    await serve(step, request, res, `chatcmpl-fake${served}`);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    enqueue: (...steps) => queue.push(...steps),
+    pending: () => queue.length,
+    clear: () => {
+      queue.length = 0;
+      requests.length = 0;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function serve(step: Step, request: RecordedRequest, res: ServerResponse, id: string): Promise<void> {
+  switch (step.kind) {
+    case 'http-error':
+      res.writeHead(step.status, step.headers).end(step.body);
+      return;
+    case 'hang':
+      return;
+    case 'reset':
+      res.socket?.destroy();
+      return;
+    case 'stream':
+      await streamReply(step, request, res, id);
+      return;
+  }
+}
+
+async function streamReply(script: StreamScript, request: RecordedRequest, res: ServerResponse, id: string) {
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  const events = sseEvents(script, request, id);
+  let sent = 0;
+  for (const event of events) {
+    if (script.cutAfter !== undefined && sent >= script.cutAfter) {
+      res.socket?.destroy();
+      return;
+    }
+    if (script.hangAfter !== undefined && sent >= script.hangAfter) return;
+    if (res.destroyed) return;
+    if (sent > 0 && script.chunkDelayMs > 0) await sleep(script.chunkDelayMs);
+    // Wait until the bytes are on the socket, so a cut after N events really delivered N events.
+    await new Promise<void>((resolve) => res.write(`data: ${event}\n\n`, () => resolve()));
+    sent += 1;
+  }
+  res.end();
+}
+
+/** The SSE `data:` payloads of one reply, in order, ending with `[DONE]`. */
+export function sseEvents(script: StreamScript, request: RecordedRequest, id: string): string[] {
+  const includeUsage = request.body?.stream_options?.include_usage === true && script.usage !== 'none';
+  const model = String(request.body?.model ?? 'fake-model');
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (delta: object, finishReason: string | null = null) =>
+    JSON.stringify({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      system_fingerprint: 'fp_fake',
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      ...(includeUsage ? { usage: null } : {}),
+    });
+
+  const out: string[] = [chunk({ role: 'assistant', content: script.content ? '' : null, refusal: null })];
+  for (const piece of split(script.content, Math.ceil(script.content.length / script.textChunkChars))) {
+    out.push(chunk({ content: piece }));
+  }
+  const header = (i: number) => {
+    const call = script.calls[i]!;
+    return chunk({
+      tool_calls: [{ index: i, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+    });
+  };
+  const piece = (i: number, text: string) =>
+    chunk({ tool_calls: [{ index: i, function: { arguments: text } }] });
+  const pieces = script.calls.map((call) => split(call.arguments, script.argChunks));
+  if (script.interleave) {
+    for (let i = 0; i < script.calls.length; i++) out.push(header(i));
+    for (let round = 0; round < script.argChunks; round++) {
+      for (const [i, list] of pieces.entries()) {
+        if (list[round] !== undefined) out.push(piece(i, list[round]!));
+      }
+    }
+  } else {
+    for (const [i, list] of pieces.entries()) out.push(header(i), ...list.map((text) => piece(i, text)));
+  }
+  const finish = script.finishReason ?? (script.calls.length > 0 ? 'tool_calls' : 'stop');
+  out.push(chunk({}, finish));
+  if (includeUsage) {
+    const usage =
+      script.usage === 'auto'
+        ? {
+            prompt: Math.ceil(JSON.stringify(request.body?.messages ?? []).length / 4),
+            completion: Math.ceil((script.content.length + pieces.flat().join('').length) / 4) + 1,
+          }
+        : (script.usage as { prompt: number; completion: number });
+    out.push(
+      JSON.stringify({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        system_fingerprint: 'fp_fake',
+        choices: [],
+        usage: {
+          prompt_tokens: usage.prompt,
+          completion_tokens: usage.completion,
+          total_tokens: usage.prompt + usage.completion,
+          prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+          completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0 },
+        },
+      }),
+    );
+  }
+  out.push('[DONE]');
+  return out;
+}
+
+/** Splits `text` into `n` nearly equal, non-empty pieces (fewer when the text is short). */
+function split(text: string, n: number): string[] {
+  if (!text) return [];
+  const size = Math.max(1, Math.ceil(text.length / Math.max(1, n)));
+  const pieces: string[] = [];
+  for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
+  return pieces;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

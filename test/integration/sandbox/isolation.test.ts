@@ -1,0 +1,279 @@
+/**
+ * Real processes through each sandbox level this machine allows: what a command the agent runs
+ * (e.g. a test it just wrote) can and cannot reach. A level the kernel forbids is skipped with the
+ * reason detection gave.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it, type TestContext } from 'node:test';
+import type { DetectSandboxOptions, ManagedSandbox } from '../../../src/sandbox/detect-sandbox.js';
+import { runProbe } from '../../../src/sandbox/host-probe.js';
+import { type JobLayout, makeJobLayout, noSudo, runIn, SECRET_TEXT, tryLevel } from './sandbox-fixture.js';
+
+const levels: {
+  name: string;
+  extra: Partial<DetectSandboxOptions>;
+  wanted: (s: ManagedSandbox) => boolean;
+}[] = [
+  {
+    name: 'root or passwordless sudo (namespaces + throw-away user)',
+    extra: {},
+    wanted: (s) => s.level !== 'none' && s.missing.length === 0,
+  },
+  {
+    // As root, pretending to be the runner user, so the sudo launcher and supervisor are used.
+    name: 'passwordless sudo (launcher + supervisor)',
+    extra: { uid: process.getuid?.() === 0 ? 1000 : process.getuid?.() },
+    wanted: (s) => s.level === 'sudo+unshare',
+  },
+  {
+    name: 'unprivileged user namespace (no sudo)',
+    extra: { runCommandProbe: noSudo, uid: process.getuid?.() === 0 ? 1000 : process.getuid?.() },
+    wanted: (s) => s.level === 'userns',
+  },
+];
+
+for (const level of levels) {
+  describe(`sandbox level: ${level.name}`, () => {
+    let job: JobLayout;
+    let sandbox: ManagedSandbox | string;
+    const use = (t: TestContext): ManagedSandbox | undefined => {
+      if (typeof sandbox === 'string') t.skip(sandbox);
+      return typeof sandbox === 'string' ? undefined : sandbox;
+    };
+
+    before(async () => {
+      job = await makeJobLayout();
+      sandbox = await tryLevel(job, level.extra, level.wanted);
+      if (typeof sandbox !== 'string') console.log(`level ${sandbox.level}, user ${sandbox.userName ?? '-'}`);
+    });
+    after(async () => {
+      if (typeof sandbox !== 'string') await sandbox.dispose();
+      await job.cleanup();
+    });
+
+    it('cannot see the action or read a planted secret from any /proc/*/environ', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      const planted = spawn('sleep', ['30'], { env: { PATH: '/usr/bin:/bin', PLANTED_TOKEN: SECRET_TEXT } });
+      t.after(() => planted.kill('SIGKILL'));
+      // Positive control: without the sandbox the secret is right there.
+      assert.match(await readFile(`/proc/${planted.pid}/environ`, 'utf8'), new RegExp(SECRET_TEXT));
+      const script = `for p in /proc/[0-9]*; do echo "$p: $(tr '\\0' ' ' < $p/cmdline)"; cat $p/environ; echo; done
+        cat /proc/${planted.pid}/environ /proc/${process.pid}/environ /proc/${process.ppid}/environ
+        ls /proc | grep -c '^[0-9]'`;
+      const result = await runIn(s, ['/bin/sh', '-c', script], job.workspace);
+      assert.doesNotMatch(result.output, new RegExp(SECRET_TEXT));
+      assert.match(result.output, /\/proc\/\d+: \/bin\/sh -c for p in/, 'the listing itself ran');
+      const count = Number(result.output.trim().split('\n').at(-1));
+      assert.ok(count < 5, `only the command's own processes are visible, saw ${count}:\n${result.output}`);
+    });
+
+    it('cannot reach a TCP listener on a non-loopback address; loopback works', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      const address = Object.values(os.networkInterfaces())
+        .flat()
+        .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+      if (!address) return t.skip('this machine has no non-loopback IPv4 address to listen on');
+      let connections = 0;
+      const server = net.createServer((socket) => {
+        connections++;
+        socket.on('error', () => {});
+        socket.end('hello\n');
+      });
+      await new Promise<void>((resolve) => server.listen(0, address, resolve));
+      t.after(() => server.close());
+      const port = (server.address() as net.AddressInfo).port;
+      const probe = path.join(job.workspace, 'reach.mjs');
+      await writeFile(
+        probe,
+        `import net from 'node:net';
+const [host, port] = process.argv.slice(2);
+const tryConnect = (h, p) => new Promise((resolve) => {
+  const s = net.connect({ host: h, port: Number(p), timeout: 2000 }, () => { s.destroy(); resolve('connected'); });
+  s.on('error', (e) => resolve('blocked ' + e.code));
+  s.on('timeout', () => { s.destroy(); resolve('blocked timeout'); });
+});
+console.log('remote:', await tryConnect(host, port));
+try { await fetch('http://' + host + ':' + port + '/', { signal: AbortSignal.timeout(2000) }); console.log('fetch: connected'); }
+catch (e) { console.log('fetch: blocked', e.cause?.code ?? e.name); }
+const local = net.createServer((c) => c.end()).listen(0, '127.0.0.1');
+await new Promise((r) => local.on('listening', r));
+console.log('loopback:', await tryConnect('127.0.0.1', local.address().port));
+local.close();
+`,
+      );
+      // Positive control: the listener is reachable from outside the sandbox.
+      assert.match(
+        (
+          await runIn(
+            { level: 'none', missing: [], launch: (a) => ({ file: a[0]!, args: a.slice(1) }) },
+            [process.execPath, probe, address, String(port)],
+            job.workspace,
+          )
+        ).output,
+        /remote: connected/,
+      );
+      const before = connections;
+      const result = await runIn(s, [process.execPath, probe, address, String(port)], job.workspace);
+      assert.match(result.output, /remote: blocked/);
+      assert.match(result.output, /fetch: blocked/);
+      assert.match(result.output, /loopback: connected/);
+      assert.equal(connections, before, 'the listener received nothing from inside');
+    });
+
+    it("cannot read the runner user's home (and, as a separate user, owner-only files)", async (t) => {
+      const s = use(t);
+      if (!s) return;
+      const script = `cat "${job.homeSecret}"; ls -la "${job.runnerHome}" "${job.runnerHome}/.ssh"; cat "${job.runnerHome}/.ssh/id_ed25519"; cat "${job.ownerOnlySecret}"`;
+      const result = await runIn(s, ['/bin/sh', '-c', script], job.workspace);
+      const leaks = result.output.split('\n').filter((line) => line.includes(SECRET_TEXT));
+      if (s.missing.includes('separate-user')) {
+        // Same uid as the runner: hiding covers the home, but mode 600 files elsewhere stay readable.
+        assert.deepEqual(leaks, [SECRET_TEXT]);
+      } else assert.deepEqual(leaks, []);
+      assert.match(result.output, /\.npmrc: No such file or directory/, 'the home folder is covered inside');
+    });
+
+    it('keeps PATH folders under the hidden home usable, read-only', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      const script = `hello-tool; echo planted > "${job.toolDir}/evil" || echo refused`;
+      const result = await runIn(s, ['/bin/sh', '-c', script], job.workspace, {
+        PATH: `${job.toolDir}:/usr/bin:/bin`,
+      });
+      assert.match(result.output, /hello-from-tool/);
+      assert.match(result.output, /refused/);
+    });
+
+    it('can read and write the workspace and run `node --test` in it, but not write .git', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      await writeFile(
+        path.join(job.workspace, 'sum.test.mjs'),
+        `import test from 'node:test'; import assert from 'node:assert/strict'; import fs from 'node:fs';
+test('sum', () => { fs.writeFileSync('made-inside.txt', 'ok'); assert.equal(1 + 1, 2); });
+`,
+      );
+      const result = await runIn(s, [process.execPath, '--test'], job.workspace);
+      assert.equal(result.exitCode, 0, result.output);
+      assert.match(result.output, /pass 1/);
+      assert.equal(await readFile(path.join(job.workspace, 'made-inside.txt'), 'utf8'), 'ok');
+      // The runner (the action's own edit tools) can still edit what the sandbox created.
+      await writeFile(path.join(job.workspace, 'made-inside.txt'), 'edited by the action');
+      const git = await runIn(
+        s,
+        ['/bin/sh', '-c', 'echo "[core] hooksPath=/x" >> .git/config; echo $?; cat .git/HEAD'],
+        job.workspace,
+      );
+      assert.match(git.output, /Read-only file system/);
+      assert.match(git.output, /ref: refs\/heads\/main/, '.git stays readable');
+      assert.deepEqual((await readdir(path.join(job.workspace, '.git'))).sort(), ['HEAD']);
+    });
+
+    for (const target of ['the process group', 'only the launcher process'] as const) {
+      it(`killing ${target} takes down everything inside, daemons included`, async (t) => {
+        const s = use(t);
+        if (!s) return;
+        const marker = `1000.${Date.now() % 1_000_000_000}`;
+        const script = `sleep ${marker} & setsid sleep ${marker} & nohup sleep ${marker} >/dev/null 2>&1 & wait`;
+        const launch = s.launch(['/bin/sh', '-c', script], { cwd: job.workspace });
+        const child = spawn(launch.file, launch.args, {
+          cwd: job.workspace,
+          detached: true,
+          stdio: 'ignore',
+          env: { PATH: '/usr/bin:/bin' },
+        });
+        const closed = new Promise((resolve) => child.on('close', resolve));
+        t.after(async () => {
+          for (const pid of await processesWith(marker)) process.kill(pid, 'SIGKILL');
+        });
+        const started = await waitFor(async () => (await processesWith(marker)).length === 3, 10_000);
+        assert.equal(started, true, 'three sleepers started');
+        process.kill(target === 'the process group' ? -child.pid! : child.pid!, 'SIGKILL');
+        await closed;
+        const gone = await waitFor(async () => (await processesWith(marker)).length === 0, 5_000);
+        assert.equal(gone, true, `survivors: ${(await processesWith(marker)).join(', ')}`);
+      });
+    }
+
+    it('dispose gives the workspace back and deletes the throw-away user', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      await s.dispose();
+      const owner = await stat(job.workspace);
+      const files = await readdir(job.workspace);
+      for (const name of files)
+        assert.equal((await stat(path.join(job.workspace, name))).uid, owner.uid, name);
+      if (s.userName) {
+        assert.notEqual((await runProbe(['getent', 'passwd', s.userName])).exitCode, 0, 'user deleted');
+        const acl = await runProbe(['getfacl', '-R', '--skip-base', '--absolute-names', job.workspace]);
+        if (acl.exitCode === 0) assert.equal(acl.stdout.trim(), '', 'no ACL left');
+      }
+      sandbox = 'disposed';
+    });
+  });
+}
+
+async function processesWith(marker: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.startsWith('sleep\0') && cmdline.includes(marker)) found.push(Number(entry));
+  }
+  return found;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+describe('sandbox level: throw-away user sharing the workspace through a group (no setfacl)', () => {
+  let job: JobLayout;
+  let sandbox: ManagedSandbox | string;
+  let owner: { uid: number; gid: number };
+  before(async () => {
+    job = await makeJobLayout();
+    owner = await stat(job.workspace);
+    sandbox = await tryLevel(
+      job,
+      { workspaceAccess: 'group' },
+      (s) => s.level !== 'none' && s.missing.length === 0,
+    );
+  });
+  after(async () => {
+    if (typeof sandbox !== 'string') await sandbox.dispose();
+    await job.cleanup();
+  });
+
+  it('writes the workspace, runs node --test, and dispose hands everything back', async (t) => {
+    if (typeof sandbox === 'string') return t.skip(sandbox);
+    await writeFile(
+      path.join(job.workspace, 'w.test.mjs'),
+      `import test from 'node:test'; import fs from 'node:fs';
+test('writes', () => { fs.mkdirSync('out'); fs.writeFileSync('out/made.txt', 'ok'); });
+`,
+    );
+    const result = await runIn(sandbox, [process.execPath, '--test'], job.workspace);
+    assert.equal(result.exitCode, 0, result.output);
+    const made = await stat(path.join(job.workspace, 'out', 'made.txt'));
+    assert.equal(made.mode & 0o020, 0o020, 'group-writable (umask 002), so the runner can edit it');
+    await sandbox.dispose();
+    sandbox = 'disposed';
+    for (const p of ['out', 'out/made.txt', 'w.test.mjs', 'README.md']) {
+      const info = await stat(path.join(job.workspace, p));
+      assert.deepEqual([info.uid, info.gid, info.mode & 0o2020], [owner.uid, owner.gid, 0], p);
+    }
+  });
+});

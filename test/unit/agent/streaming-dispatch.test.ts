@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { streamAndDispatch } from '../../../src/agent/streaming-dispatch.js';
+import { ToolRegistry } from '../../../src/tools/registry.js';
+import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { createProbeTool, fakeClient } from './fixtures.js';
+
+describe('streamAndDispatch', () => {
+  let fake: FakeOpenAI;
+  before(async () => {
+    fake = await startFakeOpenAI();
+  });
+  after(() => fake.close());
+
+  const setup = () => {
+    const reader = createProbeTool({ name: 'look' });
+    const writer = createProbeTool({ name: 'change', readOnly: false });
+    const registry = new ToolRegistry([reader.tool, writer.tool]);
+    const tools = registry.definitions();
+    return { reader, writer, registry, tools };
+  };
+  const messages = [{ role: 'user' as const, content: 'go' }];
+
+  it('starts read-only calls while the model is still streaming', async () => {
+    const { reader, registry, tools } = setup();
+    // Three calls; the stream goes silent after the third call's header and never finishes.
+    // Events: role, [header, 3 pieces] x2, header = 10.
+    fake.enqueue(
+      reply()
+        .tool('look', { key: 'a' })
+        .tool('look', { key: 'b' })
+        .tool('look', { key: 'c' })
+        .chunks(3)
+        .stall(10),
+    );
+    const started: string[] = [];
+    const outcome = await streamAndDispatch({
+      llm: fakeClient(fake.url, 400),
+      messages,
+      tools,
+      registry,
+      signal: new AbortController().signal,
+      onToolStart: (call) => started.push(call.id),
+    });
+    assert.equal(outcome.kind, 'broken');
+    assert.deepEqual(reader.runs, ['a', 'b'], 'the two complete calls ran although the turn never finished');
+    assert.equal(outcome.kind === 'broken' && outcome.results.length, 2);
+    assert.deepEqual(outcome.kind === 'broken' && outcome.results.map((r) => r.output), [
+      'probe a ok',
+      'probe b ok',
+    ]);
+  });
+
+  it('holds a non-read-only call (and what follows) until the stream ends cleanly', async () => {
+    const { reader, writer, registry, tools } = setup();
+    // look a, change x, look b — then the stream is cut: only `look a` may have run.
+    fake.enqueue(
+      reply()
+        .tool('look', { key: 'a' })
+        .tool('change', { key: 'x' })
+        .tool('look', { key: 'b' })
+        .chunks(2)
+        .cut(10),
+    );
+    const outcome = await streamAndDispatch({
+      llm: fakeClient(fake.url),
+      messages,
+      tools,
+      registry,
+      signal: new AbortController().signal,
+    });
+    assert.equal(outcome.kind, 'broken');
+    assert.deepEqual(reader.runs, ['a']);
+    assert.deepEqual(writer.runs, [], 'no side effect from a broken turn');
+    assert.deepEqual(outcome.kind === 'broken' && outcome.calls.map((c) => c.name), ['look']);
+  });
+
+  it('runs a mixed turn fully, with results in call order', async () => {
+    const { reader, writer, registry, tools } = setup();
+    fake.enqueue(
+      reply()
+        .text('Checking.')
+        .tool('look', { key: 'a' })
+        .tool('look', { key: 'b' })
+        .tool('change', { key: 'x' })
+        .tool('look', { key: 'c' })
+        .chunks(3),
+    );
+    const outcome = await streamAndDispatch({
+      llm: fakeClient(fake.url),
+      messages,
+      tools,
+      registry,
+      signal: new AbortController().signal,
+    });
+    assert.equal(outcome.kind, 'complete');
+    if (outcome.kind !== 'complete') return;
+    assert.equal(outcome.turn.content, 'Checking.');
+    assert.deepEqual(
+      outcome.results.map((r) => r.output),
+      ['probe a ok', 'probe b ok', 'probe x ok', 'probe c ok'],
+    );
+    assert.deepEqual(
+      outcome.results.map((r) => r.callId),
+      outcome.turn.toolCalls.map((c) => c.id),
+    );
+    assert.deepEqual(writer.runs, ['x']);
+    assert.equal(reader.runs.length, 3);
+  });
+
+  it('in batch mode starts nothing before the turn is complete', async () => {
+    const { reader, registry, tools } = setup();
+    fake.enqueue(
+      reply()
+        .tool('look', { key: 'a' })
+        .tool('look', { key: 'b' })
+        .tool('look', { key: 'c' })
+        .chunks(3)
+        .stall(10),
+    );
+    const outcome = await streamAndDispatch({
+      llm: fakeClient(fake.url, 400),
+      messages,
+      tools,
+      registry,
+      signal: new AbortController().signal,
+      mode: 'batch',
+    });
+    assert.equal(outcome.kind, 'broken');
+    assert.deepEqual(reader.runs, []);
+  });
+});

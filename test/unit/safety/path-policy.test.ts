@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import {
+  checkPathRules,
+  createPathPolicy,
+  type PathDecision,
+  type PathPolicy,
+} from '../../../src/safety/path-policy.js';
+
+function refusedBy(decision: PathDecision): string {
+  assert.equal(decision.ok, false, `expected a refusal, got ${JSON.stringify(decision)}`);
+  return decision.ok ? '' : decision.rule;
+}
+
+describe('path policy', () => {
+  let base: string;
+  let root: string;
+  let outside: string;
+  let policy: PathPolicy;
+
+  before(async () => {
+    base = await realpath(await mkdtemp(path.join(tmpdir(), 'path-policy-')));
+    root = path.join(base, 'ws');
+    outside = path.join(base, 'outside');
+    await mkdir(path.join(root, 'src'), { recursive: true });
+    await mkdir(path.join(root, '.git', 'hooks'), { recursive: true });
+    await mkdir(outside);
+    await writeFile(path.join(root, 'src', 'a.ts'), 'a');
+    await writeFile(path.join(root, '.git', 'config'), '[remote]');
+    await writeFile(path.join(outside, 'secret.txt'), 'secret');
+    await symlink('/proc/self/environ', path.join(root, 'env-link'));
+    await symlink(outside, path.join(root, 'out-dir'));
+    await symlink(path.join(outside, 'secret.txt'), path.join(root, 'secret-link'));
+    await symlink(path.join(outside, 'new-file.txt'), path.join(root, 'dangling'));
+    await symlink('src/a.ts', path.join(root, 'inside-link'));
+    await symlink('loop-b', path.join(root, 'loop-a'));
+    await symlink('loop-a', path.join(root, 'loop-b'));
+    policy = createPathPolicy(root);
+  });
+  after(() => rm(base, { recursive: true, force: true }));
+
+  it('resolves relative and absolute paths inside the workspace to real paths', () => {
+    assert.deepEqual(policy.resolveForRead('src/a.ts'), {
+      ok: true,
+      path: path.join(root, 'src/a.ts'),
+      relative: 'src/a.ts',
+    });
+    assert.deepEqual(policy.resolveForRead(path.join(root, 'src/../src/a.ts')), {
+      ok: true,
+      path: path.join(root, 'src/a.ts'),
+      relative: 'src/a.ts',
+    });
+    const link = policy.resolveForRead('inside-link');
+    assert.ok(link.ok && link.path === path.join(root, 'src/a.ts'));
+  });
+
+  it('allows new files in new folders for writing', () => {
+    const decision = policy.resolveForWrite('new/dir/file.ts');
+    assert.ok(decision.ok);
+    assert.equal(decision.path, path.join(root, 'new/dir/file.ts'));
+  });
+
+  it('refuses traversal and absolute paths outside the workspace', () => {
+    assert.equal(refusedBy(policy.resolveForRead('../../etc/passwd')), 'outside-workspace');
+    assert.equal(refusedBy(policy.resolveForRead('/etc/passwd')), 'outside-workspace');
+    assert.equal(refusedBy(policy.resolveForWrite('src/../../outside/x.txt')), 'outside-workspace');
+    const decision = policy.resolveForRead('/etc/passwd');
+    assert.match(decision.ok ? '' : decision.message, /rule outside-workspace/);
+  });
+
+  it('follows symlinks before judging: /proc, outside files, outside folders, dangling links', () => {
+    assert.equal(refusedBy(policy.resolveForRead('env-link')), 'proc');
+    assert.equal(refusedBy(policy.resolveForRead('/proc/self/environ')), 'proc');
+    assert.equal(refusedBy(policy.resolveForRead('secret-link')), 'outside-workspace');
+    assert.equal(refusedBy(policy.resolveForRead('out-dir/secret.txt')), 'outside-workspace');
+    assert.equal(refusedBy(policy.resolveForWrite('out-dir/new.txt')), 'outside-workspace');
+    assert.equal(refusedBy(policy.resolveForWrite('dangling')), 'outside-workspace');
+  });
+
+  it('refuses symlink loops as unresolvable', () => {
+    assert.equal(refusedBy(policy.resolveForRead('loop-a')), 'unresolvable');
+  });
+
+  it('keeps .git internals off limits for reading and writing, at any depth', () => {
+    assert.equal(refusedBy(policy.resolveForRead('.git/config')), 'git-internals');
+    assert.equal(refusedBy(policy.resolveForRead('vendor/lib/.git/config')), 'git-internals');
+    assert.equal(refusedBy(policy.resolveForWrite('.git/config')), 'git-internals');
+    assert.equal(refusedBy(policy.resolveForWrite('.git/hooks/pre-commit')), 'git-hooks');
+    assert.equal(refusedBy(policy.resolveForRead('.GIT/config')), 'git-internals');
+  });
+
+  it('lets workflows be read but not written', () => {
+    assert.ok(policy.resolveForRead('.github/workflows/ci.yml').ok);
+    assert.equal(refusedBy(policy.resolveForWrite('.github/workflows/ci.yml')), 'workflows');
+    assert.ok(policy.resolveForWrite('.github/dependabot.yml').ok);
+    assert.ok(policy.resolveForWrite('.gitignore').ok);
+    assert.ok(policy.resolveForWrite('..notes.txt').ok);
+  });
+
+  it('exports the rules for already-resolved paths (used by the bash policy)', () => {
+    assert.equal(checkPathRules('/work/ws/src/x', '/work/ws', 'write'), undefined);
+    assert.equal(checkPathRules('/work/other', '/work/ws', 'read')?.rule, 'outside-workspace');
+    assert.equal(checkPathRules('/proc/1/mem', '/work/ws', 'read')?.rule, 'proc');
+    assert.equal(checkPathRules('/work/ws/.github/workflows', '/work/ws', 'write')?.rule, 'workflows');
+    assert.equal(checkPathRules('/work/ws/.github', '/work/ws', 'write')?.rule, 'workflows');
+    assert.equal(checkPathRules('/work/ws/.github', '/work/ws', 'read'), undefined);
+    assert.equal(checkPathRules('/work/ws/.github/workflows/a.yml', '/work/ws', 'write')?.rule, 'workflows');
+  });
+});

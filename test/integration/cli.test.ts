@@ -242,7 +242,8 @@ describe('agent-action-local (dist/cli/index.js)', () => {
     const prMarkdown = await readFile(path.join(out, 'pull-request.md'), 'utf8');
     assert.match(prMarkdown, /Verification failed, so this pull request is a draft/);
     assert.match(prMarkdown, /\*\*Verification\*\* `npm test` ❌ failed \(exit code 1\)/);
-    assert.match(prMarkdown, /divides left to right/);
+    // The tail of the test run's output; its shape depends on the reporter node picks, its counts do not.
+    assert.match(prMarkdown, /fail 1\b/);
     assert.equal(JSON.parse(await readFile(path.join(out, 'pull-request.json'), 'utf8')).draft, true);
   });
 

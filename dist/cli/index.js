@@ -63807,7 +63807,9 @@ function createNamespaceSandbox(config) {
     const enter = [
         tools.nsenter,
         `--target=${config.holderPid}`,
-        ...(config.privilege === 'userns' ? ['--user'] : []),
+        // Without `--preserve-credentials` nsenter calls setgroups(), which an unprivileged runner
+        // cannot do outside and a `--map-root-user` namespace denies inside: every command would fail.
+        ...(config.privilege === 'userns' ? ['--user', '--preserve-credentials'] : []),
         '--mount',
         ...(config.ownNetwork ? ['--net'] : []),
         '--',
@@ -74812,7 +74814,13 @@ async function prepareAgentTools(ctx) {
         ...(home ? { hidePaths: [home] } : {}),
         ...(config.runner.env['PATH'] ? { path: config.runner.env['PATH'] } : {}),
     });
-    ctx.log.info(describeSandbox(sandbox).replace(/\*\*/g, ''));
+    const description = describeSandbox(sandbox);
+    // Less than full isolation is a warning, so the downgrade shows as an annotation on the run.
+    const line = description.replace(/\*\*/g, '');
+    if (sandbox.missing.length > 0)
+        ctx.log.warning(line);
+    else
+        ctx.log.info(line);
     const policy = createPathPolicy(workspace);
     const readTracker = createReadTracker();
     const logDir = external_node_path_default().join(config.runner.tempDir, 'agent-action', 'commands');
@@ -74826,7 +74834,7 @@ async function prepareAgentTools(ctx) {
     const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => ctx.log.info(m) }, [
         bash,
     ]);
-    return { registry, sandbox, logDir, dispose: () => sandbox.dispose() };
+    return { registry, sandbox, description, logDir, dispose: () => sandbox.dispose() };
 }
 
 ;// CONCATENATED MODULE: ./src/git/commit.ts
@@ -74899,18 +74907,28 @@ async function commit_diffSince(git, startSha) {
 
 
 
-/** First line of the summary without markdown decoration: the commit subject and PR title. */
+
+/**
+ * First line of the summary without markdown decoration: the commit subject and PR title.
+ * Callers redact the result, so it never cuts inside a word nor drops an underscore within one
+ * (a `ghs_…` token that lost its `_`, or its tail, would no longer be recognised), and invisible
+ * characters go first so a secret split by them is whole again.
+ */
 function titleFrom(summary, fallback) {
-    const line = summary
+    const line = stripInvisible(summary)
         .split('\n')
         .map((l) => l
         .replace(/^[#>*\-\s]+/, '')
-        .replace(/[*_`]/g, '')
+        .replace(/[*`]|(?<![A-Za-z0-9])_+|_+(?![A-Za-z0-9])/g, '')
+        .replace(/\s+/g, ' ')
         .trim())
         .find((l) => l !== '');
     if (!line)
         return fallback;
-    return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+    if (line.length <= 72)
+        return line;
+    const cut = line.lastIndexOf(' ', 71);
+    return cut > 0 ? `${line.slice(0, cut)}…` : fallback;
 }
 const PATCH_LIMIT = 40_000;
 /**
@@ -74930,6 +74948,8 @@ async function publishWork(ctx, input) {
     const { plan, agent, verification } = input;
     const target = plan.publish;
     const notes = [...(plan.prNotes ?? [])];
+    if (input.sandboxNote)
+        notes.push(input.sandboxNote);
     if (agent.stopReason !== 'done')
         notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
     const verifyLine = verification ? `\n\n${renderVerification(verification)}` : '';
@@ -74992,13 +75012,13 @@ async function publishWork(ctx, input) {
         };
     }
     const draft = ctx.config.draft || (verification !== undefined && !verification.passed) || agent.stopReason !== 'done';
-    const body = renderPullRequestBody({
+    const bodyParts = {
         summary: agent.summary,
         ...(plan.fixesIssue !== undefined ? { issueNumber: plan.fixesIssue } : {}),
         ...(verification ? { verification } : {}),
         notes,
-        transcript: input.transcript,
-    });
+    };
+    const body = renderPullRequestBody({ ...bodyParts, transcript: input.transcript });
     const pr = await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
         head: target.branch,
         base: target.base,
@@ -75019,6 +75039,7 @@ async function publishWork(ctx, input) {
             status,
             details: `${verb} pull request #${pr.number}${draftNote}: ${pr.url} · ${stats}${verifyLine}`,
         },
+        pullRequest: { number: pr.number, title, head: target.branch, base: target.base, body: bodyParts },
     };
 }
 
@@ -75067,6 +75088,7 @@ async function runVerification(ctx, command, sandbox) {
  * asked to "base64 the token" must not get it out), and token-shaped strings are removed even
  * when the value is unknown to us.
  */
+
 /** What a removed secret is replaced with. */
 const REDACTED = '***';
 /** Values shorter than this are not redacted: they would blank out ordinary text. */
@@ -75097,7 +75119,8 @@ const TOKEN_PATTERNS = [
  * Builds a function that replaces each secret value (ignoring values under 4 characters), its
  * base64, base64url, hex and URL-encoded forms (base64 at all three byte alignments, since a
  * secret can sit inside a longer encoded blob such as `x-access-token:<token>`), and token-shaped
- * strings with `***`.
+ * strings with `***`. Values are found even with invisible characters inside (`ghs_ab\u200bcd…`):
+ * paths that do not strip those first (titles, commit messages, log lines) would carry them.
  */
 function createRedactor(secrets) {
     const forms = new Set();
@@ -75114,11 +75137,43 @@ function createRedactor(secrets) {
     const literalPattern = literals.length > 0 ? new RegExp(literals.join('|'), 'g') : undefined;
     return (text) => {
         let out = literalPattern ? text.replace(literalPattern, REDACTED) : text;
+        // A secret with zero-width or control characters inside reads (and copies) as the secret.
+        if (literalPattern && MAYBE_INVISIBLE.test(out))
+            out = redactAcrossInvisible(out, literalPattern);
         for (const pattern of TOKEN_PATTERNS) {
             out = out.replace(pattern, (_match, keep) => (typeof keep === 'string' ? keep : '') + REDACTED);
         }
         return out;
     };
+}
+// A quick pre-check; `isInvisibleCodePoint` decides.
+const MAYBE_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
+/**
+ * Finds `pattern` in the text as a reader sees it (invisible characters left out) and replaces
+ * each match's whole original span, the invisible characters inside it included.
+ */
+function redactAcrossInvisible(text, pattern) {
+    let visible = '';
+    const origin = []; // index in `text` of each UTF-16 unit of `visible`
+    for (let i = 0; i < text.length;) {
+        const codePoint = text.codePointAt(i) ?? 0;
+        const width = codePoint > 0xffff ? 2 : 1;
+        if (!isInvisibleCodePoint(codePoint)) {
+            visible += text.slice(i, i + width);
+            for (let k = 0; k < width; k++)
+                origin.push(i + k);
+        }
+        i += width;
+    }
+    let out = '';
+    let last = 0;
+    for (const match of visible.matchAll(pattern)) {
+        const start = origin[match.index] ?? 0;
+        const end = (origin[match.index + match[0].length - 1] ?? start) + 1;
+        out += text.slice(last, start) + REDACTED;
+        last = end;
+    }
+    return last === 0 ? text : out + text.slice(last);
 }
 /** The value and the encodings it can be found in, each at least a few characters long. */
 function encodedForms(value) {

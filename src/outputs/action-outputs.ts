@@ -21,6 +21,8 @@ export interface RunOutcome {
   turns?: number;
   tokens?: number;
   ciConclusion?: string;
+  /** How commands were isolated (`describeSandbox`), for the job summary; not a step output. */
+  sandbox?: string;
   /** Why the run failed (already redacted); `main` fails the step with it. */
   failure?: string;
 }

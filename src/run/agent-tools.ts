@@ -17,6 +17,8 @@ import type { RunContext } from './context.js';
 export interface AgentTools {
   registry: ToolRegistry;
   sandbox: ManagedSandbox;
+  /** {@link describeSandbox} of `sandbox`: for the log, the job summary and (when degraded) the PR body. */
+  description: string;
   /** Folder for full command logs. */
   logDir: string;
   dispose(): Promise<void>;
@@ -41,7 +43,11 @@ export async function prepareAgentTools(ctx: RunContext): Promise<AgentTools> {
     ...(home ? { hidePaths: [home] } : {}),
     ...(config.runner.env['PATH'] ? { path: config.runner.env['PATH'] } : {}),
   });
-  ctx.log.info(describeSandbox(sandbox).replace(/\*\*/g, ''));
+  const description = describeSandbox(sandbox);
+  // Less than full isolation is a warning, so the downgrade shows as an annotation on the run.
+  const line = description.replace(/\*\*/g, '');
+  if (sandbox.missing.length > 0) ctx.log.warning(line);
+  else ctx.log.info(line);
   const policy = createPathPolicy(workspace);
   const readTracker = createReadTracker();
   const logDir = path.join(config.runner.tempDir, 'agent-action', 'commands');
@@ -55,5 +61,5 @@ export async function prepareAgentTools(ctx: RunContext): Promise<AgentTools> {
   const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => ctx.log.info(m) }, [
     bash,
   ]);
-  return { registry, sandbox, logDir, dispose: () => sandbox.dispose() };
+  return { registry, sandbox, description, logDir, dispose: () => sandbox.dispose() };
 }

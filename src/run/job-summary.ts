@@ -20,6 +20,7 @@ export function renderJobSummary(input: JobSummaryInput): string {
     outcome.prUrl ? `**Pull request:** ${outcome.prUrl}` : '',
     outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
     `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${(outcome.tokens ?? 0).toLocaleString('en-US')}`,
+    outcome.sandbox ?? '',
   ].filter((line) => line !== '');
   const parts = ['## agent-action', facts.join('  \n'), input.final.details];
   if (input.records.length > 0) {

@@ -5,11 +5,12 @@
  */
 import type { StartPoint } from '../git/checkout.js';
 import type { GitHubClient } from '../github/client.js';
+import { fetchReviewThread, type ReviewThreadContext } from '../github/review-thread.js';
 import type { Mode } from '../inputs.js';
 import type { ReactionTarget, RepoRef } from '../outputs/comment.js';
 import type { Trigger } from '../triggers/trigger.js';
 
-type Octokit = Pick<GitHubClient, 'request'>;
+type Octokit = Pick<GitHubClient, 'request' | 'paginate'>;
 
 /** Where the work lands. */
 export type PublishTarget =
@@ -42,6 +43,8 @@ export interface WorkPlan {
   pullRequest?: PullRequestContext;
   /** Lines for the PR body, e.g. the failing run this fixes. */
   prNotes?: string[];
+  /** Set when a review comment is answered in its thread: a push to the PR branch, or a fork's patch. */
+  reviewThread?: ReviewThreadContext;
 }
 
 export interface PlanOptions {
@@ -67,6 +70,30 @@ async function pullRequestContext(
     headSha: data.head.sha,
     baseRef: data.base.ref,
     sameRepo: data.head.repo?.full_name === `${repo.owner}/${repo.repo}`,
+  };
+}
+
+/** A review comment's thread; undefined when the comment is gone (404), so the run answers on the PR. */
+async function reviewThreadOf(
+  octokit: Octokit,
+  repo: RepoRef,
+  trigger: { prNumber: number; commentId: number },
+): Promise<ReviewThreadContext | undefined> {
+  try {
+    return await fetchReviewThread(octokit, repo, trigger);
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return undefined;
+    throw error;
+  }
+}
+
+function pullRequestOf({ pullRequest: pr }: ReviewThreadContext): PullRequestContext {
+  return {
+    number: pr.number,
+    headRef: pr.headRef,
+    headSha: pr.headSha,
+    baseRef: pr.baseRef,
+    sameRepo: pr.sameRepo,
   };
 }
 
@@ -105,12 +132,18 @@ export async function planWork(
     }
     case 'pr-comment':
     case 'review-comment': {
-      const pr = await pullRequestContext(octokit, options.repo, trigger.prNumber);
+      const thread =
+        trigger.kind === 'review-comment' ? await reviewThreadOf(octokit, options.repo, trigger) : undefined;
+      const pr = thread
+        ? pullRequestOf(thread)
+        : await pullRequestContext(octokit, options.repo, trigger.prNumber);
       const reaction: ReactionTarget =
         trigger.kind === 'pr-comment'
           ? { kind: 'comment', id: trigger.commentId }
           : { kind: 'review-comment', id: trigger.commentId };
-      const common = { conversation: pr.number, reaction, pullRequest: pr };
+      // The thread gets the answer when the result is a push (auto mode) or a fork's patch.
+      const inThread = thread && (!pr.sameRepo || mode === 'auto') ? { reviewThread: thread } : {};
+      const common = { conversation: pr.number, reaction, pullRequest: pr, ...inThread };
       if (!pr.sameRepo) {
         // A fork's branch cannot be pushed to with this token: answer with the patch instead.
         return {

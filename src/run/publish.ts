@@ -11,11 +11,13 @@ import { pushBranch } from '../git/push.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
 import {
+  type PullRequestBodyInput,
   renderPullRequestBody,
   renderVerification,
   type VerificationReport,
 } from '../outputs/pull-request-body.js';
 import type { FinalStatus } from '../outputs/tracking-comment.js';
+import { stripInvisible } from '../safety/invisible-chars.js';
 import type { Actor } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan.js';
@@ -27,6 +29,8 @@ export interface PublishInput {
   actor: Actor;
   agent: AgentResult;
   verification?: VerificationReport;
+  /** The sandbox description when commands ran with less than full isolation: a note for the PR. */
+  sandboxNote?: string;
   /** The transcript block within `maxChars`. */
   transcript: (maxChars: number) => string;
 }
@@ -34,21 +38,37 @@ export interface PublishInput {
 export interface Publication {
   outcome: Partial<RunOutcome> & Pick<RunOutcome, 'conclusion'>;
   final: { status: FinalStatus; details: string };
+  /** The action's own pull request and its body's parts, so CI in the loop can re-render the body. */
+  pullRequest?: {
+    number: number;
+    title: string;
+    head: string;
+    base: string;
+    body: Omit<PullRequestBodyInput, 'transcript'>;
+  };
 }
 
-/** First line of the summary without markdown decoration: the commit subject and PR title. */
+/**
+ * First line of the summary without markdown decoration: the commit subject and PR title.
+ * Callers redact the result, so it never cuts inside a word nor drops an underscore within one
+ * (a `ghs_…` token that lost its `_`, or its tail, would no longer be recognised), and invisible
+ * characters go first so a secret split by them is whole again.
+ */
 export function titleFrom(summary: string, fallback: string): string {
-  const line = summary
+  const line = stripInvisible(summary)
     .split('\n')
     .map((l) =>
       l
         .replace(/^[#>*\-\s]+/, '')
-        .replace(/[*_`]/g, '')
+        .replace(/[*`]|(?<![A-Za-z0-9])_+|_+(?![A-Za-z0-9])/g, '')
+        .replace(/\s+/g, ' ')
         .trim(),
     )
     .find((l) => l !== '');
   if (!line) return fallback;
-  return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+  if (line.length <= 72) return line;
+  const cut = line.lastIndexOf(' ', 71);
+  return cut > 0 ? `${line.slice(0, cut)}…` : fallback;
 }
 
 const PATCH_LIMIT = 40_000;
@@ -57,7 +77,7 @@ const PATCH_LIMIT = 40_000;
  * A model that learned a secret could write it into a file; a pushed commit is published, so a
  * diff carrying the token or the API key (or their base64) is refused before anything leaves.
  */
-async function refuseSecrets(ctx: RunContext, git: GitCommandManager, since: string): Promise<void> {
+export async function refuseSecrets(ctx: RunContext, git: GitCommandManager, since: string): Promise<void> {
   const diff = (await git.exec(['diff', since, 'HEAD'])).stdout;
   const secrets = [ctx.config.githubToken, ctx.config.llm.apiKey].filter((s) => s.length >= 8);
   const forms = secrets.flatMap((s) => [s, Buffer.from(s).toString('base64')]);
@@ -73,6 +93,7 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
   const { plan, agent, verification } = input;
   const target = plan.publish;
   const notes: string[] = [...(plan.prNotes ?? [])];
+  if (input.sandboxNote) notes.push(input.sandboxNote);
   if (agent.stopReason !== 'done')
     notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
   const verifyLine = verification ? `\n\n${renderVerification(verification)}` : '';
@@ -143,13 +164,13 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
 
   const draft =
     ctx.config.draft || (verification !== undefined && !verification.passed) || agent.stopReason !== 'done';
-  const body = renderPullRequestBody({
+  const bodyParts = {
     summary: agent.summary,
     ...(plan.fixesIssue !== undefined ? { issueNumber: plan.fixesIssue } : {}),
     ...(verification ? { verification } : {}),
     notes,
-    transcript: input.transcript,
-  });
+  };
+  const body = renderPullRequestBody({ ...bodyParts, transcript: input.transcript });
   const pr = await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
     head: target.branch,
     base: target.base,
@@ -171,5 +192,6 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
       status,
       details: `${verb} pull request #${pr.number}${draftNote}: ${pr.url} · ${stats}${verifyLine}`,
     },
+    pullRequest: { number: pr.number, title, head: target.branch, base: target.base, body: bodyParts },
   };
 }

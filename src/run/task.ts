@@ -3,6 +3,7 @@
  * outsiders wrote (issue, comments, PR description, CI logs) as untrusted parts.
  */
 import { collectFailureLogs, formatFailureReport } from '../ci/failure-logs.js';
+import { buildReviewTask } from '../prompt/review-context.js';
 import type { UntrustedPart } from '../prompt/task-prompt.js';
 import type { Trigger } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
@@ -47,6 +48,14 @@ export async function buildTask(
       break;
     case 'pr-comment':
     case 'review-comment': {
+      if (trigger.kind === 'review-comment' && plan.reviewThread) {
+        spec = buildReviewTask(plan.reviewThread, {
+          repository: `${owner}/${repo}`,
+          instruction: trigger.instruction,
+          canPush: plan.publish.kind === 'push',
+        });
+        break;
+      }
       const pr = plan.pullRequest;
       const branch = pr ? ` (branch ${pr.headRef}, checked out)` : '';
       const parts: UntrustedPart[] = [

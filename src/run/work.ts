@@ -5,22 +5,22 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loopDeadline } from '../agent/budget.js';
-import { runAgent } from '../agent/loop.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { checkoutRef } from '../git/checkout.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import { createLlmClient } from '../llm/client.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { describeTrigger } from '../triggers/trigger.js';
+import { createAgentRunner } from './agent-runner.js';
 import { prepareAgentTools } from './agent-tools.js';
+import { runCiLoop, wantsCi } from './ci-loop.js';
 import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan.js';
-import { progressReporter } from './progress.js';
 import { type Publication, publishWork } from './publish.js';
+import { publishReviewReply } from './publish-review.js';
 import { buildTask } from './task.js';
 import { runVerification } from './verify.js';
 
@@ -86,26 +86,12 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
   });
 
   const tools = await prepareAgentTools(ctx);
+  outcome.sandbox = tools.description;
   try {
     step('Working');
-    const agent = await runAgent({
-      llm: createLlmClient({
-        baseUrl: config.llm.baseUrl,
-        apiKey: config.llm.apiKey,
-        model: config.llm.model,
-      }),
-      registry: tools.registry,
-      messages,
-      limits: {
-        maxTurns: config.limits.maxTurns,
-        maxTokens: config.limits.maxTokens,
-        deadline: loopDeadline(startedAt, config.limits.timeoutMinutes),
-      },
-      signal: ctx.signal,
-      transcript,
-      redact: ctx.redact,
-      onEvent: progressReporter(ctx.log, tracking),
-    });
+    const deadline = loopDeadline(startedAt, config.limits.timeoutMinutes);
+    const agentRunner = createAgentRunner(ctx, { registry: tools.registry, transcript, tracking, deadline });
+    const agent = await agentRunner(messages);
     outcome.turns = agent.turns;
     outcome.tokens = agent.tokens.total;
     ctx.log.info(
@@ -121,22 +107,43 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
       stopIfCancelled();
     }
     step('Publishing');
-    const records = await readTranscript(transcript.path);
-    const result = await publishWork(ctx, {
+    // Read when rendered, so a body re-rendered after CI fix rounds includes their turns.
+    const renderTranscript = async () => {
+      const records = await readTranscript(transcript.path);
+      return (maxChars: number) =>
+        renderTranscriptMarkdown(records, {
+          maxChars,
+          fullLogPointer: `the [job summary](${ctx.runUrl}) and the \`transcript-path\` file`,
+        });
+    };
+    const result = await (plan.reviewThread ? publishReviewReply : publishWork)(ctx, {
       git: input.git,
       plan,
       checkout,
       actor: input.trigger.actor,
       agent,
       ...(verification ? { verification } : {}),
-      transcript: (maxChars) =>
-        renderTranscriptMarkdown(records, {
-          maxChars,
-          fullLogPointer: `the [job summary](${ctx.runUrl}) and the \`transcript-path\` file`,
-        }),
+      ...(tools.sandbox.missing.length > 0 ? { sandboxNote: tools.description } : {}),
+      transcript: await renderTranscript(),
     });
-    transcript.write({ type: 'run-end', conclusion: result.outcome.conclusion });
-    return result;
+    const published = wantsCi(config, result)
+      ? await runCiLoop(ctx, {
+          git: input.git,
+          actor: input.trigger.actor,
+          publication: result,
+          agent,
+          runAgent: agentRunner,
+          ...(verification ? { verification } : {}),
+          sandbox: tools.sandbox,
+          transcript,
+          renderTranscript,
+          tracking,
+          outcome,
+          deadline,
+        })
+      : result;
+    transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
+    return published;
   } finally {
     await tools.dispose();
   }

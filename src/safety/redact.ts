@@ -5,6 +5,8 @@
  * when the value is unknown to us.
  */
 
+import { isInvisibleCodePoint } from './invisible-chars.js';
+
 /** What a removed secret is replaced with. */
 export const REDACTED = '***';
 
@@ -38,7 +40,8 @@ const TOKEN_PATTERNS: RegExp[] = [
  * Builds a function that replaces each secret value (ignoring values under 4 characters), its
  * base64, base64url, hex and URL-encoded forms (base64 at all three byte alignments, since a
  * secret can sit inside a longer encoded blob such as `x-access-token:<token>`), and token-shaped
- * strings with `***`.
+ * strings with `***`. Values are found even with invisible characters inside (`ghs_ab\u200bcd…`):
+ * paths that do not strip those first (titles, commit messages, log lines) would carry them.
  */
 export function createRedactor(secrets: string[]): (text: string) => string {
   const forms = new Set<string>();
@@ -54,6 +57,8 @@ export function createRedactor(secrets: string[]): (text: string) => string {
 
   return (text: string): string => {
     let out = literalPattern ? text.replace(literalPattern, REDACTED) : text;
+    // A secret with zero-width or control characters inside reads (and copies) as the secret.
+    if (literalPattern && MAYBE_INVISIBLE.test(out)) out = redactAcrossInvisible(out, literalPattern);
     for (const pattern of TOKEN_PATTERNS) {
       out = out.replace(
         pattern,
@@ -62,6 +67,36 @@ export function createRedactor(secrets: string[]): (text: string) => string {
     }
     return out;
   };
+}
+
+// A quick pre-check; `isInvisibleCodePoint` decides.
+const MAYBE_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
+
+/**
+ * Finds `pattern` in the text as a reader sees it (invisible characters left out) and replaces
+ * each match's whole original span, the invisible characters inside it included.
+ */
+function redactAcrossInvisible(text: string, pattern: RegExp): string {
+  let visible = '';
+  const origin: number[] = []; // index in `text` of each UTF-16 unit of `visible`
+  for (let i = 0; i < text.length; ) {
+    const codePoint = text.codePointAt(i) ?? 0;
+    const width = codePoint > 0xffff ? 2 : 1;
+    if (!isInvisibleCodePoint(codePoint)) {
+      visible += text.slice(i, i + width);
+      for (let k = 0; k < width; k++) origin.push(i + k);
+    }
+    i += width;
+  }
+  let out = '';
+  let last = 0;
+  for (const match of visible.matchAll(pattern)) {
+    const start = origin[match.index] ?? 0;
+    const end = (origin[match.index + match[0].length - 1] ?? start) + 1;
+    out += text.slice(last, start) + REDACTED;
+    last = end;
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 /** The value and the encodings it can be found in, each at least a few characters long. */

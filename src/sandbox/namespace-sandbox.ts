@@ -43,7 +43,9 @@ export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox 
   const enter = [
     tools.nsenter,
     `--target=${config.holderPid}`,
-    ...(config.privilege === 'userns' ? ['--user'] : []),
+    // Without `--preserve-credentials` nsenter calls setgroups(), which an unprivileged runner
+    // cannot do outside and a `--map-root-user` namespace denies inside: every command would fail.
+    ...(config.privilege === 'userns' ? ['--user', '--preserve-credentials'] : []),
     '--mount',
     ...(config.ownNetwork ? ['--net'] : []),
     '--',

@@ -170,6 +170,9 @@ function createAjv(coerce: boolean): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: coerce ? 'array' : false });
   addFormats(ajv);
   for (const name of ['int64', 'int32', 'timestamp', 'repo.nwo', 'binary']) ajv.addFormat(name, true);
+  // GitHub serves `41898282+github-actions[bot]@users.noreply.github.com` (the Actions bot's
+  // commits) in fields declared `format: email`; ajv-formats's pattern refuses the brackets.
+  ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
   return ajv;
 }
 

@@ -3,7 +3,7 @@
  * event in a file, and real `GITHUB_OUTPUT` / `GITHUB_STEP_SUMMARY` files that are parsed back.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,12 @@ export interface ActionRunOptions {
   signalAfterMs?: { signal: NodeJS.Signals; ms: number };
   /** Sends `signal` to the action once `when` resolves (e.g. when the model got its first request). */
   signalWhen?: { signal: NodeJS.Signals; when: Promise<unknown> };
+  /**
+   * Runs the action as this (unprivileged) user, like a self-hosted runner without sudo; the
+   * workspace and the job's files are handed to it and HOME defaults to a folder of its own.
+   * Needs the test to run as root.
+   */
+  user?: { uid: number; gid: number };
 }
 
 /** Parses the `name<<delimiter … delimiter` blocks that `@actions/core` writes. */
@@ -55,9 +61,16 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   await writeFile(eventPath, JSON.stringify(options.payload));
   await writeFile(outputPath, '');
   await writeFile(summaryPath, '');
+  const user = options.user;
+  const userHome = path.join(runnerTemp, 'home');
+  if (user) {
+    await mkdir(userHome);
+    for (const p of [runnerTemp, userHome, eventPath, outputPath, summaryPath, workspace])
+      await chown(p, user.uid, user.gid);
+  }
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '',
-    HOME: process.env['HOME'] ?? runnerTemp,
+    HOME: user ? userHome : (process.env['HOME'] ?? runnerTemp),
     CI: 'true',
     GITHUB_ACTIONS: 'true',
     GITHUB_EVENT_NAME: options.eventName,
@@ -78,7 +91,11 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   for (const [name, value] of Object.entries(options.inputs ?? {})) {
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   }
-  const child = spawn(process.execPath, [DIST_INDEX], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [DIST_INDEX], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {

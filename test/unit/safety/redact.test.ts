@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { stripInvisible } from '../../../src/safety/invisible-chars.js';
 import { createRedactor, REDACTED } from '../../../src/safety/redact.js';
 
 interface HostileEntry {
@@ -42,9 +43,11 @@ describe('createRedactor on the hostile corpus', () => {
   for (const entry of corpus.entries) {
     it(entry.id, () => {
       const out = redact(entry.text);
+      // As a reader (or a copy-paste) sees it: invisible characters inside a secret do not hide it.
+      const seen = stripInvisible(out);
       for (const secret of [SECRET, TOKEN, API_KEY]) {
-        assert.ok(!out.includes(secret), `raw secret survived in ${out}`);
-        assert.ok(!leaksEncoded(out, secret), `encoded secret survived in ${out}`);
+        assert.ok(!seen.includes(secret), `raw secret survived in ${out}`);
+        assert.ok(!leaksEncoded(seen, secret), `encoded secret survived in ${out}`);
       }
       assert.equal(redact(out), out, 'redaction is stable');
     });

@@ -56,7 +56,14 @@ describe('createNamespaceSandbox', () => {
     const sandbox = createNamespaceSandbox({ ...rest, privilege: 'userns', ownNetwork: false });
     assert.deepEqual(sandbox.missing, ['separate-user']);
     const { args } = sandbox.launch(['true'], { cwd: '/ws' });
-    assert.deepEqual(args.slice(0, 4), ['--target=4242', '--user', '--mount', '--']);
+    // Unprivileged, nsenter must not try setgroups() (a `--map-root-user` namespace denies it).
+    assert.deepEqual(args.slice(0, 5), [
+      '--target=4242',
+      '--user',
+      '--preserve-credentials',
+      '--mount',
+      '--',
+    ]);
     assert.ok(!args.some((a) => a.startsWith('--reuid')));
   });
 

@@ -1,0 +1,195 @@
+/**
+ * CI in the loop, wired into a run. Once the branch is pushed, `runCiRounds` dispatches
+ * `ci-workflow` on it; with `ci-rounds` > 0 each failure goes back to the agent as a new turn of
+ * the same conversation, and its fix is committed, checked for secrets and pushed like the first
+ * change. Afterwards the pull request body ends with the CI report, the PR is a draft exactly when
+ * something (the last CI run, verification, a budget stop, the `draft` input) says so, and the
+ * tracking comment's final details carry the same report. A refused dispatch is part of the
+ * report, never a failed run: the PR is already published.
+ */
+import type { AgentResult } from '../agent/loop.js';
+import type { TranscriptWriter } from '../agent/transcript.js';
+import { type CiReport, ciFailed, type FixRoundResult, runCiRounds } from '../ci/ci-rounds.js';
+import { ACTIONS_BOT, commitAll } from '../git/commit.js';
+import type { GitCommandManager } from '../git/git-command-manager.js';
+import { pushBranch } from '../git/push.js';
+import { setPullRequestDraft } from '../github/pull-request-draft.js';
+import type { Config } from '../inputs.js';
+import type { RunOutcome } from '../outputs/action-outputs.js';
+import { onCiProgress, renderCiReport } from '../outputs/ci-report.js';
+import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
+import {
+  GITHUB_BODY_LIMIT,
+  renderPullRequestBody,
+  type VerificationReport,
+} from '../outputs/pull-request-body.js';
+import type { TrackingComment } from '../outputs/tracking-comment.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import type { Actor } from '../triggers/trigger.js';
+import type { AgentRunner } from './agent-runner.js';
+import type { RunContext } from './context.js';
+import { type Publication, refuseSecrets, titleFrom } from './publish.js';
+import { runVerification } from './verify.js';
+
+export interface CiLoopInput {
+  git: GitCommandManager;
+  actor: Actor;
+  /** What publishing did: the branch it pushed and, for the action's own PR, the body's parts. */
+  publication: Publication;
+  /** The agent so far; each fix round continues its conversation. */
+  agent: AgentResult;
+  runAgent: AgentRunner;
+  verification?: VerificationReport;
+  /** Where `verify-command` runs again after each fix, when one is configured. */
+  sandbox: Sandbox;
+  transcript: TranscriptWriter;
+  /** The transcript block, read afresh so it includes the fix rounds. */
+  renderTranscript: () => Promise<(maxChars: number) => string>;
+  tracking: TrackingComment | undefined;
+  /** Turns and tokens grow with each fix round; `ciConclusion` is set here. */
+  outcome: RunOutcome;
+  /** Epoch ms: no waiting or fix round starts after it (the agent's deadline). */
+  deadline: number;
+}
+
+const PUSHED_BRANCH = new Set(['pr-opened', 'pr-updated', 'pushed']);
+
+/** True when `ci-workflow` is set and publishing pushed a branch for CI to run on. */
+export function wantsCi(config: Pick<Config, 'ci'>, publication: Publication): boolean {
+  const { conclusion, branch } = publication.outcome;
+  return config.ci.workflow !== undefined && PUSHED_BRANCH.has(conclusion) && Boolean(branch);
+}
+
+/** Runs the CI rounds and folds their report into the PR and the tracking comment's final words. */
+export async function runCiLoop(ctx: RunContext, input: CiLoopInput): Promise<Publication> {
+  const { config } = ctx;
+  const { git, publication, outcome, tracking } = input;
+  const branch = publication.outcome.branch ?? '';
+  const headSha = async () => (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
+  let agent = input.agent;
+  let verification = input.verification;
+  let lastPushed = await headSha();
+  const notes: string[] = [];
+
+  const fixRound = async (failureText: string, round: number): Promise<FixRoundResult> => {
+    const spent = { turns: outcome.turns ?? 0, tokens: outcome.tokens ?? 0 };
+    if (spent.turns >= config.limits.maxTurns || spent.tokens >= config.limits.maxTokens) {
+      notes.push(`No CI fix round ${round}: the agent's budget (\`max-turns\` / \`max-tokens\`) is used up.`);
+      return { pushed: false };
+    }
+    agent = await input.runAgent([...agent.messages, { role: 'user', content: failureText }], spent);
+    outcome.turns = spent.turns + agent.turns;
+    outcome.tokens = spent.tokens + agent.tokens.total;
+    ctx.log.info(`CI fix round ${round}: the agent stopped (${agent.stopReason}) after ${agent.turns} turns`);
+    if (agent.stopReason === 'error' || agent.stopReason === 'cancelled') {
+      notes.push(`CI fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);
+      return { pushed: false };
+    }
+    if (config.verifyCommand) verification = await runVerification(ctx, config.verifyCommand, input.sandbox);
+    const title = ctx.redact(titleFrom(agent.summary, 'Fix the failing CI run'));
+    const commit = await commitAll(git, {
+      message: `Fix CI (round ${round}): ${title}\n\n${ctx.redact(agent.summary)}`,
+      author: ACTIONS_BOT,
+      coAuthor: input.actor.type === 'Bot' ? undefined : input.actor,
+      runUrl: ctx.runUrl,
+      startSha: lastPushed,
+    });
+    if (commit.refused.length > 0)
+      notes.push(`CI fix round ${round}: workflow files were not committed: ${commit.refused.join(', ')}`);
+    if (!commit.sha) return { pushed: false };
+    await refuseSecrets(ctx, git, lastPushed);
+    const pushed = await pushBranch(git, { remoteUrl: ctx.remoteUrl, branch, expectedSha: lastPushed });
+    if (!pushed.ok) {
+      const why = pushed.rejected ? `the branch \`${branch}\` moved` : ctx.redact(pushed.message);
+      ctx.log.warning(`Could not push the fix of CI round ${round}: ${why}`);
+      notes.push(`The fix of CI round ${round} could not be pushed: ${why}.`);
+      return { pushed: false };
+    }
+    lastPushed = commit.sha;
+    notes.push(`CI fix round ${round}: ${title} (${commit.sha.slice(0, 7)})`);
+    return { pushed: true, headSha: commit.sha };
+  };
+
+  const ci = await runCiRounds({
+    octokit: ctx.octokit,
+    repo: ctx.repo,
+    workflow: config.ci.workflow ?? '',
+    rounds: config.ci.rounds,
+    branch,
+    deadline: input.deadline,
+    signal: ctx.signal,
+    getHeadSha: headSha,
+    fixRound,
+    onUpdate: onCiProgress((line, report) => {
+      if (report.error) ctx.log.warning(`${line} Fix: ${report.error.fix}`);
+      else ctx.log.info(line);
+      input.transcript.write({ type: 'note', turn: outcome.turns ?? 0, message: line });
+      const run = report.runs.at(-1);
+      tracking?.update({ step: run ? `${line} · [view the run](${run.htmlUrl})` : line });
+    }),
+    log: (m) => ctx.log.info(m),
+  });
+  outcome.ciConclusion = ci.conclusion ?? '';
+
+  const report = renderCiReport(ci);
+  const words: string[] = [];
+  const pr = publication.pullRequest;
+  if (pr) {
+    if (agent !== input.agent && agent.stopReason !== 'done')
+      notes.push(`The agent stopped early in its last CI fix round (${agent.stopReason}).`);
+    const body = renderPullRequestBody(
+      {
+        ...pr.body,
+        ...(verification ? { verification } : {}),
+        notes: [...(pr.body.notes ?? []), ...notes],
+        transcript: await input.renderTranscript(),
+      },
+      GITHUB_BODY_LIMIT - report.length - 2,
+    );
+    const why = draftReason(config, ci, verification, agent);
+    await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
+      head: pr.head,
+      base: pr.base,
+      title: pr.title,
+      body: ctx.publish(`${body}\n\n${report}`),
+      draft: why !== undefined,
+    }).catch((e: Error) =>
+      ctx.log.warning(`Could not add the CI report to the pull request: ${ctx.redact(e.message)}`),
+    );
+    const draft = await setPullRequestDraft(ctx.octokit, ctx.repo, pr.number, why !== undefined);
+    if (draft.kind === 'failed') ctx.log.warning(ctx.redact(draft.message));
+    if (draft.kind === 'changed')
+      words.push(
+        draft.draft ? `The pull request is now a draft: ${why}.` : 'The pull request is ready for review.',
+      );
+  }
+  const fixes = Math.max(0, ci.runs.length - 1);
+  if (fixes > 0) {
+    words.push(
+      `${fixes} CI fix ${fixes === 1 ? 'round' : 'rounds'}; ${outcome.turns ?? 0} turns · ${(outcome.tokens ?? 0).toLocaleString('en-US')} tokens in all.`,
+    );
+  }
+  const stopped = publication.final.status === 'success' && agent.stopReason !== 'done';
+  return {
+    ...publication,
+    outcome: { ...publication.outcome, ciConclusion: outcome.ciConclusion },
+    final: {
+      status: stopped ? 'stopped' : publication.final.status,
+      details: [publication.final.details, ...words, report].join('\n\n'),
+    },
+  };
+}
+
+/** Why the PR should be a draft, or undefined when it should be ready for review. */
+function draftReason(
+  config: Pick<Config, 'draft'>,
+  ci: CiReport,
+  verification: VerificationReport | undefined,
+  agent: AgentResult,
+): string | undefined {
+  if (ciFailed(ci)) return 'its last CI run failed';
+  if (verification && !verification.passed) return 'verification failed';
+  if (agent.stopReason !== 'done') return `the agent stopped early (${agent.stopReason})`;
+  if (config.draft) return 'the `draft` input asks for drafts';
+  return undefined;
+}

@@ -1,0 +1,199 @@
+/**
+ * Publishing for a run started by a review comment whose answer belongs in the review thread:
+ * on a same-repository pull request the change is committed and pushed to the PR branch (the head
+ * re-checked, rebased once if it moved, never forced); on a fork's pull request nothing is pushed
+ * and the reply carries the change as a suggestion or a diff. Either way the reply goes into the
+ * thread, and the tracking comment on the conversation ends with a link to it. If the thread is
+ * gone by then (its first comment deleted), the tracking comment carries the whole answer.
+ */
+import { ACTIONS_BOT, commitAll } from '../git/commit.js';
+import { type PushWithRebaseResult, pushWithRebase } from '../git/push-with-rebase.js';
+import type { ReviewThreadContext } from '../github/review-thread.js';
+import type { Conclusion } from '../outputs/action-outputs.js';
+import type { PostedComment } from '../outputs/comment.js';
+import { renderVerification } from '../outputs/pull-request-body.js';
+import {
+  collectReviewPatch,
+  postReviewReply,
+  type ReviewReplyInput,
+  type ReviewReplyResult,
+  renderReviewReply,
+} from '../outputs/review-reply.js';
+import type { FinalStatus } from '../outputs/tracking-comment.js';
+import type { RunContext } from './context.js';
+import { type Publication, type PublishInput, refuseSecrets, titleFrom } from './publish.js';
+
+/** Room left in the tracking comment for its status line and run link when it carries the answer. */
+const FALLBACK_LIMIT = 60_000;
+const LEADING_ICON = /^\p{Extended_Pictographic}\uFE0F?\s*/u;
+
+/** Where the run got to, before the reply is written. */
+interface Result {
+  reply: ReviewReplyResult;
+  conclusion: Conclusion;
+  status: FinalStatus;
+  /** The tracking comment's line about the change. */
+  line: string;
+  branch?: string;
+  /** Why the run failed, for the step (already redacted). */
+  failure?: string;
+}
+
+/** Commits, checks for secrets and pushes to the PR branch; a moved branch is rebased once. */
+async function pushToBranch(
+  ctx: RunContext,
+  input: PublishInput,
+  thread: ReviewThreadContext,
+  branch: string,
+  notes: string[],
+): Promise<Result> {
+  const { git, checkout, agent } = input;
+  const fallbackTitle = `Address review comment on ${thread.comment.path}`;
+  const commit = await commitAll(git, {
+    message: `${ctx.redact(titleFrom(agent.summary, fallbackTitle))}\n\n${ctx.redact(agent.summary)}`,
+    author: ACTIONS_BOT,
+    coAuthor: input.actor.type === 'Bot' ? undefined : input.actor,
+    runUrl: ctx.runUrl,
+    startSha: checkout.headSha,
+  });
+  if (commit.refused.length > 0) {
+    notes.push(
+      `Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${commit.refused.join(', ')}`,
+    );
+  }
+  if (!commit.sha) {
+    return {
+      reply: { kind: 'no-changes' },
+      conclusion: 'no-changes',
+      status: 'no-changes',
+      line: 'No changes to publish.',
+    };
+  }
+  await refuseSecrets(ctx, git, checkout.headSha);
+  const push = await pushWithRebase(git, {
+    remoteUrl: ctx.remoteUrl,
+    branch,
+    expectedSha: checkout.remoteSha ?? checkout.headSha,
+    baseSha: checkout.headSha,
+  });
+  const stopped = agent.stopReason === 'done' ? 'success' : 'stopped';
+  switch (push.status) {
+    case 'pushed': {
+      const url = `${ctx.config.runner.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/commit/${push.sha}`;
+      const rebased = push.rebasedOnto ? `, rebased onto ${push.rebasedOnto.slice(0, 7)}` : '';
+      return {
+        reply: { kind: 'push', branch, push },
+        conclusion: 'pushed',
+        status: stopped,
+        line: `Pushed ${push.sha.slice(0, 7)} to \`${branch}\` (${url}${rebased})`,
+        branch,
+      };
+    }
+    case 'up-to-date':
+      return {
+        reply: { kind: 'push', branch, push },
+        conclusion: 'no-changes',
+        status: 'no-changes',
+        line: `\`${branch}\` already has this change; nothing to push.`,
+      };
+    case 'conflict':
+    case 'rejected':
+      return notPushed(ctx, input, thread, branch, push);
+  }
+}
+
+/** A conflict or a refused push: the reply shows the change that stayed behind. */
+async function notPushed(
+  ctx: RunContext,
+  input: PublishInput,
+  thread: ReviewThreadContext,
+  branch: string,
+  push: Extract<PushWithRebaseResult, { status: 'conflict' | 'rejected' }>,
+): Promise<Result> {
+  const { diff } = await collectReviewPatch(input.git, input.checkout.headSha, thread.comment.path);
+  const message = ctx.redact(push.message);
+  return {
+    reply: { kind: 'push', branch, push: { ...push, message }, diff },
+    conclusion: 'failed',
+    status: 'failed',
+    line: message,
+    failure: message.split('\n')[0] ?? message,
+  };
+}
+
+/** A fork's pull request: nothing is pushed; the reply carries the patch. */
+async function patchForFork(input: PublishInput, thread: ReviewThreadContext): Promise<Result> {
+  const patch = await collectReviewPatch(input.git, input.checkout.headSha, thread.comment.path);
+  const changed = patch.diff.trim() !== '';
+  return {
+    reply: changed ? { kind: 'patch', ...patch } : { kind: 'no-changes' },
+    conclusion: 'commented',
+    status: changed ? 'success' : 'no-changes',
+    line: changed
+      ? "The pull request's branch is in a fork, so nothing was pushed; the change is in the reply."
+      : 'No changes were made.',
+  };
+}
+
+/** Posts the reply; an API error (the thread deleted meanwhile, 404) returns undefined instead. */
+async function tryReply(
+  ctx: RunContext,
+  reply: ReviewReplyInput,
+  thread: ReviewThreadContext,
+): Promise<PostedComment | undefined> {
+  try {
+    return await postReviewReply(ctx.octokit, reply, {
+      prNumber: thread.pullRequest.number,
+      threadRootId: thread.threadRootId,
+      redact: ctx.redact,
+    });
+  } catch (error) {
+    if (typeof (error as { status?: unknown }).status !== 'number') throw error;
+    ctx.log.warning(
+      `Could not reply in the review thread (${(error as Error).message}); answering on the pull request instead.`,
+    );
+    return undefined;
+  }
+}
+
+/** Publishes a review-comment run into `input.plan.reviewThread`; see the module comment. */
+export async function publishReviewReply(ctx: RunContext, input: PublishInput): Promise<Publication> {
+  const { plan, agent, verification } = input;
+  const thread = plan.reviewThread;
+  if (!thread) throw new Error('publishReviewReply needs a plan with a review thread');
+  const notes: string[] = input.sandboxNote ? [input.sandboxNote] : [];
+  if (agent.stopReason !== 'done')
+    notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
+  const result =
+    plan.publish.kind === 'push'
+      ? await pushToBranch(ctx, input, thread, plan.publish.branch, notes)
+      : await patchForFork(input, thread);
+
+  const stats = `${agent.turns} turns · ${agent.tokens.total.toLocaleString('en-US')} tokens`;
+  const reply: ReviewReplyInput = {
+    serverUrl: ctx.config.runner.serverUrl,
+    repo: ctx.repo,
+    comment: thread.comment,
+    headSha: input.checkout.headSha,
+    summary: verification ? `${agent.summary}\n\n${renderVerification(verification)}` : agent.summary,
+    result: result.reply,
+    runUrl: ctx.runUrl,
+    stats,
+    notes,
+    transcript: input.transcript,
+  };
+  const posted = await tryReply(ctx, reply, thread);
+  // Without a thread the tracking comment carries the whole answer, after its own status icon.
+  const details = posted
+    ? `${result.line} · ${stats}\n\nReplied in the review thread: ${posted.url}`
+    : renderReviewReply(reply, FALLBACK_LIMIT).replace(LEADING_ICON, '');
+  return {
+    outcome: {
+      conclusion: result.conclusion,
+      ...(result.branch ? { branch: result.branch } : {}),
+      ...(posted ? { commentUrl: posted.url } : {}),
+      ...(result.failure ? { failure: result.failure } : {}),
+    },
+    final: { status: result.status, details },
+  };
+}

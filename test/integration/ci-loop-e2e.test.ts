@@ -1,0 +1,243 @@
+/**
+ * CI in the loop end to end: the built action opens its PR, dispatches the repository's CI on the
+ * branch through the OpenAPI-checked fake (scripted runs with a real `node --test` failure log),
+ * gives a failure back to the scripted model in the same conversation, pushes its fix and reports
+ * every round in the PR body, the tracking comment, the transcript and the outputs.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { RunScript } from '../fakes/github-records.js';
+import { reply } from '../fakes/openai-server.js';
+import { type Harness, labeledPayload, startHarness } from '../helpers/action-harness.js';
+import { PROJECT, realFailingJobLog } from '../unit/ci/github-job-log.js';
+
+let h: Harness;
+let failingLog: string;
+let count = 0;
+
+before(async () => {
+  [h, failingLog] = await Promise.all([
+    startHarness({
+      'README.md': '# Hello-World\n',
+      'package.json': PROJECT.packageJson,
+      'sum.test.js': PROJECT.test,
+    }),
+    realFailingJobLog(),
+  ]);
+  h.github.state.addUser('alice', { permission: 'write' });
+});
+after(() => h.close());
+afterEach(() => h.openai.clear());
+
+// `pollsPerPhase: 0` moves a run one phase per look, so the action never sleeps between polls.
+const failing = (): RunScript => ({
+  conclusion: 'failure',
+  pollsPerPhase: 0,
+  jobs: [
+    { name: 'lint', conclusion: 'success', log: 'All good.\n' },
+    {
+      name: 'test',
+      conclusion: 'failure',
+      steps: [
+        { name: 'Set up job', conclusion: 'success' },
+        { name: 'Run npm test', conclusion: 'failure' },
+      ],
+      log: failingLog,
+    },
+  ],
+});
+const passing = (): RunScript => ({ conclusion: 'success', pollsPerPhase: 0 });
+
+/** A fresh issue and CI workflow (its own queue of scripted runs) per test. */
+function setUp(...runs: RunScript[]) {
+  const n = ++count;
+  const workflow = `ci-${n}.yml`;
+  h.github.state.addWorkflow({ path: `.github/workflows/${workflow}`, name: `CI ${n}` });
+  if (runs.length > 0) h.github.state.scriptRuns(workflow, ...runs);
+  const issue = h.github.state.addIssue({ title: `Add sum ${n}`, body: 'We need sum(a, b).', user: 'alice' });
+  return { workflow, issue, branch: `agent/issue-${issue.number}` };
+}
+
+/** The agent's first change: a `sum` that subtracts. */
+function writeBuggySum() {
+  h.openai.enqueue(
+    reply().tool('write_file', { path: 'sum.js', content: PROJECT.buggy }),
+    reply().text('Add a sum function\n\nsum(a, b) returns the sum of its arguments.'),
+  );
+}
+
+function pullRequestOf(branch: string) {
+  const pr = h.github.state.pulls().find((p) => p.pull?.headRef === branch);
+  assert.ok(pr, `a PR from ${branch}`);
+  return pr;
+}
+
+describe('CI in the loop, end to end with the built action', () => {
+  it('fixes a red CI run in a second round: two agent commits, a ready PR, a green conclusion', async () => {
+    const { workflow, issue, branch } = setUp(failing(), passing());
+    writeBuggySum();
+    h.openai.enqueue(
+      reply().tool('read_file', { path: 'sum.js' }),
+      reply().tool('edit_file', { path: 'sum.js', old_string: 'a - b', new_string: 'a + b' }),
+      reply().text('Add instead of subtract in sum'),
+    );
+
+    const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+      inputs: { 'ci-workflow': workflow, 'ci-rounds': '1' },
+    });
+
+    assert.equal(run.exitCode, 0, run.stdout + run.stderr);
+    assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout);
+    assert.equal(run.outputs['ci-conclusion'], 'success', run.stdout);
+    assert.equal(run.outputs['turns'], '5', 'the fix round counts');
+
+    // The fix round is a new user turn of the same conversation, with the real test failure in it.
+    assert.equal(h.openai.requests.length, 5);
+    const asked = h.openai.requests.map((r) => r.body.messages.at(-1).content as string);
+    assert.equal(
+      asked.findIndex((m) => typeof m === 'string' && m.includes('CI failed on your change')),
+      2,
+    );
+    const fixPrompt = asked[2]!;
+    assert.match(fixPrompt, new RegExp(`^CI failed on your change: the workflow \`${workflow}\``));
+    assert.match(fixPrompt, /Job "test" failed at step: Run npm test/);
+    assert.match(fixPrompt, /-1 !== 3/);
+    assert.match(fixPrompt, /<untrusted-data nonce="[0-9a-f]+"/);
+    const conversation = h.openai.requests[2]!.body.messages as Array<{ role: string; content: unknown }>;
+    assert.match(String(conversation[1]?.content), /We need sum\(a, b\)/, 'same conversation');
+
+    // Two agent commits on the branch, each CI run on its own commit.
+    assert.equal(await h.github.git.readFile(branch, 'sum.js'), PROJECT.fixed);
+    const log = await h.github.git.log(branch, 3);
+    assert.deepEqual(
+      log.slice(0, 2).map((c) => c.subject),
+      ['Fix CI (round 1): Add instead of subtract in sum', 'Add a sum function'],
+    );
+    for (const commit of log.slice(0, 2)) assert.match(commit.message, /Agent-Action-Run: /);
+    const runs = [...h.github.state.runs.values()].filter((r) => r.headBranch === branch);
+    assert.deepEqual(
+      runs.map((r) => [r.event, r.headSha, r.conclusion]),
+      [
+        ['workflow_dispatch', log[1]!.sha, 'failure'],
+        ['workflow_dispatch', log[0]!.sha, 'success'],
+      ],
+    );
+
+    const pr = pullRequestOf(branch);
+    assert.equal(pr.pull?.draft, false);
+    assert.equal(pr.title, 'Add a sum function');
+    const body = pr.body ?? '';
+    assert.match(body, /^sum\(a, b\) returns|Add a sum function/);
+    assert.match(body, /> CI fix round 1: Add instead of subtract in sum \([0-9a-f]{7}\)/);
+    assert.match(body, /Agent transcript: 5 turns/);
+    assert.match(body, new RegExp(`### CI: \`${workflow}\``));
+    assert.match(
+      body,
+      /\| 1 \| \[run \d+\]\(http:\/\/127\.0\.0\.1:\d+\/[^)]+\) \| `[0-9a-f]{7}` \| ❌ failure \|/,
+    );
+    assert.match(body, /\*\*CI conclusion: ✅ success\*\* after 1 fix round\.$/);
+
+    const [tracking] = h.github.state.commentsOn(issue.number);
+    assert.match(tracking?.body ?? '', new RegExp(`^✅ Opened pull request #${pr.number}`));
+    assert.match(tracking?.body ?? '', /1 CI fix round; 5 turns/);
+    assert.match(tracking?.body ?? '', /\*\*CI conclusion: ✅ success\*\* after 1 fix round\./);
+    const transcript = readFileSync(run.outputs['transcript-path']!, 'utf8');
+    assert.match(transcript, /"type":"note","turn":2,"message":"CI round 1 \([^)]+\): fixing/);
+    assert.match(transcript, /"type":"tool-call","turn":4,/, 'fix-round turns are numbered on');
+    h.github.assertNoViolations();
+  });
+
+  it('with ci-rounds 0 dispatches, links the run and does not wait', async () => {
+    const { workflow, issue, branch } = setUp(passing());
+    writeBuggySum();
+
+    const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+      inputs: { 'ci-workflow': workflow },
+    });
+
+    assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout + run.stderr);
+    assert.equal(run.outputs['ci-conclusion'], '', 'not waited for, so no conclusion');
+    assert.equal(h.openai.requests.length, 2, 'no fix round');
+    const runs = [...h.github.state.runs.values()].filter((r) => r.headBranch === branch);
+    assert.equal(runs.length, 1);
+    assert.equal(runs[0]!.event, 'workflow_dispatch');
+    assert.equal(runs[0]!.headSha, await h.github.git.resolve(branch));
+    assert.notEqual(runs[0]!.status, 'completed', 'the action did not poll it to the end');
+    const body = pullRequestOf(branch).body ?? '';
+    assert.match(
+      body,
+      new RegExp(
+        `\\[run ${runs[0]!.id}\\]\\(http://127\\.0\\.0\\.1:\\d+/[^)]+/actions/runs/${runs[0]!.id}\\)`,
+      ),
+    );
+    assert.match(body, /dispatched and not waited for \(`ci-rounds: 0`\)/);
+    h.github.assertNoViolations();
+  });
+
+  it('reports a dispatch refused with 403 and still opens the PR', async () => {
+    const { workflow, issue, branch } = setUp();
+    writeBuggySum();
+    const undo = h.github.intercept('actions/create-workflow-dispatch', () => ({
+      status: 403,
+      body: {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/actions/workflows#create-a-workflow-dispatch-event',
+        status: '403',
+      },
+    }));
+    try {
+      const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+        inputs: { 'ci-workflow': workflow, 'ci-rounds': '2' },
+      });
+      assert.equal(run.exitCode, 0, run.stdout + run.stderr);
+      assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout);
+      assert.equal(run.outputs['ci-conclusion'], '');
+      assert.match(
+        run.stdout,
+        /::warning::.*The token may not dispatch.*Fix: Give the job `permissions: actions: write`/,
+      );
+      const pr = pullRequestOf(branch);
+      assert.match(
+        pr.body ?? '',
+        /> \[!WARNING\]\n> The token may not dispatch or read runs of `ci-\d+\.yml` \(403/,
+      );
+      assert.match(pr.body ?? '', /\*\*Fix:\*\* Give the job `permissions: actions: write`/);
+      assert.equal(pr.pull?.draft, false);
+      const [tracking] = h.github.state.commentsOn(issue.number);
+      assert.match(tracking?.body ?? '', /^✅ Opened pull request/);
+      assert.match(tracking?.body ?? '', /\*\*Fix:\*\* Give the job `permissions: actions: write`/);
+    } finally {
+      undo();
+    }
+    h.github.assertNoViolations();
+  });
+
+  it('leaves the PR a draft when the last round still fails', async () => {
+    const { workflow, issue, branch } = setUp(failing(), failing());
+    writeBuggySum();
+    h.openai.enqueue(
+      reply().tool('write_file', { path: 'NOTES.md', content: 'sum subtracts on purpose?\n' }),
+      reply().text('Note the open question about sum'),
+    );
+
+    const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+      inputs: { 'ci-workflow': workflow, 'ci-rounds': '1' },
+    });
+
+    assert.equal(run.exitCode, 0, run.stdout + run.stderr);
+    assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout);
+    assert.equal(run.outputs['ci-conclusion'], 'failure');
+    assert.equal(run.outputs['turns'], '4');
+    const pr = pullRequestOf(branch);
+    assert.equal(pr.pull?.draft, true, 'converted to a draft through GraphQL');
+    assert.match(pr.body ?? '', /still failing after 1 fix round \(`ci-rounds: 1`\)\.$/);
+    const [tracking] = h.github.state.commentsOn(issue.number);
+    assert.match(tracking?.body ?? '', /The pull request is now a draft: its last CI run failed\./);
+    assert.equal(
+      (await h.github.git.log(branch, 2))[0]?.subject,
+      'Fix CI (round 1): Note the open question about sum',
+    );
+    h.github.assertNoViolations();
+  });
+});

@@ -37785,7 +37785,7 @@ which.sync = whichSync
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5189);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(925);
 /** Entry point of the bundled action (`dist/index.js`). */
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)();
@@ -37795,7 +37795,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5189:
+/***/ 925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -84389,6 +84389,9 @@ function ownBranch(name, start, publish, mode) {
 }
 /** Builds the plan; PR comment runs ask the API for the PR's head. */
 async function planWork(octokit, trigger, options) {
+    return { ...(await planForTrigger(octokit, trigger, options)), trustedBranch: options.baseBranch };
+}
+async function planForTrigger(octokit, trigger, options) {
     const { branchPrefix: prefix, baseBranch: base, mode } = options;
     switch (trigger.kind) {
         case 'issue':
@@ -84553,6 +84556,16 @@ async function checkoutRef(git, request) {
     await git.exec(['checkout', '--force', '-B', request.branch, start]);
     const head = await git.exec(['rev-parse', 'HEAD']);
     return { headSha: head.stdout.trim(), startedFrom, remoteSha };
+}
+
+;// CONCATENATED MODULE: ./src/git/read-trusted-file.ts
+/** The file's text on `branch`, or undefined when the branch or the file does not exist. */
+async function readFileOnBranch(git, remoteUrl, branch, filePath) {
+    const fetched = await git.exec(['fetch', '--no-tags', '--no-recurse-submodules', '--depth=1', remoteUrl, `refs/heads/${branch}`], { allowAllExitCodes: true });
+    if (fetched.exitCode !== 0)
+        return undefined;
+    const shown = await git.exec(['show', `FETCH_HEAD:${filePath}`], { allowAllExitCodes: true });
+    return shown.exitCode === 0 ? shown.stdout : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/safety/hidden-markup.ts
@@ -99530,9 +99543,11 @@ async function runTurn(options) {
 
 /**
  * Appends the assistant message and one `tool` message per call. Returns the call that made the
- * doom-loop guard give up, if any; a call nearing that point gets the stronger hint.
+ * doom-loop guard give up, if any; a call nearing that point gets the stronger hint. Tool output
+ * is redacted before it joins the conversation: whatever a command managed to print of a secret
+ * (where no sandbox stood in its way) must not be sent to the model provider.
  */
-function appendTurn(messages, outcome, guard) {
+function appendTurn(messages, outcome, guard, redact = (text) => text) {
     const { content, calls, results } = outcome;
     messages.push({
         role: 'assistant',
@@ -99550,7 +99565,7 @@ function appendTurn(messages, outcome, guard) {
     let stuck;
     calls.forEach((call, i) => {
         const result = results[i];
-        const output = result?.output ?? 'No result: the call did not run.';
+        const output = result ? redact(result.output) : 'No result: the call did not run.';
         const verdict = result ? guard.record(call, result) : 'ok';
         if (verdict === 'stuck')
             stuck ??= call;
@@ -99728,7 +99743,7 @@ async function runAgent(options) {
             if (outcome.content.trim())
                 lastText = outcome.content;
             allCalls.push(...outcome.calls);
-            const stuckCall = appendTurn(messages, outcome, guard);
+            const stuckCall = appendTurn(messages, outcome, guard, redact);
             logTurn(transcript, turn, outcome, usage, now() - started);
             onEvent?.({ type: 'turn-end', turn, tokens: { ...tokens }, durationMs: now() - started });
             if (stuckCall)
@@ -103978,42 +103993,41 @@ function createDefaultRegistry(deps, extraTools = []) {
 
 
 /** Detects the sandbox (logging what it provides) and builds the registry. */
-async function prepareAgentTools(ctx) {
-    const { config } = ctx;
-    const workspace = config.runner.workspace;
+async function prepareAgentTools(host, settings) {
+    const { workspace, env } = host;
     // The policy parses `allowed-commands`, which can be refused: do it before the sandbox creates
     // a throw-away user that would otherwise be left behind.
-    const bashPolicy = await createBashPolicy({ workspace, extraRules: config.allowedCommands });
-    const home = config.runner.env['HOME'];
+    const bashPolicy = await createBashPolicy({ workspace, extraRules: settings.allowedCommands });
+    const home = env['HOME'];
     const sandbox = await detectSandbox({
-        setting: config.sandbox,
-        network: config.network,
+        setting: settings.sandbox,
+        network: settings.network,
         workspace,
-        tempDir: config.runner.tempDir,
-        platform: config.runner.platform,
+        tempDir: host.tempDir,
+        platform: host.platform,
         // The runner's home holds credentials (~/.ssh, ~/.npmrc, runner files); the workspace under it
         // is mounted back in. PATH folders under it stay usable, read-only.
         ...(home ? { hidePaths: [home] } : {}),
-        ...(config.runner.env['PATH'] ? { path: config.runner.env['PATH'] } : {}),
+        ...(env['PATH'] ? { path: env['PATH'] } : {}),
     });
     const description = describeSandbox(sandbox);
     // Less than full isolation is a warning, so the downgrade shows as an annotation on the run.
     const line = description.replace(/\*\*/g, '');
     if (sandbox.missing.length > 0)
-        ctx.log.warning(line);
+        host.log.warning(line);
     else
-        ctx.log.info(line);
+        host.log.info(line);
     const policy = createPathPolicy(workspace);
     const readTracker = createReadTracker();
-    const logDir = external_node_path_default().join(config.runner.tempDir, 'agent-action', 'commands');
+    const logDir = external_node_path_default().join(host.tempDir, 'agent-action', 'commands');
     const bash = createBashTool({
         workspace,
         policy: bashPolicy,
         sandbox,
-        env: scrubbedEnv(config.runner.env),
+        env: scrubbedEnv(env),
         logDir,
     });
-    const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => ctx.log.info(m) }, [
+    const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) }, [
         bash,
     ]);
     return { registry, sandbox, description, logDir, dispose: () => sandbox.dispose() };
@@ -104812,11 +104826,41 @@ function cutMarkdown(text, max) {
     return fences % 2 === 1 ? `${cut}\n\`\`\`` : cut;
 }
 
-;// CONCATENATED MODULE: ./src/run/publish.ts
+;// CONCATENATED MODULE: ./src/outputs/pull-request-notes.ts
+/** The note naming the workflow files the commit left out, or undefined when there were none. */
+function refusedWorkflowsNote(refused) {
+    return refused.length > 0
+        ? `Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${refused.join(', ')}`
+        : undefined;
+}
+/** The leading notes, then one for an agent that stopped early, then one for refused workflow files. */
+function composeNotes(input) {
+    const notes = [...(input.leading ?? [])];
+    if (input.stopReason !== 'done')
+        notes.push(`The agent stopped early (${input.stopReason}); this is the work it had done.`);
+    const refused = refusedWorkflowsNote(input.refused ?? []);
+    if (refused)
+        notes.push(refused);
+    return notes;
+}
+/** Why the PR should be a draft, the weightiest reason first, or undefined when it is ready for review. */
+function draftReason(input) {
+    if (input.ciFailed)
+        return 'its last CI run failed';
+    if (input.verification && !input.verification.passed)
+        return 'verification failed';
+    if (input.stopReason !== 'done')
+        return `the agent stopped early (${input.stopReason})`;
+    if (input.draftInput)
+        return 'the `draft` input asks for drafts';
+    return undefined;
+}
 
-
-
-
+;// CONCATENATED MODULE: ./src/outputs/title.ts
+/**
+ * The commit subject and pull request title made from the model's summary. Pure, so the local
+ * runner uses it without pulling in the publishing code.
+ */
 
 /**
  * First line of the summary without markdown decoration: the commit subject and PR title.
@@ -104840,6 +104884,21 @@ function titleFrom(summary, fallback) {
     const cut = line.lastIndexOf(' ', 71);
     return cut > 0 ? `${line.slice(0, cut)}…` : fallback;
 }
+
+;// CONCATENATED MODULE: ./src/run/command-host.ts
+/** The action's host: the runner's folders and environment with the run's log, redaction and signal. */
+function commandHost(ctx) {
+    const { workspace, tempDir, env, platform } = ctx.config.runner;
+    return { workspace, tempDir, env, platform, log: ctx.log, redact: ctx.redact, signal: ctx.signal };
+}
+
+;// CONCATENATED MODULE: ./src/run/publish.ts
+
+
+
+
+
+
 const PATCH_LIMIT = 40_000;
 /**
  * A model that learned a secret could write it into a file; a pushed commit is published, so a
@@ -104857,11 +104916,6 @@ async function refuseSecrets(ctx, git, since) {
 async function publishWork(ctx, input) {
     const { plan, agent, verification } = input;
     const target = plan.publish;
-    const notes = [...(plan.prNotes ?? [])];
-    if (input.sandboxNote)
-        notes.push(input.sandboxNote);
-    if (agent.stopReason !== 'done')
-        notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
     const verifyLine = verification ? `\n\n${renderVerification(verification)}` : '';
     const fallbackTitle = plan.fixesIssue ? `Fix #${plan.fixesIssue}` : 'Changes by agent-action';
     const title = ctx.redact(titleFrom(agent.summary, fallbackTitle));
@@ -104884,9 +104938,11 @@ async function publishWork(ctx, input) {
         runUrl: ctx.runUrl,
         startSha: input.checkout.headSha,
     });
-    if (commit.refused.length > 0) {
-        notes.push(`Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${commit.refused.join(', ')}`);
-    }
+    const notes = composeNotes({
+        leading: [...(plan.prNotes ?? []), ...(input.sandboxNote ? [input.sandboxNote] : [])],
+        stopReason: agent.stopReason,
+        refused: commit.refused,
+    });
     if (!commit.sha) {
         const why = commit.refused.length > 0 ? `\n\n${notes.join('\n\n')}` : '';
         return {
@@ -104921,7 +104977,7 @@ async function publishWork(ctx, input) {
             },
         };
     }
-    const draft = ctx.config.draft || (verification !== undefined && !verification.passed) || agent.stopReason !== 'done';
+    const draft = draftReason({ verification, stopReason: agent.stopReason, draftInput: ctx.config.draft }) !== undefined;
     const bodyParts = {
         summary: agent.summary,
         ...(plan.fixesIssue !== undefined ? { issueNumber: plan.fixesIssue } : {}),
@@ -104965,33 +105021,34 @@ async function publishWork(ctx, input) {
 /** Lines of output kept for the PR body. */
 const TAIL_LINES = 40;
 /** Runs `command` with bash and reports exit code, duration and the tail of its output. */
-async function runVerification(ctx, command, sandbox) {
-    const { config } = ctx;
-    // Up to ten minutes, never more than half the run's budget.
-    const timeoutMs = Math.min(10 * 60_000, (config.limits.timeoutMinutes * 60_000) / 2);
+async function runVerification(host, command, settings) {
+    const timeoutMs = Math.min(10 * 60_000, (settings.timeoutMinutes * 60_000) / 2);
     const result = await runCommand({
         argv: ['bash', '-c', command],
-        cwd: config.runner.workspace,
-        env: scrubbedEnv(config.runner.env),
+        cwd: host.workspace,
+        env: scrubbedEnv(host.env),
         timeoutMs,
-        signal: ctx.signal,
-        sandbox,
-        logDir: external_node_path_default().join(config.runner.tempDir, 'agent-action', 'verify'),
+        signal: host.signal,
+        sandbox: settings.sandbox,
+        logDir: external_node_path_default().join(host.tempDir, 'agent-action', 'verify'),
     });
     const tail = result.output.split('\n').slice(-TAIL_LINES).join('\n');
     const passed = result.exitCode === 0 && !result.timedOut && !result.cancelled;
-    ctx.log.info(`Verification ${passed ? 'passed' : 'failed'}: exit ${result.exitCode ?? 'none'} in ${result.durationMs} ms`);
+    host.log.info(`Verification ${passed ? 'passed' : 'failed'}: exit ${result.exitCode ?? 'none'} in ${result.durationMs} ms`);
     return {
         command,
         passed,
         exitCode: result.exitCode,
         timedOut: result.timedOut,
         durationMs: result.durationMs,
-        outputTail: ctx.redact(tail),
+        outputTail: host.redact(tail),
     };
 }
 
 ;// CONCATENATED MODULE: ./src/run/ci-loop.ts
+
+
+
 
 
 
@@ -105031,8 +105088,12 @@ async function runCiLoop(ctx, input) {
             notes.push(`CI fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);
             return { pushed: false };
         }
-        if (config.verifyCommand)
-            verification = await runVerification(ctx, config.verifyCommand, input.sandbox);
+        if (config.verifyCommand) {
+            verification = await runVerification(commandHost(ctx), config.verifyCommand, {
+                sandbox: input.sandbox,
+                timeoutMinutes: config.limits.timeoutMinutes,
+            });
+        }
         const title = ctx.redact(titleFrom(agent.summary, 'Fix the failing CI run'));
         const commit = await commitAll(git, {
             message: `Fix CI (round ${round}): ${title}\n\n${ctx.redact(agent.summary)}`,
@@ -105091,7 +105152,12 @@ async function runCiLoop(ctx, input) {
             notes: [...(pr.body.notes ?? []), ...notes],
             transcript: await input.renderTranscript(),
         }, pull_request_body_GITHUB_BODY_LIMIT - report.length - 2);
-        const why = draftReason(config, ci, verification, agent);
+        const why = draftReason({
+            ciFailed: ciFailed(ci),
+            verification,
+            stopReason: agent.stopReason,
+            draftInput: config.draft,
+        });
         await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
             head: pr.head,
             base: pr.base,
@@ -105118,18 +105184,6 @@ async function runCiLoop(ctx, input) {
             details: [publication.final.details, ...words, report].join('\n\n'),
         },
     };
-}
-/** Why the PR should be a draft, or undefined when it should be ready for review. */
-function draftReason(config, ci, verification, agent) {
-    if (ciFailed(ci))
-        return 'its last CI run failed';
-    if (verification && !verification.passed)
-        return 'verification failed';
-    if (agent.stopReason !== 'done')
-        return `the agent stopped early (${agent.stopReason})`;
-    if (config.draft)
-        return 'the `draft` input asks for drafts';
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/git/push-with-rebase.ts
@@ -105515,6 +105569,8 @@ async function collectReviewPatch(git, since, path) {
 
 
 
+
+
 /** Room left in the tracking comment for its status line and run link when it carries the answer. */
 const FALLBACK_LIMIT = 60_000;
 const LEADING_ICON = /^\p{Extended_Pictographic}\uFE0F?\s*/u;
@@ -105529,9 +105585,9 @@ async function pushToBranch(ctx, input, thread, branch, notes) {
         runUrl: ctx.runUrl,
         startSha: checkout.headSha,
     });
-    if (commit.refused.length > 0) {
-        notes.push(`Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${commit.refused.join(', ')}`);
-    }
+    const refused = refusedWorkflowsNote(commit.refused);
+    if (refused)
+        notes.push(refused);
     if (!commit.sha) {
         return {
             reply: { kind: 'no-changes' },
@@ -105619,9 +105675,10 @@ async function publishReviewReply(ctx, input) {
     const thread = plan.reviewThread;
     if (!thread)
         throw new Error('publishReviewReply needs a plan with a review thread');
-    const notes = input.sandboxNote ? [input.sandboxNote] : [];
-    if (agent.stopReason !== 'done')
-        notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
+    const notes = composeNotes({
+        leading: input.sandboxNote ? [input.sandboxNote] : [],
+        stopReason: agent.stopReason,
+    });
     const result = plan.publish.kind === 'push'
         ? await pushToBranch(ctx, input, thread, plan.publish.branch, notes)
         : await patchForFork(input, thread);
@@ -105705,11 +105762,28 @@ function buildReviewTask(thread, options) {
     return { task, context };
 }
 
+;// CONCATENATED MODULE: ./src/prompt/task-wording.ts
+/** The task's last line: what becomes of the model's work. */
+function deliverLine(answerOnly) {
+    return answerOnly
+        ? 'Answer the request; your final reply is posted as a comment (file changes are shown as a patch).'
+        : 'Make the change in the checked-out working tree; the action commits it and publishes it for review.';
+}
+/** A trusted instruction (the `prompt` input, a dispatch, `--prompt`) followed by `deliver`. */
+function instructionTask(instruction, deliver) {
+    return `${instruction}\n\n${deliver}`;
+}
+/** Untrusted text with a title (an issue, a pull request description): the title as a heading. */
+function titledPart(source, title, body) {
+    return { source, text: `# ${title}\n\n${body}` };
+}
+
 ;// CONCATENATED MODULE: ./src/run/task.ts
 /**
  * The task the model gets for each trigger: the action's own framing (trusted) plus the text
  * outsiders wrote (issue, comments, PR description, CI logs) as untrusted parts.
  */
+
 
 
 /** Characters of CI log excerpt given to the model. */
@@ -105723,9 +105797,7 @@ function task_request(trigger, where) {
 async function buildTask(ctx, trigger, plan) {
     const { owner, repo } = ctx.repo;
     const answerOnly = plan.publish.kind === 'comment';
-    const deliver = answerOnly
-        ? 'Answer the request; your final reply is posted as a comment (file changes are shown as a patch).'
-        : 'Make the change in the checked-out working tree; the action commits it and publishes it for review.';
+    const deliver = deliverLine(answerOnly);
     let spec;
     switch (trigger.kind) {
         case 'issue':
@@ -105733,7 +105805,7 @@ async function buildTask(ctx, trigger, plan) {
             spec = {
                 task: `Resolve issue #${trigger.issueNumber} of ${owner}/${repo}. The issue is below.${trigger.kind === 'issue-comment' && trigger.instruction ? ' A maintainer asked for this run in a comment, also below.' : ''}\n${deliver}`,
                 context: [
-                    { source: `issue #${trigger.issueNumber}`, text: `# ${trigger.title}\n\n${trigger.body}` },
+                    titledPart(`issue #${trigger.issueNumber}`, trigger.title, trigger.body),
                     ...(trigger.kind === 'issue-comment' ? task_request(trigger, `issue #${trigger.issueNumber}`) : []),
                 ],
             };
@@ -105751,10 +105823,7 @@ async function buildTask(ctx, trigger, plan) {
             const pr = plan.pullRequest;
             const branch = pr ? ` (branch ${pr.headRef}, checked out)` : '';
             const parts = [
-                {
-                    source: `pull request #${trigger.prNumber} description`,
-                    text: `# ${trigger.title}\n\n${trigger.body}`,
-                },
+                titledPart(`pull request #${trigger.prNumber} description`, trigger.title, trigger.body),
                 ...task_request(trigger, `pull request #${trigger.prNumber}`),
             ];
             if (trigger.kind === 'review-comment') {
@@ -105794,12 +105863,12 @@ async function buildTask(ctx, trigger, plan) {
             break;
         }
         case 'dispatch':
-            spec = { task: `${trigger.prompt}\n\n${deliver}`, context: [] };
+            spec = { task: instructionTask(trigger.prompt, deliver), context: [] };
             break;
     }
     const prompt = ctx.config.prompt;
     if (prompt && trigger.kind !== 'dispatch')
-        spec = { task: `${prompt}\n\n${deliver}`, context: spec.context };
+        spec = { task: instructionTask(prompt, deliver), context: spec.context };
     return spec;
 }
 
@@ -105823,9 +105892,7 @@ async function buildTask(ctx, trigger, plan) {
 
 
 
-async function readAgentsMd(workspace) {
-    return (0,promises_namespaceObject.readFile)(external_node_path_default().join(workspace, 'AGENTS.md'), 'utf8').catch(() => undefined);
-}
+
 /** Runs the phases; throws on failure or cancellation (the session reports it). */
 async function doWork(ctx, input) {
     const { config } = ctx;
@@ -105866,12 +105933,12 @@ async function doWork(ctx, input) {
             ...(config.verifyCommand ? { verifyCommand: config.verifyCommand } : {}),
             answerOnly: plan.publish.kind === 'comment',
         },
-        ...(await readAgentsMd(config.runner.workspace).then((text) => (text ? { agentsMd: text } : {}))),
+        ...(await readFileOnBranch(input.git, ctx.remoteUrl, plan.trustedBranch, 'AGENTS.md').then((text) => text ? { agentsMd: text } : {})),
         ...(config.instructions ? { instructions: config.instructions } : {}),
         task: task.task,
         context: task.context,
     });
-    const tools = await prepareAgentTools(ctx);
+    const tools = await prepareAgentTools(commandHost(ctx), config);
     outcome.sandbox = tools.description;
     try {
         step('Working');
@@ -105887,7 +105954,10 @@ async function doWork(ctx, input) {
         let verification;
         if (config.verifyCommand) {
             step(`Verifying with \`${config.verifyCommand}\``);
-            verification = await runVerification(ctx, config.verifyCommand, tools.sandbox);
+            verification = await runVerification(commandHost(ctx), config.verifyCommand, {
+                sandbox: tools.sandbox,
+                timeoutMinutes: config.limits.timeoutMinutes,
+            });
             stopIfCancelled();
         }
         step('Publishing');

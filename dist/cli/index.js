@@ -36257,7 +36257,7 @@ which.sync = whichSync
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_cli_config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7815);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8279);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9669);
 /**
  * Entry of `dist/cli/index.js`, the local runner (`npm run local`, `agent-action-local`): the
  * action's pipeline on a local checkout with a dry-run publisher. See `agent-action-local --help`.
@@ -36420,7 +36420,7 @@ class CliError extends Error {
 
 /***/ }),
 
-/***/ 8279:
+/***/ 9669:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51294,9 +51294,11 @@ function redactStrings(value, redact) {
 
 /**
  * Appends the assistant message and one `tool` message per call. Returns the call that made the
- * doom-loop guard give up, if any; a call nearing that point gets the stronger hint.
+ * doom-loop guard give up, if any; a call nearing that point gets the stronger hint. Tool output
+ * is redacted before it joins the conversation: whatever a command managed to print of a secret
+ * (where no sandbox stood in its way) must not be sent to the model provider.
  */
-function appendTurn(messages, outcome, guard) {
+function appendTurn(messages, outcome, guard, redact = (text) => text) {
     const { content, calls, results } = outcome;
     messages.push({
         role: 'assistant',
@@ -51314,7 +51316,7 @@ function appendTurn(messages, outcome, guard) {
     let stuck;
     calls.forEach((call, i) => {
         const result = results[i];
-        const output = result?.output ?? 'No result: the call did not run.';
+        const output = result ? redact(result.output) : 'No result: the call did not run.';
         const verdict = result ? guard.record(call, result) : 'ok';
         if (verdict === 'stuck')
             stuck ??= call;
@@ -51492,7 +51494,7 @@ async function runAgent(options) {
             if (outcome.content.trim())
                 lastText = outcome.content;
             allCalls.push(...outcome.calls);
-            const stuckCall = appendTurn(messages, outcome, guard);
+            const stuckCall = appendTurn(messages, outcome, guard, redact);
             logTurn(transcript, turn, outcome, usage, now() - started);
             onEvent?.({ type: 'turn-end', turn, tokens: { ...tokens }, durationMs: now() - started });
             if (stuckCall)
@@ -60885,6 +60887,82 @@ function createLlmClient(options) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/safety/invisible-chars.ts
+/**
+ * Characters a reader cannot see but a model (or a downstream parser) can: zero-width spaces and
+ * joiners, BOM, bidi embeddings/overrides/isolates, tag characters (U+E0000–E007F, used to smuggle
+ * ASCII), variation selectors (used for "emoji smuggling"), Hangul fillers, soft hyphens, and the
+ * C0/C1 control characters except newline and tab. Shared by the prompt and publishing paths.
+ */
+// Default_Ignorable_Code_Point covers zero-width, bidi, tags, variation selectors and fillers;
+// Cf adds the remaining format characters (e.g. interlinear annotation, Arabic number signs).
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u{E0000}-\u{E007F}]/gu;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+// ANSI CSI (colours, cursor moves), OSC (titles, OSC 8 hyperlinks that hide their target) and
+// two-byte escapes: drop them whole so no "[31m" debris is left behind.
+const ANSI = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][\s\S]*?(?:\u0007|\u001B\\|$)|\u001B[@-Z\\-_]/g;
+// Entities that render as invisible characters on GitHub but reach the model as text.
+const NAMED_INVISIBLE_ENTITY = /&(?:zwj|zwnj|lrm|rlm|shy|ZeroWidthSpace|NoBreak|InvisibleTimes|InvisibleComma|ApplyFunction|it|ic|af|NegativeVeryThinSpace|NegativeThinSpace|NegativeMediumSpace|NegativeThickSpace);/g;
+const NUMERIC_ENTITY = /&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,10}));?/g;
+/** True for a code point that `stripInvisible` would remove. */
+function isInvisibleCodePoint(codePoint) {
+    if (codePoint === 0x0a || codePoint === 0x09)
+        return false;
+    if (codePoint > 0x10ffff)
+        return true;
+    const char = String.fromCodePoint(codePoint);
+    INVISIBLE.lastIndex = 0;
+    CONTROL.lastIndex = 0;
+    return INVISIBLE.test(char) || CONTROL.test(char) || (codePoint >= 0xd800 && codePoint <= 0xdfff);
+}
+/**
+ * Normalises line breaks to `\n` (a lone `\r` would let text overwrite itself in a terminal and
+ * is a line break to the runner) and removes ANSI escapes, invisible characters, control
+ * characters, lone surrogates, and HTML entities that encode invisible characters.
+ */
+function stripInvisible(text) {
+    return text
+        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+        .replace(ANSI, '')
+        .replace(INVISIBLE, '')
+        .replace(CONTROL, '')
+        .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+        .replace(NAMED_INVISIBLE_ENTITY, '')
+        .replace(NUMERIC_ENTITY, (entity, hex, dec) => {
+        const codePoint = hex !== undefined ? Number.parseInt(hex, 16) : Number(dec);
+        return isInvisibleCodePoint(codePoint) ? '' : entity;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/outputs/title.ts
+/**
+ * The commit subject and pull request title made from the model's summary. Pure, so the local
+ * runner uses it without pulling in the publishing code.
+ */
+
+/**
+ * First line of the summary without markdown decoration: the commit subject and PR title.
+ * Callers redact the result, so it never cuts inside a word nor drops an underscore within one
+ * (a `ghs_…` token that lost its `_`, or its tail, would no longer be recognised), and invisible
+ * characters go first so a secret split by them is whole again.
+ */
+function titleFrom(summary, fallback) {
+    const line = stripInvisible(summary)
+        .split('\n')
+        .map((l) => l
+        .replace(/^[#>*\-\s]+/, '')
+        .replace(/[*`]|(?<![A-Za-z0-9])_+|_+(?![A-Za-z0-9])/g, '')
+        .replace(/\s+/g, ' ')
+        .trim())
+        .find((l) => l !== '');
+    if (!line)
+        return fallback;
+    if (line.length <= 72)
+        return line;
+    const cut = line.lastIndexOf(' ', 71);
+    return cut > 0 ? `${line.slice(0, cut)}…` : fallback;
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/safety/hidden-markup.ts
@@ -60981,53 +61059,6 @@ function findClosingTag(text, name, from) {
             return m.index + m[0].length;
     }
     return text.length;
-}
-
-;// CONCATENATED MODULE: ./src/safety/invisible-chars.ts
-/**
- * Characters a reader cannot see but a model (or a downstream parser) can: zero-width spaces and
- * joiners, BOM, bidi embeddings/overrides/isolates, tag characters (U+E0000–E007F, used to smuggle
- * ASCII), variation selectors (used for "emoji smuggling"), Hangul fillers, soft hyphens, and the
- * C0/C1 control characters except newline and tab. Shared by the prompt and publishing paths.
- */
-// Default_Ignorable_Code_Point covers zero-width, bidi, tags, variation selectors and fillers;
-// Cf adds the remaining format characters (e.g. interlinear annotation, Arabic number signs).
-const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u{E0000}-\u{E007F}]/gu;
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-// ANSI CSI (colours, cursor moves), OSC (titles, OSC 8 hyperlinks that hide their target) and
-// two-byte escapes: drop them whole so no "[31m" debris is left behind.
-const ANSI = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][\s\S]*?(?:\u0007|\u001B\\|$)|\u001B[@-Z\\-_]/g;
-// Entities that render as invisible characters on GitHub but reach the model as text.
-const NAMED_INVISIBLE_ENTITY = /&(?:zwj|zwnj|lrm|rlm|shy|ZeroWidthSpace|NoBreak|InvisibleTimes|InvisibleComma|ApplyFunction|it|ic|af|NegativeVeryThinSpace|NegativeThinSpace|NegativeMediumSpace|NegativeThickSpace);/g;
-const NUMERIC_ENTITY = /&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,10}));?/g;
-/** True for a code point that `stripInvisible` would remove. */
-function isInvisibleCodePoint(codePoint) {
-    if (codePoint === 0x0a || codePoint === 0x09)
-        return false;
-    if (codePoint > 0x10ffff)
-        return true;
-    const char = String.fromCodePoint(codePoint);
-    INVISIBLE.lastIndex = 0;
-    CONTROL.lastIndex = 0;
-    return INVISIBLE.test(char) || CONTROL.test(char) || (codePoint >= 0xd800 && codePoint <= 0xdfff);
-}
-/**
- * Normalises line breaks to `\n` (a lone `\r` would let text overwrite itself in a terminal and
- * is a line break to the runner) and removes ANSI escapes, invisible characters, control
- * characters, lone surrogates, and HTML entities that encode invisible characters.
- */
-function stripInvisible(text) {
-    return text
-        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
-        .replace(ANSI, '')
-        .replace(INVISIBLE, '')
-        .replace(CONTROL, '')
-        .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-        .replace(NAMED_INVISIBLE_ENTITY, '')
-        .replace(NUMERIC_ENTITY, (entity, hex, dec) => {
-        const codePoint = hex !== undefined ? Number.parseInt(hex, 16) : Number(dec);
-        return isInvisibleCodePoint(codePoint) ? '' : entity;
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/safety/untrusted-text.ts
@@ -74796,251 +74827,44 @@ function createDefaultRegistry(deps, extraTools = []) {
 
 
 /** Detects the sandbox (logging what it provides) and builds the registry. */
-async function prepareAgentTools(ctx) {
-    const { config } = ctx;
-    const workspace = config.runner.workspace;
+async function prepareAgentTools(host, settings) {
+    const { workspace, env } = host;
     // The policy parses `allowed-commands`, which can be refused: do it before the sandbox creates
     // a throw-away user that would otherwise be left behind.
-    const bashPolicy = await createBashPolicy({ workspace, extraRules: config.allowedCommands });
-    const home = config.runner.env['HOME'];
+    const bashPolicy = await createBashPolicy({ workspace, extraRules: settings.allowedCommands });
+    const home = env['HOME'];
     const sandbox = await detectSandbox({
-        setting: config.sandbox,
-        network: config.network,
+        setting: settings.sandbox,
+        network: settings.network,
         workspace,
-        tempDir: config.runner.tempDir,
-        platform: config.runner.platform,
+        tempDir: host.tempDir,
+        platform: host.platform,
         // The runner's home holds credentials (~/.ssh, ~/.npmrc, runner files); the workspace under it
         // is mounted back in. PATH folders under it stay usable, read-only.
         ...(home ? { hidePaths: [home] } : {}),
-        ...(config.runner.env['PATH'] ? { path: config.runner.env['PATH'] } : {}),
+        ...(env['PATH'] ? { path: env['PATH'] } : {}),
     });
     const description = describeSandbox(sandbox);
     // Less than full isolation is a warning, so the downgrade shows as an annotation on the run.
     const line = description.replace(/\*\*/g, '');
     if (sandbox.missing.length > 0)
-        ctx.log.warning(line);
+        host.log.warning(line);
     else
-        ctx.log.info(line);
+        host.log.info(line);
     const policy = createPathPolicy(workspace);
     const readTracker = createReadTracker();
-    const logDir = external_node_path_default().join(config.runner.tempDir, 'agent-action', 'commands');
+    const logDir = external_node_path_default().join(host.tempDir, 'agent-action', 'commands');
     const bash = createBashTool({
         workspace,
         policy: bashPolicy,
         sandbox,
-        env: scrubbedEnv(config.runner.env),
+        env: scrubbedEnv(env),
         logDir,
     });
-    const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => ctx.log.info(m) }, [
+    const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) }, [
         bash,
     ]);
     return { registry, sandbox, description, logDir, dispose: () => sandbox.dispose() };
-}
-
-;// CONCATENATED MODULE: ./src/git/commit.ts
-/** Trailer key on every commit the action makes; `gate.ts` looks for it. */
-const RUN_TRAILER = 'Agent-Action-Run';
-const PROTECTED_DIR = '.github/workflows/';
-/** The default author: the Actions bot, as GitHub itself attributes `GITHUB_TOKEN` pushes. */
-const commit_ACTIONS_BOT = {
-    name: 'github-actions[bot]',
-    email: '41898282+github-actions[bot]@users.noreply.github.com',
-};
-/** `login <id+login@users.noreply.github.com>`, the address GitHub links to the account. */
-function coAuthorTrailer(user) {
-    const email = user.id
-        ? `${user.id}+${user.login}@users.noreply.github.com`
-        : `${user.login}@users.noreply.github.com`;
-    return `Co-authored-by: ${user.login} <${email}>`;
-}
-/** Subject cut to 72 characters, body kept, trailers appended after a blank line. */
-function composeMessage(message, trailers) {
-    const lines = message.trim().split('\n');
-    let subject = (lines[0] ?? '').trim() || 'Agent changes';
-    if (subject.length > 72)
-        subject = `${subject.slice(0, 71)}…`;
-    const body = lines.slice(1).join('\n').trim();
-    return [subject, body, trailers.join('\n')].filter((part) => part !== '').join('\n\n') + '\n';
-}
-async function changedPaths(git, args) {
-    const out = await git.exec([...args, '--name-only', '-z']);
-    return out.stdout.split('\0').filter((p) => p !== '');
-}
-/** Stages all changes since `startSha` and commits them; see {@link CommitResult}. */
-async function commit_commitAll(git, options) {
-    const head = (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
-    if (head !== options.startSha)
-        await git.exec(['reset', '--soft', options.startSha]);
-    await git.exec(['add', '--all', '--', '.']);
-    const staged = await changedPaths(git, ['diff', '--cached']);
-    const refused = staged.filter((p) => p.startsWith(PROTECTED_DIR));
-    if (refused.length > 0)
-        await git.exec(['reset', '-q', '--', PROTECTED_DIR]);
-    const files = staged.filter((p) => !p.startsWith(PROTECTED_DIR));
-    if (files.length === 0)
-        return { sha: null, files, refused };
-    const trailers = [`${RUN_TRAILER}: ${options.runUrl}`];
-    if (options.coAuthor)
-        trailers.push(coAuthorTrailer(options.coAuthor));
-    const { name, email } = options.author;
-    await git.exec(['commit', '--quiet', '--no-verify', '--file=-'], {
-        input: composeMessage(options.message, trailers),
-        env: {
-            GIT_AUTHOR_NAME: name,
-            GIT_AUTHOR_EMAIL: email,
-            GIT_COMMITTER_NAME: name,
-            GIT_COMMITTER_EMAIL: email,
-        },
-    });
-    const sha = (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
-    return { sha, files, refused };
-}
-/** The patch of the working tree against `startSha`, for runs that answer with a comment instead of pushing. */
-async function commit_diffSince(git, startSha) {
-    await git.exec(['add', '--all', '--intent-to-add', '--', '.'], { allowAllExitCodes: true });
-    const out = await git.exec(['diff', startSha, '--', '.', `:(exclude)${PROTECTED_DIR}`]);
-    return out.stdout;
-}
-
-;// CONCATENATED MODULE: ./src/run/publish.ts
-
-
-
-
-
-/**
- * First line of the summary without markdown decoration: the commit subject and PR title.
- * Callers redact the result, so it never cuts inside a word nor drops an underscore within one
- * (a `ghs_…` token that lost its `_`, or its tail, would no longer be recognised), and invisible
- * characters go first so a secret split by them is whole again.
- */
-function titleFrom(summary, fallback) {
-    const line = stripInvisible(summary)
-        .split('\n')
-        .map((l) => l
-        .replace(/^[#>*\-\s]+/, '')
-        .replace(/[*`]|(?<![A-Za-z0-9])_+|_+(?![A-Za-z0-9])/g, '')
-        .replace(/\s+/g, ' ')
-        .trim())
-        .find((l) => l !== '');
-    if (!line)
-        return fallback;
-    if (line.length <= 72)
-        return line;
-    const cut = line.lastIndexOf(' ', 71);
-    return cut > 0 ? `${line.slice(0, cut)}…` : fallback;
-}
-const PATCH_LIMIT = 40_000;
-/**
- * A model that learned a secret could write it into a file; a pushed commit is published, so a
- * diff carrying the token or the API key (or their base64) is refused before anything leaves.
- */
-async function refuseSecrets(ctx, git, since) {
-    const diff = (await git.exec(['diff', since, 'HEAD'])).stdout;
-    const secrets = [ctx.config.githubToken, ctx.config.llm.apiKey].filter((s) => s.length >= 8);
-    const forms = secrets.flatMap((s) => [s, Buffer.from(s).toString('base64')]);
-    if (forms.some((form) => diff.includes(form))) {
-        throw new Error('The changes contain a secret value (the GitHub token or the API key); nothing was pushed.');
-    }
-}
-/** Publishes according to `input.plan.publish`. */
-async function publishWork(ctx, input) {
-    const { plan, agent, verification } = input;
-    const target = plan.publish;
-    const notes = [...(plan.prNotes ?? [])];
-    if (input.sandboxNote)
-        notes.push(input.sandboxNote);
-    if (agent.stopReason !== 'done')
-        notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
-    const verifyLine = verification ? `\n\n${renderVerification(verification)}` : '';
-    const fallbackTitle = plan.fixesIssue ? `Fix #${plan.fixesIssue}` : 'Changes by agent-action';
-    const title = ctx.redact(titleFrom(agent.summary, fallbackTitle));
-    if (target.kind === 'comment') {
-        const patch = await diffSince(input.git, input.checkout.headSha);
-        const fence = patch.includes('```') ? '~~~~~' : '```';
-        const patchBlock = patch.trim()
-            ? `\n\n<details><summary>Patch (apply with \`git apply\`)</summary>\n\n${fence}diff\n${patch.slice(0, PATCH_LIMIT)}\n${fence}\n\n</details>`
-            : '';
-        const conclusion = plan.conversation ? 'commented' : 'no-changes';
-        return {
-            outcome: { conclusion },
-            final: { status: 'success', details: `${agent.summary}${patchBlock}${verifyLine}` },
-        };
-    }
-    const commit = await commitAll(input.git, {
-        message: `${title}\n\n${ctx.redact(agent.summary)}`,
-        author: ACTIONS_BOT,
-        coAuthor: input.actor.type === 'Bot' ? undefined : input.actor,
-        runUrl: ctx.runUrl,
-        startSha: input.checkout.headSha,
-    });
-    if (commit.refused.length > 0) {
-        notes.push(`Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${commit.refused.join(', ')}`);
-    }
-    if (!commit.sha) {
-        const why = commit.refused.length > 0 ? `\n\n${notes.join('\n\n')}` : '';
-        return {
-            outcome: { conclusion: 'no-changes' },
-            final: {
-                status: 'no-changes',
-                details: `No changes to publish.\n\n${agent.summary}${why}${verifyLine}`,
-            },
-        };
-    }
-    await refuseSecrets(ctx, input.git, input.checkout.headSha);
-    const pushed = await pushBranch(input.git, {
-        remoteUrl: ctx.remoteUrl,
-        branch: target.branch,
-        expectedSha: input.checkout.remoteSha,
-    });
-    if (!pushed.ok) {
-        const why = pushed.rejected
-            ? `the branch \`${target.branch}\` moved while the agent worked; run again`
-            : ctx.redact(pushed.message);
-        throw new Error(`Could not push to ${target.branch}: ${why}`);
-    }
-    const status = agent.stopReason === 'done' ? 'success' : 'stopped';
-    const stats = `${agent.turns} turns · ${agent.tokens.total.toLocaleString('en-US')} tokens`;
-    if (target.kind === 'push') {
-        const url = `${ctx.config.runner.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/commit/${commit.sha}`;
-        return {
-            outcome: { conclusion: 'pushed', branch: target.branch },
-            final: {
-                status,
-                details: `Pushed ${commit.sha.slice(0, 7)} to \`${target.branch}\` (${url}) · ${stats}\n\n${agent.summary}${notes.map((n) => `\n\n> ${n}`).join('')}${verifyLine}`,
-            },
-        };
-    }
-    const draft = ctx.config.draft || (verification !== undefined && !verification.passed) || agent.stopReason !== 'done';
-    const bodyParts = {
-        summary: agent.summary,
-        ...(plan.fixesIssue !== undefined ? { issueNumber: plan.fixesIssue } : {}),
-        ...(verification ? { verification } : {}),
-        notes,
-    };
-    const body = renderPullRequestBody({ ...bodyParts, transcript: input.transcript });
-    const pr = await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
-        head: target.branch,
-        base: target.base,
-        title,
-        body: ctx.publish(body),
-        draft,
-    });
-    const verb = pr.created ? 'Opened' : 'Updated';
-    const draftNote = verification && !verification.passed ? ' as a draft: verification failed' : pr.draft ? ' (draft)' : '';
-    return {
-        outcome: {
-            conclusion: pr.created ? 'pr-opened' : 'pr-updated',
-            prUrl: pr.url,
-            prNumber: pr.number,
-            branch: target.branch,
-        },
-        final: {
-            status,
-            details: `${verb} pull request #${pr.number}${draftNote}: ${pr.url} · ${stats}${verifyLine}`,
-        },
-        pullRequest: { number: pr.number, title, head: target.branch, base: target.base, body: bodyParts },
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/run/verify.ts
@@ -75055,29 +74879,27 @@ async function publishWork(ctx, input) {
 /** Lines of output kept for the PR body. */
 const TAIL_LINES = 40;
 /** Runs `command` with bash and reports exit code, duration and the tail of its output. */
-async function runVerification(ctx, command, sandbox) {
-    const { config } = ctx;
-    // Up to ten minutes, never more than half the run's budget.
-    const timeoutMs = Math.min(10 * 60_000, (config.limits.timeoutMinutes * 60_000) / 2);
+async function runVerification(host, command, settings) {
+    const timeoutMs = Math.min(10 * 60_000, (settings.timeoutMinutes * 60_000) / 2);
     const result = await runCommand({
         argv: ['bash', '-c', command],
-        cwd: config.runner.workspace,
-        env: scrubbedEnv(config.runner.env),
+        cwd: host.workspace,
+        env: scrubbedEnv(host.env),
         timeoutMs,
-        signal: ctx.signal,
-        sandbox,
-        logDir: external_node_path_default().join(config.runner.tempDir, 'agent-action', 'verify'),
+        signal: host.signal,
+        sandbox: settings.sandbox,
+        logDir: external_node_path_default().join(host.tempDir, 'agent-action', 'verify'),
     });
     const tail = result.output.split('\n').slice(-TAIL_LINES).join('\n');
     const passed = result.exitCode === 0 && !result.timedOut && !result.cancelled;
-    ctx.log.info(`Verification ${passed ? 'passed' : 'failed'}: exit ${result.exitCode ?? 'none'} in ${result.durationMs} ms`);
+    host.log.info(`Verification ${passed ? 'passed' : 'failed'}: exit ${result.exitCode ?? 'none'} in ${result.durationMs} ms`);
     return {
         command,
         passed,
         exitCode: result.exitCode,
         timedOut: result.timedOut,
         durationMs: result.durationMs,
-        outputTail: ctx.redact(tail),
+        outputTail: host.redact(tail),
     };
 }
 
@@ -75206,6 +75028,71 @@ function escapeRegExp(value) {
     return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+;// CONCATENATED MODULE: ./src/git/commit.ts
+/** Trailer key on every commit the action makes; `gate.ts` looks for it. */
+const RUN_TRAILER = 'Agent-Action-Run';
+const PROTECTED_DIR = '.github/workflows/';
+/** The default author: the Actions bot, as GitHub itself attributes `GITHUB_TOKEN` pushes. */
+const ACTIONS_BOT = {
+    name: 'github-actions[bot]',
+    email: '41898282+github-actions[bot]@users.noreply.github.com',
+};
+/** `login <id+login@users.noreply.github.com>`, the address GitHub links to the account. */
+function coAuthorTrailer(user) {
+    const email = user.id
+        ? `${user.id}+${user.login}@users.noreply.github.com`
+        : `${user.login}@users.noreply.github.com`;
+    return `Co-authored-by: ${user.login} <${email}>`;
+}
+/** Subject cut to 72 characters, body kept, trailers appended after a blank line. */
+function composeMessage(message, trailers) {
+    const lines = message.trim().split('\n');
+    let subject = (lines[0] ?? '').trim() || 'Agent changes';
+    if (subject.length > 72)
+        subject = `${subject.slice(0, 71)}…`;
+    const body = lines.slice(1).join('\n').trim();
+    return [subject, body, trailers.join('\n')].filter((part) => part !== '').join('\n\n') + '\n';
+}
+async function changedPaths(git, args) {
+    const out = await git.exec([...args, '--name-only', '-z']);
+    return out.stdout.split('\0').filter((p) => p !== '');
+}
+/** Stages all changes since `startSha` and commits them; see {@link CommitResult}. */
+async function commitAll(git, options) {
+    const head = (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
+    if (head !== options.startSha)
+        await git.exec(['reset', '--soft', options.startSha]);
+    await git.exec(['add', '--all', '--', '.']);
+    const staged = await changedPaths(git, ['diff', '--cached']);
+    const refused = staged.filter((p) => p.startsWith(PROTECTED_DIR));
+    if (refused.length > 0)
+        await git.exec(['reset', '-q', '--', PROTECTED_DIR]);
+    const files = staged.filter((p) => !p.startsWith(PROTECTED_DIR));
+    if (files.length === 0)
+        return { sha: null, files, refused };
+    const trailers = [`${RUN_TRAILER}: ${options.runUrl}`];
+    if (options.coAuthor)
+        trailers.push(coAuthorTrailer(options.coAuthor));
+    const { name, email } = options.author;
+    await git.exec(['commit', '--quiet', '--no-verify', '--file=-'], {
+        input: composeMessage(options.message, trailers),
+        env: {
+            GIT_AUTHOR_NAME: name,
+            GIT_AUTHOR_EMAIL: email,
+            GIT_COMMITTER_NAME: name,
+            GIT_COMMITTER_EMAIL: email,
+        },
+    });
+    const sha = (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
+    return { sha, files, refused };
+}
+/** The patch of the working tree against `startSha`, for runs that answer with a comment instead of pushing. */
+async function diffSince(git, startSha) {
+    await git.exec(['add', '--all', '--intent-to-add', '--', '.'], { allowAllExitCodes: true });
+    const out = await git.exec(['diff', startSha, '--', '.', `:(exclude)${PROTECTED_DIR}`]);
+    return out.stdout;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/dry-run-publisher.ts
 /**
  * The local runner's publisher: where the action pushes a branch and opens a PR, this commits the
@@ -75235,7 +75122,7 @@ async function publishDryRun(git, input) {
     if (status.stdout.trim() !== '' || head !== input.startSha) {
         // The working tree (and any commit the agent made) moves onto the new branch unchanged.
         await git.exec(['switch', '--quiet', '-c', input.branch]);
-        commit = await commit_commitAll(git, {
+        commit = await commitAll(git, {
             message: input.title,
             author: input.author,
             runUrl: 'local run (agent-action-local)',
@@ -96839,77 +96726,25 @@ function registerSecrets(secrets, setSecret = core.setSecret) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/local-context.ts
-/**
- * The action's {@link RunContext} for a local run, so the local runner reuses the action's own
- * pieces (`prepareAgentTools`, `runVerification`) unchanged. GitHub is out of reach by
- * construction: the Octokit in it throws on first use, and no token exists.
- */
-
 
 
 /** Where PR text would be published; only its links survive in the PR body, as on github.com. */
 const SERVER_URL = 'https://github.com';
-/** An Octokit that refuses every use: the local runner must never reach GitHub. */
-const offlineOctokit = new Proxy({}, {
-    get(_target, property) {
-        throw new Error(`BUG: the local runner never calls GitHub (octokit.${String(property)})`);
-    },
-});
-/** The config the action would have parsed from inputs equal to the CLI's flags. */
-function localConfig(input) {
-    const { cli } = input;
-    return {
-        llm: { apiKey: cli.apiKey, baseUrl: cli.baseUrl, model: cli.model },
-        githubToken: '',
-        triggerPhrase: '/agent',
-        label: 'agent',
-        prompt: undefined,
-        mode: 'pr',
-        minPermission: 'write',
-        allowedCommands: cli.allowedCommands,
-        verifyCommand: cli.verifyCommand,
-        limits: { maxTurns: cli.maxTurns, maxTokens: cli.maxTokens, timeoutMinutes: cli.timeoutMinutes },
-        branchPrefix: 'agent/',
-        baseBranch: input.baseBranch,
-        draft: false,
-        instructions: undefined,
-        ci: { workflow: undefined, rounds: 0 },
-        sandbox: cli.sandbox,
-        network: cli.network,
-        runner: {
-            eventName: 'local',
-            eventPath: undefined,
-            repository: { owner: 'local', repo: 'checkout' },
-            serverUrl: SERVER_URL,
-            apiUrl: 'http://github.invalid',
-            workspace: input.workspace,
-            runId: 0,
-            runAttempt: 1,
-            tempDir: input.outDir,
-            actor: undefined,
-            platform: input.platform,
-            env: cli.env,
-        },
-    };
-}
 /** Builds the context; log lines are redacted and defused like the action's. */
 function createLocalContext(input) {
-    const config = localConfig(input);
-    const clean = (message) => neutraliseWorkflowCommands(input.redact(message));
+    const { redact, write } = input;
+    const clean = (message) => neutraliseWorkflowCommands(redact(message));
     return {
-        config,
-        repo: config.runner.repository,
-        octokit: offlineOctokit,
-        redact: input.redact,
-        publish: (markdown, maxChars) => preparePublishedMarkdown(markdown, {
-            serverUrl: SERVER_URL,
-            redact: input.redact,
-            ...(maxChars ? { maxChars } : {}),
-        }),
-        runUrl: (0,external_node_url_.pathToFileURL)(input.transcriptMarkdownPath).href,
-        remoteUrl: '',
-        log: { info: (m) => input.write(clean(m)), warning: (m) => input.write(clean(`warning: ${m}`)) },
-        signal: input.signal,
+        host: {
+            workspace: input.workspace,
+            tempDir: input.outDir,
+            env: input.env,
+            platform: input.platform,
+            log: { info: (m) => write(clean(m)), warning: (m) => write(clean(`warning: ${m}`)) },
+            redact,
+            signal: input.signal,
+        },
+        publish: (markdown) => preparePublishedMarkdown(markdown, { serverUrl: SERVER_URL, redact }),
     };
 }
 
@@ -96922,7 +96757,7 @@ function createLocalContext(input) {
 /** GitHub rejects bodies longer than this. */
 const pull_request_body_GITHUB_BODY_LIMIT = 65_536;
 /** Markdown for a verification result, shared by the PR body, the summary and the tracking comment. */
-function pull_request_body_renderVerification(v) {
+function renderVerification(v) {
     const verdict = v.passed
         ? '✅ passed'
         : v.timedOut
@@ -96943,7 +96778,7 @@ function pull_request_body_renderVerification(v) {
     ].join('\n');
 }
 /** The body; the transcript gets whatever room the rest leaves under `limit`. */
-function pull_request_body_renderPullRequestBody(input, limit = pull_request_body_GITHUB_BODY_LIMIT) {
+function renderPullRequestBody(input, limit = pull_request_body_GITHUB_BODY_LIMIT) {
     const head = [];
     if (input.verification && !input.verification.passed) {
         head.push('> [!WARNING]\n> Verification failed, so this pull request is a draft. See the result below.');
@@ -96954,7 +96789,7 @@ function pull_request_body_renderPullRequestBody(input, limit = pull_request_bod
     for (const note of input.notes ?? [])
         head.push(`> ${note}`);
     if (input.verification)
-        head.push(pull_request_body_renderVerification(input.verification));
+        head.push(renderVerification(input.verification));
     let top = head.join('\n\n');
     // Keep room for the transcript block (at least its summary line) and a safety margin.
     const reserve = 4_000;
@@ -96972,30 +96807,70 @@ function cutMarkdown(text, max) {
     return fences % 2 === 1 ? `${cut}\n\`\`\`` : cut;
 }
 
+;// CONCATENATED MODULE: ./src/outputs/pull-request-notes.ts
+/** The note naming the workflow files the commit left out, or undefined when there were none. */
+function refusedWorkflowsNote(refused) {
+    return refused.length > 0
+        ? `Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${refused.join(', ')}`
+        : undefined;
+}
+/** The leading notes, then one for an agent that stopped early, then one for refused workflow files. */
+function composeNotes(input) {
+    const notes = [...(input.leading ?? [])];
+    if (input.stopReason !== 'done')
+        notes.push(`The agent stopped early (${input.stopReason}); this is the work it had done.`);
+    const refused = refusedWorkflowsNote(input.refused ?? []);
+    if (refused)
+        notes.push(refused);
+    return notes;
+}
+/** Why the PR should be a draft, the weightiest reason first, or undefined when it is ready for review. */
+function draftReason(input) {
+    if (input.ciFailed)
+        return 'its last CI run failed';
+    if (input.verification && !input.verification.passed)
+        return 'verification failed';
+    if (input.stopReason !== 'done')
+        return `the agent stopped early (${input.stopReason})`;
+    if (input.draftInput)
+        return 'the `draft` input asks for drafts';
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/local-pull-request.ts
+
 
 /** Composes the PR; see the module comment. */
 function composeLocalPullRequest(input) {
     const { agent, verification } = input;
     return {
         title: input.title,
-        draft: (verification !== undefined && !verification.passed) || agent.stopReason !== 'done',
+        draft: draftReason({ verification, stopReason: agent.stopReason }) !== undefined,
         body(refused) {
-            const notes = [];
-            if (agent.stopReason !== 'done') {
-                notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
-            }
-            if (refused.length > 0) {
-                notes.push(`Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${refused.join(', ')}`);
-            }
-            return input.publish(pull_request_body_renderPullRequestBody({
+            return input.publish(renderPullRequestBody({
                 summary: agent.summary,
                 ...(verification ? { verification } : {}),
-                notes,
+                notes: composeNotes({ stopReason: agent.stopReason, refused }),
                 transcript: input.transcript,
             }));
         },
     };
+}
+
+;// CONCATENATED MODULE: ./src/prompt/task-wording.ts
+/** The task's last line: what becomes of the model's work. */
+function deliverLine(answerOnly) {
+    return answerOnly
+        ? 'Answer the request; your final reply is posted as a comment (file changes are shown as a patch).'
+        : 'Make the change in the checked-out working tree; the action commits it and publishes it for review.';
+}
+/** A trusted instruction (the `prompt` input, a dispatch, `--prompt`) followed by `deliver`. */
+function instructionTask(instruction, deliver) {
+    return `${instruction}\n\n${deliver}`;
+}
+/** Untrusted text with a title (an issue, a pull request description): the title as a heading. */
+function titledPart(source, title, body) {
+    return { source, text: `# ${title}\n\n${body}` };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/local-task.ts
@@ -97004,18 +96879,21 @@ function composeLocalPullRequest(input) {
  * issue (`--issue-file`, given to the model as untrusted data like any issue body).
  */
 
-// Same wording as the action's task for a PR run (src/run/task.ts).
-const DELIVER = 'Make the change in the checked-out working tree; the action commits it and publishes it for review.';
+
 /** From `--prompt`. */
 function promptTask(text) {
-    return { task: `${text.trim()}\n\n${DELIVER}`, context: [], fallbackTitle: 'Changes by agent-action' };
+    return {
+        task: instructionTask(text.trim(), deliverLine(false)),
+        context: [],
+        fallbackTitle: 'Changes by agent-action',
+    };
 }
 /** From `--issue-file`. */
 function issueTask(issue, file) {
     const name = external_node_path_default().basename(file);
     return {
-        task: `Resolve the issue below (from the file ${name}) in this repository.\n${DELIVER}`,
-        context: [{ source: `issue file ${name}`, text: `# ${issue.title}\n\n${issue.body}` }],
+        task: `Resolve the issue below (from the file ${name}) in this repository.\n${deliverLine(false)}`,
+        context: [titledPart(`issue file ${name}`, issue.title, issue.body)],
         fallbackTitle: `Fix: ${issue.title}`.slice(0, 72),
     };
 }
@@ -97277,19 +97155,17 @@ async function runLocal(cli, io) {
         jsonl: external_node_path_default().join(outDir, 'transcript.jsonl'),
         markdown: external_node_path_default().join(outDir, 'transcript.md'),
     };
-    const ctx = createLocalContext({
-        cli,
+    const local = createLocalContext({
         workspace: repo.root,
-        baseBranch: repo.startBranch,
         outDir,
-        transcriptMarkdownPath: paths.markdown,
+        env: cli.env,
         platform: io.platform,
         redact,
         write: io.write,
         signal: io.signal,
     });
     io.write(`agent-action-local: ${cli.model} at ${cli.baseUrl} on ${repo.root} (${repo.startBranch ?? repo.startSha.slice(0, 7)})`);
-    const tools = await prepareAgentTools(ctx).catch((error) => {
+    const tools = await prepareAgentTools(local.host, cli).catch((error) => {
         if (error instanceof SandboxUnavailableError)
             throw new cli_error/* CliError */.z(error.message);
         throw error;
@@ -97300,7 +97176,7 @@ async function runLocal(cli, io) {
             type: 'run-start',
             trigger: `local: ${cli.task.kind}`,
             model: cli.model,
-            limits: { ...ctx.config.limits },
+            limits: { maxTurns: cli.maxTurns, maxTokens: cli.maxTokens, timeoutMinutes: cli.timeoutMinutes },
         });
         const agentsMd = await (0,promises_namespaceObject.readFile)(external_node_path_default().join(repo.root, 'AGENTS.md'), 'utf8').catch(() => undefined);
         const messages = buildInitialMessages({
@@ -97326,7 +97202,10 @@ async function runLocal(cli, io) {
         io.write(`agent stopped: ${agent.stopReason}`);
         let verification;
         if (cli.verifyCommand && agent.stopReason !== 'cancelled') {
-            verification = await runVerification(ctx, cli.verifyCommand, tools.sandbox);
+            verification = await runVerification(local.host, cli.verifyCommand, {
+                sandbox: tools.sandbox,
+                timeoutMinutes: cli.timeoutMinutes,
+            });
         }
         const records = await readTranscript(paths.jsonl);
         const branch = `agent/local-${stamp}`;
@@ -97338,7 +97217,7 @@ async function runLocal(cli, io) {
                 maxChars,
                 fullLogPointer: '`transcript.md` and `transcript.jsonl`',
             }),
-            publish: ctx.publish,
+            publish: local.publish,
         });
         const published = await publishDryRun(git, {
             branch,

@@ -64,7 +64,8 @@ export interface RunAgentOptions {
   signal?: AbortSignal;
   transcript?: TranscriptWriter;
   /**
-   * Applied to the summary and error of the result. The transcript redacts on its own; progress
+   * Applied to tool output before it joins the conversation, and to the summary and error of the
+   * result. The transcript redacts on its own; progress
    * events carry raw text, so whoever publishes them redacts them (`preparePublishedMarkdown`).
    */
   redact?: (text: string) => string;
@@ -202,7 +203,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       tokens.total += usage.total;
       if (outcome.content.trim()) lastText = outcome.content;
       allCalls.push(...outcome.calls);
-      const stuckCall = appendTurn(messages, outcome, guard);
+      const stuckCall = appendTurn(messages, outcome, guard, redact);
       logTurn(transcript, turn, outcome, usage, now() - started);
       onEvent?.({ type: 'turn-end', turn, tokens: { ...tokens }, durationMs: now() - started });
 

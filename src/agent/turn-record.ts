@@ -11,12 +11,15 @@ import type { TranscriptWriter } from './transcript.js';
 
 /**
  * Appends the assistant message and one `tool` message per call. Returns the call that made the
- * doom-loop guard give up, if any; a call nearing that point gets the stronger hint.
+ * doom-loop guard give up, if any; a call nearing that point gets the stronger hint. Tool output
+ * is redacted before it joins the conversation: whatever a command managed to print of a secret
+ * (where no sandbox stood in its way) must not be sent to the model provider.
  */
 export function appendTurn(
   messages: ChatCompletionMessageParam[],
   outcome: TurnOutcome,
   guard: DoomLoopGuard,
+  redact: (text: string) => string = (text) => text,
 ): ToolCall | undefined {
   const { content, calls, results } = outcome;
   messages.push({
@@ -35,7 +38,7 @@ export function appendTurn(
   let stuck: ToolCall | undefined;
   calls.forEach((call, i) => {
     const result = results[i];
-    const output = result?.output ?? 'No result: the call did not run.';
+    const output = result ? redact(result.output) : 'No result: the call did not run.';
     const verdict = result ? guard.record(call, result) : 'ok';
     if (verdict === 'stuck') stuck ??= call;
     const hinted = verdict === 'warn' ? `${output}\n\n${DOOM_LOOP_HINT}` : output;

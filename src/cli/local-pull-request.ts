@@ -1,10 +1,10 @@
 /**
- * The pull request a local run would open: title, draft flag and body, composed as the action's
- * publisher does (src/run/publish.ts keeps that composition inside `publishWork`, so the few lines
- * are repeated here; the rendering itself is the shared `renderPullRequestBody`).
+ * The pull request a local run would open: title, draft flag and body, composed from the same
+ * pieces as the action's publisher (`composeNotes`, `draftReason`, `renderPullRequestBody`).
  */
 import type { AgentResult } from '../agent/loop.js';
 import { renderPullRequestBody, type VerificationReport } from '../outputs/pull-request-body.js';
+import { composeNotes, draftReason } from '../outputs/pull-request-notes.js';
 
 export interface LocalPullRequestInput {
   agent: Pick<AgentResult, 'stopReason' | 'summary'>;
@@ -29,22 +29,13 @@ export function composeLocalPullRequest(input: LocalPullRequestInput): LocalPull
   const { agent, verification } = input;
   return {
     title: input.title,
-    draft: (verification !== undefined && !verification.passed) || agent.stopReason !== 'done',
+    draft: draftReason({ verification, stopReason: agent.stopReason }) !== undefined,
     body(refused) {
-      const notes: string[] = [];
-      if (agent.stopReason !== 'done') {
-        notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
-      }
-      if (refused.length > 0) {
-        notes.push(
-          `Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${refused.join(', ')}`,
-        );
-      }
       return input.publish(
         renderPullRequestBody({
           summary: agent.summary,
           ...(verification ? { verification } : {}),
-          notes,
+          notes: composeNotes({ stopReason: agent.stopReason, refused }),
           transcript: input.transcript,
         }),
       );

@@ -12,9 +12,9 @@ import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { createLlmClient } from '../llm/client.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
+import { titleFrom } from '../outputs/title.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { prepareAgentTools } from '../run/agent-tools.js';
-import { titleFrom } from '../run/publish.js';
 import { runVerification } from '../run/verify.js';
 import { createBashPolicy } from '../safety/bash-policy/index.js';
 import { createRedactor } from '../safety/redact.js';
@@ -108,12 +108,10 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     jsonl: path.join(outDir, 'transcript.jsonl'),
     markdown: path.join(outDir, 'transcript.md'),
   };
-  const ctx = createLocalContext({
-    cli,
+  const local = createLocalContext({
     workspace: repo.root,
-    baseBranch: repo.startBranch,
     outDir,
-    transcriptMarkdownPath: paths.markdown,
+    env: cli.env,
     platform: io.platform,
     redact,
     write: io.write,
@@ -123,7 +121,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     `agent-action-local: ${cli.model} at ${cli.baseUrl} on ${repo.root} (${repo.startBranch ?? repo.startSha.slice(0, 7)})`,
   );
 
-  const tools = await prepareAgentTools(ctx).catch((error: unknown) => {
+  const tools = await prepareAgentTools(local.host, cli).catch((error: unknown) => {
     if (error instanceof SandboxUnavailableError) throw new CliError(error.message);
     throw error;
   });
@@ -133,7 +131,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
       type: 'run-start',
       trigger: `local: ${cli.task.kind}`,
       model: cli.model,
-      limits: { ...ctx.config.limits },
+      limits: { maxTurns: cli.maxTurns, maxTokens: cli.maxTokens, timeoutMinutes: cli.timeoutMinutes },
     });
     const agentsMd = await readFile(path.join(repo.root, 'AGENTS.md'), 'utf8').catch(() => undefined);
     const messages = buildInitialMessages({
@@ -161,7 +159,10 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
 
     let verification: VerificationReport | undefined;
     if (cli.verifyCommand && agent.stopReason !== 'cancelled') {
-      verification = await runVerification(ctx, cli.verifyCommand, tools.sandbox);
+      verification = await runVerification(local.host, cli.verifyCommand, {
+        sandbox: tools.sandbox,
+        timeoutMinutes: cli.timeoutMinutes,
+      });
     }
 
     const records = await readTranscript(paths.jsonl);
@@ -175,7 +176,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
           maxChars,
           fullLogPointer: '`transcript.md` and `transcript.jsonl`',
         }),
-      publish: ctx.publish,
+      publish: local.publish,
     });
     const published = await publishDryRun(git, {
       branch,

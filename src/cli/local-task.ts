@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { UntrustedPart } from '../prompt/task-prompt.js';
+import { deliverLine, instructionTask, titledPart } from '../prompt/task-wording.js';
 import type { IssueText } from './issue-file.js';
 
 export interface LocalTask {
@@ -13,21 +14,21 @@ export interface LocalTask {
   fallbackTitle: string;
 }
 
-// Same wording as the action's task for a PR run (src/run/task.ts).
-const DELIVER =
-  'Make the change in the checked-out working tree; the action commits it and publishes it for review.';
-
 /** From `--prompt`. */
 export function promptTask(text: string): LocalTask {
-  return { task: `${text.trim()}\n\n${DELIVER}`, context: [], fallbackTitle: 'Changes by agent-action' };
+  return {
+    task: instructionTask(text.trim(), deliverLine(false)),
+    context: [],
+    fallbackTitle: 'Changes by agent-action',
+  };
 }
 
 /** From `--issue-file`. */
 export function issueTask(issue: IssueText, file: string): LocalTask {
   const name = path.basename(file);
   return {
-    task: `Resolve the issue below (from the file ${name}) in this repository.\n${DELIVER}`,
-    context: [{ source: `issue file ${name}`, text: `# ${issue.title}\n\n${issue.body}` }],
+    task: `Resolve the issue below (from the file ${name}) in this repository.\n${deliverLine(false)}`,
+    context: [titledPart(`issue file ${name}`, issue.title, issue.body)],
     fallbackTitle: `Fix: ${issue.title}`.slice(0, 72),
   };
 }

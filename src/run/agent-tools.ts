@@ -8,11 +8,11 @@ import { createBashPolicy } from '../safety/bash-policy/index.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
-import { detectSandbox, type ManagedSandbox } from '../sandbox/detect-sandbox.js';
+import { type DetectSandboxOptions, detectSandbox, type ManagedSandbox } from '../sandbox/detect-sandbox.js';
 import { createBashTool } from '../tools/bash.js';
 import { createDefaultRegistry } from '../tools/default-registry.js';
 import type { ToolRegistry } from '../tools/registry.js';
-import type { RunContext } from './context.js';
+import type { CommandHost } from './command-host.js';
 
 export interface AgentTools {
   registry: ToolRegistry;
@@ -24,41 +24,48 @@ export interface AgentTools {
   dispose(): Promise<void>;
 }
 
+/** The settings that shape the tools; the action's `Config` and the local runner's flags both fit. */
+export interface AgentToolSettings {
+  /** Extra bash allow rules (`allowed-commands`, `--allow`). */
+  allowedCommands: readonly string[];
+  sandbox: DetectSandboxOptions['setting'];
+  network: DetectSandboxOptions['network'];
+}
+
 /** Detects the sandbox (logging what it provides) and builds the registry. */
-export async function prepareAgentTools(ctx: RunContext): Promise<AgentTools> {
-  const { config } = ctx;
-  const workspace = config.runner.workspace;
+export async function prepareAgentTools(host: CommandHost, settings: AgentToolSettings): Promise<AgentTools> {
+  const { workspace, env } = host;
   // The policy parses `allowed-commands`, which can be refused: do it before the sandbox creates
   // a throw-away user that would otherwise be left behind.
-  const bashPolicy = await createBashPolicy({ workspace, extraRules: config.allowedCommands });
-  const home = config.runner.env['HOME'];
+  const bashPolicy = await createBashPolicy({ workspace, extraRules: settings.allowedCommands });
+  const home = env['HOME'];
   const sandbox = await detectSandbox({
-    setting: config.sandbox,
-    network: config.network,
+    setting: settings.sandbox,
+    network: settings.network,
     workspace,
-    tempDir: config.runner.tempDir,
-    platform: config.runner.platform,
+    tempDir: host.tempDir,
+    platform: host.platform,
     // The runner's home holds credentials (~/.ssh, ~/.npmrc, runner files); the workspace under it
     // is mounted back in. PATH folders under it stay usable, read-only.
     ...(home ? { hidePaths: [home] } : {}),
-    ...(config.runner.env['PATH'] ? { path: config.runner.env['PATH'] } : {}),
+    ...(env['PATH'] ? { path: env['PATH'] } : {}),
   });
   const description = describeSandbox(sandbox);
   // Less than full isolation is a warning, so the downgrade shows as an annotation on the run.
   const line = description.replace(/\*\*/g, '');
-  if (sandbox.missing.length > 0) ctx.log.warning(line);
-  else ctx.log.info(line);
+  if (sandbox.missing.length > 0) host.log.warning(line);
+  else host.log.info(line);
   const policy = createPathPolicy(workspace);
   const readTracker = createReadTracker();
-  const logDir = path.join(config.runner.tempDir, 'agent-action', 'commands');
+  const logDir = path.join(host.tempDir, 'agent-action', 'commands');
   const bash = createBashTool({
     workspace,
     policy: bashPolicy,
     sandbox,
-    env: scrubbedEnv(config.runner.env),
+    env: scrubbedEnv(env),
     logDir,
   });
-  const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => ctx.log.info(m) }, [
+  const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) }, [
     bash,
   ]);
   return { registry, sandbox, description, logDir, dispose: () => sandbox.dispose() };

@@ -9,7 +9,7 @@
  */
 import type { AgentResult } from '../agent/loop.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
-import { type CiReport, ciFailed, type FixRoundResult, runCiRounds } from '../ci/ci-rounds.js';
+import { ciFailed, type FixRoundResult, runCiRounds } from '../ci/ci-rounds.js';
 import { ACTIONS_BOT, commitAll } from '../git/commit.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { pushBranch } from '../git/push.js';
@@ -23,12 +23,15 @@ import {
   renderPullRequestBody,
   type VerificationReport,
 } from '../outputs/pull-request-body.js';
+import { draftReason } from '../outputs/pull-request-notes.js';
+import { titleFrom } from '../outputs/title.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { Actor } from '../triggers/trigger.js';
 import type { AgentRunner } from './agent-runner.js';
+import { commandHost } from './command-host.js';
 import type { RunContext } from './context.js';
-import { type Publication, refuseSecrets, titleFrom } from './publish.js';
+import { type Publication, refuseSecrets } from './publish.js';
 import { runVerification } from './verify.js';
 
 export interface CiLoopInput {
@@ -85,7 +88,12 @@ export async function runCiLoop(ctx: RunContext, input: CiLoopInput): Promise<Pu
       notes.push(`CI fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);
       return { pushed: false };
     }
-    if (config.verifyCommand) verification = await runVerification(ctx, config.verifyCommand, input.sandbox);
+    if (config.verifyCommand) {
+      verification = await runVerification(commandHost(ctx), config.verifyCommand, {
+        sandbox: input.sandbox,
+        timeoutMinutes: config.limits.timeoutMinutes,
+      });
+    }
     const title = ctx.redact(titleFrom(agent.summary, 'Fix the failing CI run'));
     const commit = await commitAll(git, {
       message: `Fix CI (round ${round}): ${title}\n\n${ctx.redact(agent.summary)}`,
@@ -146,7 +154,12 @@ export async function runCiLoop(ctx: RunContext, input: CiLoopInput): Promise<Pu
       },
       GITHUB_BODY_LIMIT - report.length - 2,
     );
-    const why = draftReason(config, ci, verification, agent);
+    const why = draftReason({
+      ciFailed: ciFailed(ci),
+      verification,
+      stopReason: agent.stopReason,
+      draftInput: config.draft,
+    });
     await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
       head: pr.head,
       base: pr.base,
@@ -178,18 +191,4 @@ export async function runCiLoop(ctx: RunContext, input: CiLoopInput): Promise<Pu
       details: [publication.final.details, ...words, report].join('\n\n'),
     },
   };
-}
-
-/** Why the PR should be a draft, or undefined when it should be ready for review. */
-function draftReason(
-  config: Pick<Config, 'draft'>,
-  ci: CiReport,
-  verification: VerificationReport | undefined,
-  agent: AgentResult,
-): string | undefined {
-  if (ciFailed(ci)) return 'its last CI run failed';
-  if (verification && !verification.passed) return 'verification failed';
-  if (agent.stopReason !== 'done') return `the agent stopped early (${agent.stopReason})`;
-  if (config.draft) return 'the `draft` input asks for drafts';
-  return undefined;
 }

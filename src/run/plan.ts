@@ -45,6 +45,8 @@ export interface WorkPlan {
   prNotes?: string[];
   /** Set when a review comment is answered in its thread: a push to the PR branch, or a fork's patch. */
   reviewThread?: ReviewThreadContext;
+  /** The maintainers' branch (`base-branch` or the default): trusted repository instructions come from it. */
+  trustedBranch: string;
 }
 
 export interface PlanOptions {
@@ -103,7 +105,7 @@ function ownBranch(
   start: StartPoint,
   publish: PublishTarget,
   mode: Mode,
-): Omit<WorkPlan, 'conversation'> {
+): Omit<WorkPlan, 'conversation' | 'trustedBranch'> {
   return {
     branch: name,
     from: [{ branch: name }, start],
@@ -118,6 +120,14 @@ export async function planWork(
   trigger: Exclude<Trigger, { kind: 'skip' }>,
   options: PlanOptions,
 ): Promise<WorkPlan> {
+  return { ...(await planForTrigger(octokit, trigger, options)), trustedBranch: options.baseBranch };
+}
+
+async function planForTrigger(
+  octokit: Octokit,
+  trigger: Exclude<Trigger, { kind: 'skip' }>,
+  options: PlanOptions,
+): Promise<Omit<WorkPlan, 'trustedBranch'>> {
   const { branchPrefix: prefix, baseBranch: base, mode } = options;
   switch (trigger.kind) {
     case 'issue':

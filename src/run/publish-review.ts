@@ -12,6 +12,7 @@ import type { ReviewThreadContext } from '../github/review-thread.js';
 import type { Conclusion } from '../outputs/action-outputs.js';
 import type { PostedComment } from '../outputs/comment.js';
 import { renderVerification } from '../outputs/pull-request-body.js';
+import { composeNotes, refusedWorkflowsNote } from '../outputs/pull-request-notes.js';
 import {
   collectReviewPatch,
   postReviewReply,
@@ -19,9 +20,10 @@ import {
   type ReviewReplyResult,
   renderReviewReply,
 } from '../outputs/review-reply.js';
+import { titleFrom } from '../outputs/title.js';
 import type { FinalStatus } from '../outputs/tracking-comment.js';
 import type { RunContext } from './context.js';
-import { type Publication, type PublishInput, refuseSecrets, titleFrom } from './publish.js';
+import { type Publication, type PublishInput, refuseSecrets } from './publish.js';
 
 /** Room left in the tracking comment for its status line and run link when it carries the answer. */
 const FALLBACK_LIMIT = 60_000;
@@ -56,11 +58,8 @@ async function pushToBranch(
     runUrl: ctx.runUrl,
     startSha: checkout.headSha,
   });
-  if (commit.refused.length > 0) {
-    notes.push(
-      `Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${commit.refused.join(', ')}`,
-    );
-  }
+  const refused = refusedWorkflowsNote(commit.refused);
+  if (refused) notes.push(refused);
   if (!commit.sha) {
     return {
       reply: { kind: 'no-changes' },
@@ -161,9 +160,10 @@ export async function publishReviewReply(ctx: RunContext, input: PublishInput): 
   const { plan, agent, verification } = input;
   const thread = plan.reviewThread;
   if (!thread) throw new Error('publishReviewReply needs a plan with a review thread');
-  const notes: string[] = input.sandboxNote ? [input.sandboxNote] : [];
-  if (agent.stopReason !== 'done')
-    notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
+  const notes = composeNotes({
+    leading: input.sandboxNote ? [input.sandboxNote] : [],
+    stopReason: agent.stopReason,
+  });
   const result =
     plan.publish.kind === 'push'
       ? await pushToBranch(ctx, input, thread, plan.publish.branch, notes)

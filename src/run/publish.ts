@@ -16,8 +16,9 @@ import {
   renderVerification,
   type VerificationReport,
 } from '../outputs/pull-request-body.js';
+import { composeNotes, draftReason } from '../outputs/pull-request-notes.js';
+import { titleFrom } from '../outputs/title.js';
 import type { FinalStatus } from '../outputs/tracking-comment.js';
-import { stripInvisible } from '../safety/invisible-chars.js';
 import type { Actor } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan.js';
@@ -48,29 +49,6 @@ export interface Publication {
   };
 }
 
-/**
- * First line of the summary without markdown decoration: the commit subject and PR title.
- * Callers redact the result, so it never cuts inside a word nor drops an underscore within one
- * (a `ghs_…` token that lost its `_`, or its tail, would no longer be recognised), and invisible
- * characters go first so a secret split by them is whole again.
- */
-export function titleFrom(summary: string, fallback: string): string {
-  const line = stripInvisible(summary)
-    .split('\n')
-    .map((l) =>
-      l
-        .replace(/^[#>*\-\s]+/, '')
-        .replace(/[*`]|(?<![A-Za-z0-9])_+|_+(?![A-Za-z0-9])/g, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .find((l) => l !== '');
-  if (!line) return fallback;
-  if (line.length <= 72) return line;
-  const cut = line.lastIndexOf(' ', 71);
-  return cut > 0 ? `${line.slice(0, cut)}…` : fallback;
-}
-
 const PATCH_LIMIT = 40_000;
 
 /**
@@ -92,10 +70,6 @@ export async function refuseSecrets(ctx: RunContext, git: GitCommandManager, sin
 export async function publishWork(ctx: RunContext, input: PublishInput): Promise<Publication> {
   const { plan, agent, verification } = input;
   const target = plan.publish;
-  const notes: string[] = [...(plan.prNotes ?? [])];
-  if (input.sandboxNote) notes.push(input.sandboxNote);
-  if (agent.stopReason !== 'done')
-    notes.push(`The agent stopped early (${agent.stopReason}); this is the work it had done.`);
   const verifyLine = verification ? `\n\n${renderVerification(verification)}` : '';
   const fallbackTitle = plan.fixesIssue ? `Fix #${plan.fixesIssue}` : 'Changes by agent-action';
   const title = ctx.redact(titleFrom(agent.summary, fallbackTitle));
@@ -120,11 +94,11 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     runUrl: ctx.runUrl,
     startSha: input.checkout.headSha,
   });
-  if (commit.refused.length > 0) {
-    notes.push(
-      `Changes to workflow files were not committed (the action never edits \`.github/workflows/\`): ${commit.refused.join(', ')}`,
-    );
-  }
+  const notes = composeNotes({
+    leading: [...(plan.prNotes ?? []), ...(input.sandboxNote ? [input.sandboxNote] : [])],
+    stopReason: agent.stopReason,
+    refused: commit.refused,
+  });
   if (!commit.sha) {
     const why = commit.refused.length > 0 ? `\n\n${notes.join('\n\n')}` : '';
     return {
@@ -163,7 +137,7 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
   }
 
   const draft =
-    ctx.config.draft || (verification !== undefined && !verification.passed) || agent.stopReason !== 'done';
+    draftReason({ verification, stopReason: agent.stopReason, draftInput: ctx.config.draft }) !== undefined;
   const bodyParts = {
     summary: agent.summary,
     ...(plan.fixesIssue !== undefined ? { issueNumber: plan.fixesIssue } : {}),

@@ -5,6 +5,7 @@
 import { collectFailureLogs, formatFailureReport } from '../ci/failure-logs.js';
 import { buildReviewTask } from '../prompt/review-context.js';
 import type { UntrustedPart } from '../prompt/task-prompt.js';
+import { deliverLine, instructionTask, titledPart } from '../prompt/task-wording.js';
 import type { Trigger } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan.js';
@@ -31,9 +32,7 @@ export async function buildTask(
 ): Promise<TaskSpec> {
   const { owner, repo } = ctx.repo;
   const answerOnly = plan.publish.kind === 'comment';
-  const deliver = answerOnly
-    ? 'Answer the request; your final reply is posted as a comment (file changes are shown as a patch).'
-    : 'Make the change in the checked-out working tree; the action commits it and publishes it for review.';
+  const deliver = deliverLine(answerOnly);
   let spec: TaskSpec;
   switch (trigger.kind) {
     case 'issue':
@@ -41,7 +40,7 @@ export async function buildTask(
       spec = {
         task: `Resolve issue #${trigger.issueNumber} of ${owner}/${repo}. The issue is below.${trigger.kind === 'issue-comment' && trigger.instruction ? ' A maintainer asked for this run in a comment, also below.' : ''}\n${deliver}`,
         context: [
-          { source: `issue #${trigger.issueNumber}`, text: `# ${trigger.title}\n\n${trigger.body}` },
+          titledPart(`issue #${trigger.issueNumber}`, trigger.title, trigger.body),
           ...(trigger.kind === 'issue-comment' ? request(trigger, `issue #${trigger.issueNumber}`) : []),
         ],
       };
@@ -59,10 +58,7 @@ export async function buildTask(
       const pr = plan.pullRequest;
       const branch = pr ? ` (branch ${pr.headRef}, checked out)` : '';
       const parts: UntrustedPart[] = [
-        {
-          source: `pull request #${trigger.prNumber} description`,
-          text: `# ${trigger.title}\n\n${trigger.body}`,
-        },
+        titledPart(`pull request #${trigger.prNumber} description`, trigger.title, trigger.body),
         ...request(trigger, `pull request #${trigger.prNumber}`),
       ];
       if (trigger.kind === 'review-comment') {
@@ -103,11 +99,11 @@ export async function buildTask(
       break;
     }
     case 'dispatch':
-      spec = { task: `${trigger.prompt}\n\n${deliver}`, context: [] };
+      spec = { task: instructionTask(trigger.prompt, deliver), context: [] };
       break;
   }
   const prompt = ctx.config.prompt;
   if (prompt && trigger.kind !== 'dispatch')
-    spec = { task: `${prompt}\n\n${deliver}`, context: spec.context };
+    spec = { task: instructionTask(prompt, deliver), context: spec.context };
   return spec;
 }

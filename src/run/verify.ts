@@ -8,32 +8,37 @@ import { runCommand } from '../exec/run-command.js';
 import { scrubbedEnv } from '../exec/scrubbed-env.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import type { RunContext } from './context.js';
+import type { CommandHost } from './command-host.js';
 
 /** Lines of output kept for the PR body. */
 const TAIL_LINES = 40;
 
+export interface VerificationSettings {
+  /** The same sandbox the agent's bash tool used. */
+  sandbox: Sandbox;
+  /** The run's budget (`timeout-minutes`); verification gets half of it, ten minutes at most. */
+  timeoutMinutes: number;
+}
+
 /** Runs `command` with bash and reports exit code, duration and the tail of its output. */
 export async function runVerification(
-  ctx: RunContext,
+  host: CommandHost,
   command: string,
-  sandbox: Sandbox,
+  settings: VerificationSettings,
 ): Promise<VerificationReport> {
-  const { config } = ctx;
-  // Up to ten minutes, never more than half the run's budget.
-  const timeoutMs = Math.min(10 * 60_000, (config.limits.timeoutMinutes * 60_000) / 2);
+  const timeoutMs = Math.min(10 * 60_000, (settings.timeoutMinutes * 60_000) / 2);
   const result = await runCommand({
     argv: ['bash', '-c', command],
-    cwd: config.runner.workspace,
-    env: scrubbedEnv(config.runner.env),
+    cwd: host.workspace,
+    env: scrubbedEnv(host.env),
     timeoutMs,
-    signal: ctx.signal,
-    sandbox,
-    logDir: path.join(config.runner.tempDir, 'agent-action', 'verify'),
+    signal: host.signal,
+    sandbox: settings.sandbox,
+    logDir: path.join(host.tempDir, 'agent-action', 'verify'),
   });
   const tail = result.output.split('\n').slice(-TAIL_LINES).join('\n');
   const passed = result.exitCode === 0 && !result.timedOut && !result.cancelled;
-  ctx.log.info(
+  host.log.info(
     `Verification ${passed ? 'passed' : 'failed'}: exit ${result.exitCode ?? 'none'} in ${result.durationMs} ms`,
   );
   return {
@@ -42,6 +47,6 @@ export async function runVerification(
     exitCode: result.exitCode,
     timedOut: result.timedOut,
     durationMs: result.durationMs,
-    outputTail: ctx.redact(tail),
+    outputTail: host.redact(tail),
   };
 }

@@ -2,13 +2,13 @@
  * The work of an allowed run once the tracking comment is up: check out, let the agent work in
  * its sandbox, verify, publish. Each phase is named on the tracking comment as it starts.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loopDeadline } from '../agent/budget.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { checkoutRef } from '../git/checkout.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
+import { readFileOnBranch } from '../git/read-trusted-file.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
@@ -17,6 +17,7 @@ import { describeTrigger } from '../triggers/trigger.js';
 import { createAgentRunner } from './agent-runner.js';
 import { prepareAgentTools } from './agent-tools.js';
 import { runCiLoop, wantsCi } from './ci-loop.js';
+import { commandHost } from './command-host.js';
 import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan.js';
 import { type Publication, publishWork } from './publish.js';
@@ -31,10 +32,6 @@ export interface WorkInput {
   tracking: TrackingComment | undefined;
   /** Filled in as facts become known, so a failure still reports them. */
   outcome: RunOutcome;
-}
-
-async function readAgentsMd(workspace: string): Promise<string | undefined> {
-  return readFile(path.join(workspace, 'AGENTS.md'), 'utf8').catch(() => undefined);
 }
 
 /** Runs the phases; throws on failure or cancellation (the session reports it). */
@@ -79,13 +76,15 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
       ...(config.verifyCommand ? { verifyCommand: config.verifyCommand } : {}),
       answerOnly: plan.publish.kind === 'comment',
     },
-    ...(await readAgentsMd(config.runner.workspace).then((text) => (text ? { agentsMd: text } : {}))),
+    ...(await readFileOnBranch(input.git, ctx.remoteUrl, plan.trustedBranch, 'AGENTS.md').then((text) =>
+      text ? { agentsMd: text } : {},
+    )),
     ...(config.instructions ? { instructions: config.instructions } : {}),
     task: task.task,
     context: task.context,
   });
 
-  const tools = await prepareAgentTools(ctx);
+  const tools = await prepareAgentTools(commandHost(ctx), config);
   outcome.sandbox = tools.description;
   try {
     step('Working');
@@ -103,7 +102,10 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
     let verification: Awaited<ReturnType<typeof runVerification>> | undefined;
     if (config.verifyCommand) {
       step(`Verifying with \`${config.verifyCommand}\``);
-      verification = await runVerification(ctx, config.verifyCommand, tools.sandbox);
+      verification = await runVerification(commandHost(ctx), config.verifyCommand, {
+        sandbox: tools.sandbox,
+        timeoutMinutes: config.limits.timeoutMinutes,
+      });
       stopIfCancelled();
     }
     step('Publishing');

@@ -29,6 +29,14 @@ export function notFound(): Reply {
   return { status: 404, body: { message: 'Not Found', documentation_url: DOCS, status: '404' } };
 }
 
+/** GitHub's 403 answer to a token without the permission the operation needs. */
+export function forbidden(): Reply {
+  return {
+    status: 403,
+    body: { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' },
+  };
+}
+
 /** GitHub's 422 answer, with a message and optional field errors. */
 export function unprocessable(message: string, errors?: Record<string, unknown>[]): Reply {
   return {

@@ -130,13 +130,17 @@ export function sseEvents(script: StreamScript, request: RecordedRequest, id: st
   const includeUsage = request.body?.stream_options?.include_usage === true && script.usage !== 'none';
   const model = String(request.body?.model ?? 'fake-model');
   const created = Math.floor(Date.now() / 1000);
-  const chunk = (delta: object, finishReason: string | null = null) =>
+  const envelope = (rest: object) =>
     JSON.stringify({
       id,
       object: 'chat.completion.chunk',
       created,
       model,
       system_fingerprint: 'fp_fake',
+      ...rest,
+    });
+  const chunk = (delta: object, finishReason: string | null = null) =>
+    envelope({
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
       ...(includeUsage ? { usage: null } : {}),
     });
@@ -175,12 +179,7 @@ export function sseEvents(script: StreamScript, request: RecordedRequest, id: st
           }
         : (script.usage as { prompt: number; completion: number });
     out.push(
-      JSON.stringify({
-        id,
-        object: 'chat.completion.chunk',
-        created,
-        model,
-        system_fingerprint: 'fp_fake',
+      envelope({
         choices: [],
         usage: {
           prompt_tokens: usage.prompt,

@@ -7,13 +7,11 @@ import { chown, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ChildOutput, childOutput } from './child-output.js';
 
 export const DIST_INDEX = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
-export interface ActionRun {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
+export interface ActionRun extends ChildOutput {
   outputs: Record<string, string>;
   summary: string;
   runnerTemp: string;
@@ -96,14 +94,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  const output = childOutput(child);
   if (options.signalAfterMs) {
     const { signal, ms } = options.signalAfterMs;
     setTimeout(() => child.kill(signal), ms).unref();
@@ -112,11 +103,8 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     const { signal, when } = options.signalWhen;
     void when.then(() => child.kill(signal));
   }
-  const exitCode = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
   return {
-    exitCode,
-    stdout,
-    stderr,
+    ...(await output),
     outputs: parseOutputFile(await readFile(outputPath, 'utf8')),
     summary: await readFile(summaryPath, 'utf8'),
     runnerTemp,

@@ -14,6 +14,8 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../fakes/openai-server.js';
+import { type ChildOutput, childOutput } from '../helpers/child-output.js';
+import { DOCUMENTED_CLI_FLAGS } from '../helpers/cli-flags.js';
 
 const exec = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,29 +23,14 @@ const CLI = path.join(ROOT, 'dist', 'cli', 'index.js');
 const SAMPLE = path.join(ROOT, 'examples', 'buggy-calculator');
 const KEY = 'sk-test-cli-0123456789abcdefghijklmnopqrstuvwxyz';
 
-interface CliRun {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the built CLI with only the variables a user's shell would have, plus `env`. */
-async function runCli(args: string[], env: Record<string, string> = {}, cwd = ROOT): Promise<CliRun> {
+async function runCli(args: string[], env: Record<string, string> = {}, cwd = ROOT): Promise<ChildOutput> {
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? tmpdir(), LANG: 'C.UTF-8', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exitCode = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
-  return { exitCode, stdout, stderr };
+  return childOutput(child);
 }
 
 const git = async (cwd: string, ...args: string[]) => (await exec('git', args, { cwd })).stdout.trim();
@@ -248,7 +235,7 @@ describe('agent-action-local (dist/cli/index.js)', () => {
   });
 
   describe('setup errors: one line naming the fix, exit code 2', () => {
-    const oneLine = (run: CliRun, pattern: RegExp) => {
+    const oneLine = (run: ChildOutput, pattern: RegExp) => {
       assert.equal(run.exitCode, 2, run.stdout + run.stderr);
       assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
       assert.match(run.stderr, pattern);
@@ -300,21 +287,6 @@ describe('agent-action-local (dist/cli/index.js)', () => {
   it('--help documents every flag and exits 0', async () => {
     const run = await runCli(['--help']);
     assert.equal(run.exitCode, 0);
-    for (const flag of [
-      '--repo',
-      '--prompt',
-      '--issue-file',
-      '--model',
-      '--base-url',
-      '--verify',
-      '--max-turns',
-      '--out',
-      '--sandbox',
-      '--allow',
-      '--help',
-      'OPENAI_API_KEY',
-    ]) {
-      assert.ok(run.stdout.includes(flag), flag);
-    }
+    for (const flag of DOCUMENTED_CLI_FLAGS) assert.ok(run.stdout.includes(flag), flag);
   });
 });

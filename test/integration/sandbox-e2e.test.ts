@@ -179,8 +179,11 @@ describe('sandboxed commands, end to end (issue 8)', () => {
     const result = npmTestResult();
     assert.match(result, /FETCH connected/);
     assert.ok(connections > before, 'the listener was reached');
-    const hexToken = Buffer.from(h.github.token).toString('hex');
-    assert.ok(result.includes(hexToken), `the token leaked in hex:\n${result}`);
+    // The read succeeded: the reversed token is there (no redactor can know every transformation) …
+    const reversedToken = [...h.github.token].reverse().join('');
+    assert.ok(result.includes(reversedToken), `the token was read from /proc:\n${result}`);
+    // … while the encodings redaction knows are removed before the output reaches the model.
+    assert.ok(!result.includes(Buffer.from(h.github.token).toString('hex')), 'hex form redacted');
     // `off` is a downgrade like any other: said in the PR body and the summary.
     assert.match(h.github.state.pulls().at(-1)!.body ?? '', /Sandbox: `none`[\s\S]*sandbox: off/);
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { streamAndDispatch } from '../../../src/agent/streaming-dispatch.js';
+import { type DispatchOptions, streamAndDispatch } from '../../../src/agent/streaming-dispatch.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
 import { createProbeTool, fakeClient } from './fixtures.js';
@@ -12,36 +12,38 @@ describe('streamAndDispatch', () => {
   });
   after(() => fake.close());
 
-  const setup = () => {
+  /** Probe tools, and `dispatch` running one turn of the fake model with them (`idleTimeoutMs` for a stall). */
+  const setup = (idleTimeoutMs?: number) => {
     const reader = createProbeTool({ name: 'look' });
     const writer = createProbeTool({ name: 'change', readOnly: false });
     const registry = new ToolRegistry([reader.tool, writer.tool]);
-    const tools = registry.definitions();
-    return { reader, writer, registry, tools };
+    const dispatch = (options: Pick<DispatchOptions, 'onToolStart' | 'mode'> = {}) =>
+      streamAndDispatch({
+        llm: fakeClient(fake.url, idleTimeoutMs),
+        messages: [{ role: 'user', content: 'go' }],
+        tools: registry.definitions(),
+        registry,
+        signal: new AbortController().signal,
+        ...options,
+      });
+    return { reader, writer, dispatch };
   };
-  const messages = [{ role: 'user' as const, content: 'go' }];
+
+  // Three calls; the stream goes silent after the third call's header and never finishes.
+  // Events: role, [header, 3 pieces] x2, header = 10.
+  const threeLooksThenSilence = () =>
+    reply()
+      .tool('look', { key: 'a' })
+      .tool('look', { key: 'b' })
+      .tool('look', { key: 'c' })
+      .chunks(3)
+      .stall(10);
 
   it('starts read-only calls while the model is still streaming', async () => {
-    const { reader, registry, tools } = setup();
-    // Three calls; the stream goes silent after the third call's header and never finishes.
-    // Events: role, [header, 3 pieces] x2, header = 10.
-    fake.enqueue(
-      reply()
-        .tool('look', { key: 'a' })
-        .tool('look', { key: 'b' })
-        .tool('look', { key: 'c' })
-        .chunks(3)
-        .stall(10),
-    );
+    const { reader, dispatch } = setup(400);
+    fake.enqueue(threeLooksThenSilence());
     const started: string[] = [];
-    const outcome = await streamAndDispatch({
-      llm: fakeClient(fake.url, 400),
-      messages,
-      tools,
-      registry,
-      signal: new AbortController().signal,
-      onToolStart: (call) => started.push(call.id),
-    });
+    const outcome = await dispatch({ onToolStart: (call) => started.push(call.id) });
     assert.equal(outcome.kind, 'broken');
     assert.deepEqual(reader.runs, ['a', 'b'], 'the two complete calls ran although the turn never finished');
     assert.equal(outcome.kind === 'broken' && outcome.results.length, 2);
@@ -52,7 +54,7 @@ describe('streamAndDispatch', () => {
   });
 
   it('holds a non-read-only call (and what follows) until the stream ends cleanly', async () => {
-    const { reader, writer, registry, tools } = setup();
+    const { reader, writer, dispatch } = setup();
     // look a, change x, look b — then the stream is cut: only `look a` may have run.
     fake.enqueue(
       reply()
@@ -62,13 +64,7 @@ describe('streamAndDispatch', () => {
         .chunks(2)
         .cut(10),
     );
-    const outcome = await streamAndDispatch({
-      llm: fakeClient(fake.url),
-      messages,
-      tools,
-      registry,
-      signal: new AbortController().signal,
-    });
+    const outcome = await dispatch();
     assert.equal(outcome.kind, 'broken');
     assert.deepEqual(reader.runs, ['a']);
     assert.deepEqual(writer.runs, [], 'no side effect from a broken turn');
@@ -76,7 +72,7 @@ describe('streamAndDispatch', () => {
   });
 
   it('runs a mixed turn fully, with results in call order', async () => {
-    const { reader, writer, registry, tools } = setup();
+    const { reader, writer, dispatch } = setup();
     fake.enqueue(
       reply()
         .text('Checking.')
@@ -86,13 +82,7 @@ describe('streamAndDispatch', () => {
         .tool('look', { key: 'c' })
         .chunks(3),
     );
-    const outcome = await streamAndDispatch({
-      llm: fakeClient(fake.url),
-      messages,
-      tools,
-      registry,
-      signal: new AbortController().signal,
-    });
+    const outcome = await dispatch();
     assert.equal(outcome.kind, 'complete');
     if (outcome.kind !== 'complete') return;
     assert.equal(outcome.turn.content, 'Checking.');
@@ -109,23 +99,9 @@ describe('streamAndDispatch', () => {
   });
 
   it('in batch mode starts nothing before the turn is complete', async () => {
-    const { reader, registry, tools } = setup();
-    fake.enqueue(
-      reply()
-        .tool('look', { key: 'a' })
-        .tool('look', { key: 'b' })
-        .tool('look', { key: 'c' })
-        .chunks(3)
-        .stall(10),
-    );
-    const outcome = await streamAndDispatch({
-      llm: fakeClient(fake.url, 400),
-      messages,
-      tools,
-      registry,
-      signal: new AbortController().signal,
-      mode: 'batch',
-    });
+    const { reader, dispatch } = setup(400);
+    fake.enqueue(threeLooksThenSilence());
+    const outcome = await dispatch({ mode: 'batch' });
     assert.equal(outcome.kind, 'broken');
     assert.deepEqual(reader.runs, []);
   });

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type CiReport, ciFailed, runCiRounds } from '../../../src/ci/ci-rounds.js';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
 import { renderCiReport } from '../../../src/outputs/ci-report.js';
-import { type GitHubServer, startGitHubServer } from '../../fakes/github-server.js';
+import { forbidden } from '../../fakes/github-reply.js';
+import { useFakeGitHub } from '../../helpers/fake-github.js';
 import { PROJECT, realFailingJobLog } from './github-job-log.js';
 
-let server: GitHubServer;
-let octokit: GitHubClient;
-let failingLog: string;
-const repo = { owner: 'Codertocat', repo: 'Hello-World' };
+const [{ server, octokit, repo }, failingLog] = await Promise.all([
+  useFakeGitHub({ files: { 'package.json': PROJECT.packageJson, 'sum.test.js': PROJECT.test } }),
+  realFailingJobLog(),
+]);
 const timing = {
   find: { initialMs: 10, maxMs: 40 },
   wait: { initialMs: 10, maxMs: 40 },
@@ -60,15 +60,6 @@ const failingRun = () => ({
     },
   ],
 });
-
-before(async () => {
-  [server, failingLog] = await Promise.all([
-    startGitHubServer({ files: { 'package.json': PROJECT.packageJson, 'sum.test.js': PROJECT.test } }),
-    realFailingJobLog(),
-  ]);
-  octokit = createGitHubClient({ token: server.token, baseUrl: server.apiUrl });
-});
-after(() => server.close());
 
 describe('runCiRounds against the OpenAPI-checked fake', () => {
   it('round 1 fails with a real test log, the agent fixes it, round 2 is green', async () => {
@@ -175,14 +166,7 @@ describe('runCiRounds against the OpenAPI-checked fake', () => {
 
   it('reports a refused dispatch (403) as a value with the fix', async () => {
     const { base } = await setUp();
-    const undo = server.intercept('actions/create-workflow-dispatch', () => ({
-      status: 403,
-      body: {
-        message: 'Resource not accessible by integration',
-        documentation_url: 'https://docs.github.com/rest',
-        status: '403',
-      },
-    }));
+    const undo = server.intercept('actions/create-workflow-dispatch', forbidden);
     const logs: string[] = [];
     try {
       const report = await runCiRounds({ ...base, rounds: 2, log: (m) => logs.push(m) });

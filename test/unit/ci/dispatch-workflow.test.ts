@@ -1,15 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { dispatchWorkflow } from '../../../src/ci/dispatch-workflow.js';
+import { describe, it } from 'node:test';
+import { type DispatchWorkflowOptions, dispatchWorkflow } from '../../../src/ci/dispatch-workflow.js';
 import { waitForRun } from '../../../src/ci/wait-for-run.js';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
 import { HANDLERS } from '../../fakes/github-handlers.js';
-import { type GitHubServer, startGitHubServer } from '../../fakes/github-server.js';
+import { forbidden } from '../../fakes/github-reply.js';
+import { useFakeGitHub } from '../../helpers/fake-github.js';
 
-let server: GitHubServer;
-let octokit: GitHubClient;
-const repo = { owner: 'Codertocat', repo: 'Hello-World' };
+const { server, octokit, repo } = await useFakeGitHub();
+server.state.addWorkflow({ path: '.github/workflows/ci.yml', name: 'CI' });
+server.state.addWorkflow({ path: '.github/workflows/lint.yml', name: 'Lint', dispatchable: false });
+
 const fast = { poll: { initialMs: 10, maxMs: 40 } };
+
+/** `dispatchWorkflow` on the fake's repository, `ci.yml` unless told, polling fast. */
+const dispatch = (
+  options: Omit<DispatchWorkflowOptions, 'owner' | 'repo' | 'workflow'> & { workflow?: string },
+) => dispatchWorkflow(octokit, { ...repo, workflow: 'ci.yml', ...options, ...fast });
+
 let branchCount = 0;
 
 /** A branch one commit ahead of main, as the action pushes it. */
@@ -27,24 +34,10 @@ async function pushedBranch(): Promise<{ branch: string; sha: string }> {
 const bodies = (path: RegExp) =>
   server.requests.filter((r) => r.method === 'POST' && path.test(r.url)).map((r) => JSON.parse(r.body));
 
-before(async () => {
-  server = await startGitHubServer();
-  octokit = createGitHubClient({ token: server.token, baseUrl: server.apiUrl });
-  server.state.addWorkflow({ path: '.github/workflows/ci.yml', name: 'CI' });
-  server.state.addWorkflow({ path: '.github/workflows/lint.yml', name: 'Lint', dispatchable: false });
-});
-after(() => server.close());
-
 describe('dispatchWorkflow against the OpenAPI-checked fake', () => {
   it('dispatches on the branch and returns the run GitHub names in its answer', async () => {
     const { branch, sha } = await pushedBranch();
-    const result = await dispatchWorkflow(octokit, {
-      ...repo,
-      workflow: 'ci.yml',
-      branch,
-      headSha: sha,
-      ...fast,
-    });
+    const result = await dispatch({ branch, headSha: sha });
     assert.equal(result.kind, 'dispatched');
     assert.ok(result.kind === 'dispatched');
     const run = server.state.runs.get(result.runId);
@@ -84,13 +77,7 @@ describe('dispatchWorkflow against the OpenAPI-checked fake', () => {
       return HANDLERS['actions/create-workflow-dispatch']!(input);
     });
     try {
-      const result = await dispatchWorkflow(octokit, {
-        ...repo,
-        workflow: 'ci.yml',
-        branch,
-        headSha: sha,
-        ...fast,
-      });
+      const result = await dispatch({ branch, headSha: sha });
       assert.ok(result.kind === 'dispatched', JSON.stringify(result));
       const run = server.state.runs.get(result.runId)!;
       assert.equal(run.event, 'workflow_dispatch');
@@ -128,13 +115,7 @@ describe('dispatchWorkflow against the OpenAPI-checked fake', () => {
       };
     });
     try {
-      const result = await dispatchWorkflow(octokit, {
-        ...repo,
-        workflow: 'ci.yml',
-        branch,
-        headSha: sha,
-        ...fast,
-      });
+      const result = await dispatch({ branch, headSha: sha });
       assert.ok(result.kind === 'dispatched', JSON.stringify(result));
       assert.equal(limited, 2);
     } finally {
@@ -146,7 +127,7 @@ describe('dispatchWorkflow against the OpenAPI-checked fake', () => {
 
   it('reports a workflow without workflow_dispatch (422) with the fix', async () => {
     const { branch } = await pushedBranch();
-    const result = await dispatchWorkflow(octokit, { ...repo, workflow: 'lint.yml', branch, ...fast });
+    const result = await dispatch({ workflow: 'lint.yml', branch });
     assert.ok(result.kind === 'failed');
     assert.equal(result.error.kind, 'no-dispatch-trigger');
     assert.match(
@@ -158,7 +139,7 @@ describe('dispatchWorkflow against the OpenAPI-checked fake', () => {
 
   it('reports a wrong workflow file name (404) with the fix', async () => {
     const { branch } = await pushedBranch();
-    const result = await dispatchWorkflow(octokit, { ...repo, workflow: 'cl.yml', branch, ...fast });
+    const result = await dispatch({ workflow: 'cl.yml', branch });
     assert.ok(result.kind === 'failed');
     assert.equal(result.error.kind, 'workflow-not-found');
     assert.match(result.error.message, /`cl\.yml`/);
@@ -168,16 +149,9 @@ describe('dispatchWorkflow against the OpenAPI-checked fake', () => {
 
   it('reports a token without actions: write (403) with the fix', async () => {
     const { branch } = await pushedBranch();
-    const undo = server.intercept('actions/create-workflow-dispatch', () => ({
-      status: 403,
-      body: {
-        message: 'Resource not accessible by integration',
-        documentation_url: 'https://docs.github.com/rest',
-        status: '403',
-      },
-    }));
+    const undo = server.intercept('actions/create-workflow-dispatch', forbidden);
     try {
-      const result = await dispatchWorkflow(octokit, { ...repo, workflow: 'ci.yml', branch, ...fast });
+      const result = await dispatch({ branch });
       assert.ok(result.kind === 'failed');
       assert.equal(result.error.kind, 'forbidden');
       assert.match(result.error.message, /Resource not accessible by integration/);
@@ -192,14 +166,7 @@ describe('dispatchWorkflow against the OpenAPI-checked fake', () => {
     const { branch, sha } = await pushedBranch();
     const undo = server.intercept('actions/create-workflow-dispatch', () => ({ status: 204 }));
     try {
-      const result = await dispatchWorkflow(octokit, {
-        ...repo,
-        workflow: 'ci.yml',
-        branch,
-        headSha: sha,
-        findTimeoutMs: 200,
-        ...fast,
-      });
+      const result = await dispatch({ branch, headSha: sha, findTimeoutMs: 200 });
       assert.ok(result.kind === 'failed');
       assert.equal(result.error.kind, 'run-not-found');
       assert.match(result.error.message, new RegExp(`no run for ${sha.slice(0, 7)} appeared`));
@@ -216,13 +183,7 @@ describe('dispatchWorkflow against the OpenAPI-checked fake', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     try {
-      const result = await dispatchWorkflow(octokit, {
-        ...repo,
-        workflow: 'ci.yml',
-        branch,
-        signal: controller.signal,
-        ...fast,
-      });
+      const result = await dispatch({ branch, signal: controller.signal });
       assert.equal(result.kind, 'cancelled');
     } finally {
       undo();
@@ -235,13 +196,7 @@ describe('waitForRun', () => {
   it('follows a run through queued and in_progress to its conclusion', async () => {
     const { branch, sha } = await pushedBranch();
     server.state.scriptRuns('ci.yml', { conclusion: 'failure', pollsPerPhase: 2 });
-    const dispatched = await dispatchWorkflow(octokit, {
-      ...repo,
-      workflow: 'ci.yml',
-      branch,
-      headSha: sha,
-      ...fast,
-    });
+    const dispatched = await dispatch({ branch, headSha: sha });
     assert.ok(dispatched.kind === 'dispatched');
     const seen: string[] = [];
     const result = await waitForRun(octokit, {
@@ -260,13 +215,7 @@ describe('waitForRun', () => {
   it('stops at the deadline with the last status', async () => {
     const { branch, sha } = await pushedBranch();
     server.state.scriptRuns('ci.yml', { conclusion: 'success', pollsPerPhase: 1_000_000 });
-    const dispatched = await dispatchWorkflow(octokit, {
-      ...repo,
-      workflow: 'ci.yml',
-      branch,
-      headSha: sha,
-      ...fast,
-    });
+    const dispatched = await dispatch({ branch, headSha: sha });
     assert.ok(dispatched.kind === 'dispatched');
     const result = await waitForRun(octokit, {
       ...repo,

@@ -7,6 +7,7 @@ import { CliError } from '../../../src/cli/cli-error.js';
 import { isLocalEndpoint, probeEndpoint, requireKey } from '../../../src/cli/endpoint.js';
 import { HELP } from '../../../src/cli/help.js';
 import { parseIssueMarkdown } from '../../../src/cli/issue-file.js';
+import { DOCUMENTED_CLI_FLAGS } from '../../helpers/cli-flags.js';
 
 const load = (argv: string[], env: Record<string, string> = {}) => loadCliConfig(argv, env, '/work', '/tmp');
 
@@ -59,19 +60,7 @@ describe('loadCliConfig', () => {
 
   it('documents every flag it accepts in --help', () => {
     assert.deepEqual(load(['--help']), { help: true });
-    for (const flag of [
-      '--repo',
-      '--prompt',
-      '--issue-file',
-      '--model',
-      '--base-url',
-      '--verify',
-      '--max-turns',
-    ]) {
-      assert.ok(HELP.includes(flag), flag);
-    }
-    for (const flag of ['--out', '--sandbox', '--allow', '--help', 'OPENAI_API_KEY'])
-      assert.ok(HELP.includes(flag), flag);
+    for (const flag of DOCUMENTED_CLI_FLAGS) assert.ok(HELP.includes(flag), flag);
   });
 
   it('refuses bad flags with one line that names the fix', () => {

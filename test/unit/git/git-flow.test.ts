@@ -12,6 +12,7 @@ import { removePersistedCredentials } from '../../../src/git/persisted-credentia
 import { pushBranch } from '../../../src/git/push.js';
 import { type BareRepo, seedBareRepo } from '../../fakes/bare-repo.js';
 import { serveGit } from '../../fakes/git-http.js';
+import { gitWorkspace } from '../../helpers/git-workspace.js';
 
 const TOKEN = 'ghs_gitFlowTestToken0000000000000000000000';
 let server: Server;
@@ -32,16 +33,7 @@ before(async () => {
 });
 after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-async function workspace() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'git-flow-'));
-  const git = createGitCommandManager({
-    cwd: dir,
-    token: TOKEN,
-    serverUrl,
-    env: { PATH: process.env['PATH'], HOME: dir, GIT_CONFIG_NOSYSTEM: '1' },
-  });
-  return { dir, git };
-}
+const workspace = () => gitWorkspace('git-flow-', { token: TOKEN, serverUrl });
 
 describe('checkout, commit and push through one command manager', () => {
   it('clones shallowly with the token per command and never writes it to .git/config', async () => {

@@ -1,34 +1,23 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { checkoutRef } from '../../../src/git/checkout.js';
 import { commitAll } from '../../../src/git/commit.js';
-import { createGitCommandManager, type GitCommandManager } from '../../../src/git/git-command-manager.js';
+import type { GitCommandManager } from '../../../src/git/git-command-manager.js';
 import { pushWithRebase } from '../../../src/git/push-with-rebase.js';
-import { type GitHubServer, startGitHubServer } from '../../fakes/github-server.js';
+import { useFakeGitHub } from '../../helpers/fake-github.js';
+import { gitWorkspace } from '../../helpers/git-workspace.js';
 
 const CALC = 'export const a = 1;\nexport const b = 2;\nexport const c = 3;\n';
-let server: GitHubServer;
-
-before(async () => {
-  server = await startGitHubServer({ files: { 'src/calc.ts': CALC, 'README.md': '# r\n' } });
-});
-after(() => server.close());
+const { server } = await useFakeGitHub({ files: { 'src/calc.ts': CALC, 'README.md': '# r\n' } });
 
 /** A PR branch on the fake, checked out shallowly as a run does, with the agent's commit on top. */
 async function agentCommitOn(branch: string, change: Record<string, string>) {
   const main = (await server.git.resolve('main'))!;
   await server.git.commit(branch, { 'feature.txt': 'feature\n' }, 'feature work', main);
-  const dir = await mkdtemp(path.join(tmpdir(), 'push-rebase-'));
-  const git = createGitCommandManager({
-    cwd: dir,
-    token: server.token,
-    serverUrl: server.serverUrl,
-    env: { PATH: process.env['PATH'], HOME: dir, GIT_CONFIG_NOSYSTEM: '1' },
-  });
+  const { dir, git } = await gitWorkspace('push-rebase-', server);
   const checkout = await checkoutRef(git, { remoteUrl: server.cloneUrl, branch, from: [{ branch }] });
   for (const [file, text] of Object.entries(change)) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });

@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
+import { describe, it } from 'node:test';
 import { setPullRequestDraft } from '../../../src/github/pull-request-draft.js';
-import { type GitHubServer, startGitHubServer } from '../../fakes/github-server.js';
+import { useFakeGitHub } from '../../helpers/fake-github.js';
 
-let server: GitHubServer;
-let octokit: GitHubClient;
-const repo = { owner: 'Codertocat', repo: 'Hello-World' };
-
-before(async () => {
-  server = await startGitHubServer();
-  octokit = createGitHubClient({ token: server.token, baseUrl: server.apiUrl });
-});
-after(() => server.close());
+const { server, octokit, repo } = await useFakeGitHub();
 
 describe('setPullRequestDraft through GraphQL on the fake', () => {
   it('converts a PR to a draft and back, and makes no call when nothing changes', async () => {

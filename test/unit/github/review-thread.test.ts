@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
+import { describe, it } from 'node:test';
 import { fetchReviewThread } from '../../../src/github/review-thread.js';
 import { buildReviewTask } from '../../../src/prompt/review-context.js';
 import { buildUserTurn } from '../../../src/prompt/task-prompt.js';
-import { type GitHubServer, startGitHubServer } from '../../fakes/github-server.js';
+import { useFakeGitHub } from '../../helpers/fake-github.js';
 
-let server: GitHubServer;
-let octokit: GitHubClient;
-const repo = { owner: 'Codertocat', repo: 'Hello-World' };
-
-before(async () => {
-  server = await startGitHubServer({
-    files: { 'src/calc.ts': 'export const a = 1;\nexport const b = 2;\n' },
-  });
-  octokit = createGitHubClient({ token: server.token, baseUrl: server.apiUrl });
+const { server, octokit, repo } = await useFakeGitHub({
+  files: { 'src/calc.ts': 'export const a = 1;\nexport const b = 2;\n' },
 });
-after(() => server.close());
 
 /** A pull request from `feature` (or a fork) with two review threads on `src/calc.ts`. */
 async function pullWithThreads(fork = false) {

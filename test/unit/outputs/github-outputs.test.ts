@@ -1,21 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { collectFailureLogs, formatFailureReport } from '../../../src/ci/failure-logs.js';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
 import { addEyesReaction } from '../../../src/outputs/comment.js';
 import { openOrUpdatePullRequest } from '../../../src/outputs/pull-request.js';
 import { startTrackingComment } from '../../../src/outputs/tracking-comment.js';
-import { type GitHubServer, startGitHubServer } from '../../fakes/github-server.js';
+import { useFakeGitHub } from '../../helpers/fake-github.js';
 
-let server: GitHubServer;
-let octokit: GitHubClient;
-const repo = { owner: 'Codertocat', repo: 'Hello-World' };
-
-before(async () => {
-  server = await startGitHubServer();
-  octokit = createGitHubClient({ token: server.token, baseUrl: server.apiUrl });
-});
-after(() => server.close());
+const { server, octokit, repo } = await useFakeGitHub();
 
 describe('GitHub outputs against the OpenAPI-checked fake', () => {
   it('reacts with eyes and keeps one tracking comment, finalised last', async () => {

@@ -1,30 +1,19 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { checkoutRef, type StartPoint } from '../../../src/git/checkout.js';
 import { commitAll } from '../../../src/git/commit.js';
-import { createGitCommandManager } from '../../../src/git/git-command-manager.js';
 import { pushWithRebase } from '../../../src/git/push-with-rebase.js';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
 import { fetchReviewThread } from '../../../src/github/review-thread.js';
 import { collectReviewPatch, postReviewReply, renderReviewReply } from '../../../src/outputs/review-reply.js';
 import { createRedactor } from '../../../src/safety/redact.js';
-import { type GitHubServer, startGitHubServer } from '../../fakes/github-server.js';
+import { useFakeGitHub } from '../../helpers/fake-github.js';
+import { gitWorkspace } from '../../helpers/git-workspace.js';
 
 const CALC = 'export const a = 1;\nexport const b = 2;\nexport const c = 3;\n';
-const repo = { owner: 'Codertocat', repo: 'Hello-World' };
-let server: GitHubServer;
-let octokit: GitHubClient;
-let redact: (text: string) => string;
-
-before(async () => {
-  server = await startGitHubServer({ files: { 'src/calc.ts': CALC } });
-  octokit = createGitHubClient({ token: server.token, baseUrl: server.apiUrl });
-  redact = createRedactor([server.token]);
-});
-after(() => server.close());
+const { server, octokit, repo } = await useFakeGitHub({ files: { 'src/calc.ts': CALC } });
+const redact = createRedactor([server.token]);
 
 /** A PR (same repository or fork) with a `/agent` reply in a thread on line 2 of `src/calc.ts`. */
 async function reviewRequest(options: { fork: boolean; branch: string }) {
@@ -62,13 +51,7 @@ async function reviewRequest(options: { fork: boolean; branch: string }) {
     inReplyToId: root.id,
   });
   const thread = await fetchReviewThread(octokit, repo, { prNumber: pr.number, commentId: request.id });
-  const dir = await mkdtemp(path.join(tmpdir(), 'review-reply-'));
-  const git = createGitCommandManager({
-    cwd: dir,
-    token: server.token,
-    serverUrl: server.serverUrl,
-    env: { PATH: process.env['PATH'], HOME: dir, GIT_CONFIG_NOSYSTEM: '1' },
-  });
+  const { dir, git } = await gitWorkspace('review-reply-', server);
   const from: StartPoint[] = thread.pullRequest.sameRepo
     ? [{ branch: thread.pullRequest.headRef }]
     : [{ sha: thread.pullRequest.headSha, via: `refs/pull/${pr.number}/head` }];
@@ -85,6 +68,28 @@ const transcript = (maxChars: number) =>
     0,
     maxChars,
   );
+
+/** Replies to a fork's request with the change as a patch (what the action does when it cannot push). */
+function postPatchReply(
+  { pr, thread, checkout }: Pick<Awaited<ReturnType<typeof reviewRequest>>, 'pr' | 'thread' | 'checkout'>,
+  patch: Awaited<ReturnType<typeof collectReviewPatch>>,
+  summary: string,
+) {
+  return postReviewReply(
+    octokit,
+    {
+      serverUrl: server.serverUrl,
+      repo,
+      comment: thread.comment,
+      headSha: checkout.headSha,
+      summary,
+      result: { kind: 'patch', ...patch },
+      runUrl: 'http://x/run',
+      transcript,
+    },
+    { prNumber: pr.number, threadRootId: thread.threadRootId, redact },
+  );
+}
 
 function replies(rootId: number) {
   return server.state.thread(rootId).filter((c) => c.user === server.state.tokenUser);
@@ -174,20 +179,7 @@ describe('review-thread replies against the OpenAPI-checked fake', () => {
     );
     const patch = await collectReviewPatch(git, checkout.headSha, thread.comment.path);
     assert.equal(patch.oldText, CALC.replace('c = 3', 'c = 4'));
-    await postReviewReply(
-      octokit,
-      {
-        serverUrl: server.serverUrl,
-        repo,
-        comment: thread.comment,
-        headSha: checkout.headSha,
-        summary: 'Named it.',
-        result: { kind: 'patch', ...patch },
-        runUrl: 'http://x/run',
-        transcript,
-      },
-      { prNumber: pr.number, threadRootId: thread.threadRootId, redact },
-    );
+    await postPatchReply({ pr, thread, checkout }, patch, 'Named it.');
     const [reply] = replies(root.id);
     assert.ok(reply);
     assert.match(
@@ -205,20 +197,7 @@ describe('review-thread replies against the OpenAPI-checked fake', () => {
       'export const a = 10;\nexport const b = 20;\nexport const c = 4;\n',
     );
     const patch = await collectReviewPatch(git, checkout.headSha, thread.comment.path);
-    await postReviewReply(
-      octokit,
-      {
-        serverUrl: server.serverUrl,
-        repo,
-        comment: thread.comment,
-        headSha: checkout.headSha,
-        summary: 'Scaled both.',
-        result: { kind: 'patch', ...patch },
-        runUrl: 'http://x/run',
-        transcript,
-      },
-      { prNumber: pr.number, threadRootId: thread.threadRootId, redact },
-    );
+    await postPatchReply({ pr, thread, checkout }, patch, 'Scaled both.');
     const body = replies(root.id)[0]?.body ?? '';
     assert.match(
       body,

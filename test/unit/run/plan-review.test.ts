@@ -1,21 +1,12 @@
 /** `planWork` for review comments, against the fake GitHub server: when the answer goes in the thread. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
+import { describe, it } from 'node:test';
 import type { Mode } from '../../../src/inputs.js';
 import { planWork } from '../../../src/run/plan.js';
 import type { ReviewCommentTrigger } from '../../../src/triggers/trigger.js';
-import { type GitHubServer, startGitHubServer } from '../../fakes/github-server.js';
+import { useFakeGitHub } from '../../helpers/fake-github.js';
 
-let server: GitHubServer;
-let octokit: GitHubClient;
-const repo = { owner: 'Codertocat', repo: 'Hello-World' };
-
-before(async () => {
-  server = await startGitHubServer({ files: { 'a.txt': 'one\n' } });
-  octokit = createGitHubClient({ token: server.token, baseUrl: server.apiUrl });
-});
-after(() => server.close());
+const { server, octokit, repo } = await useFakeGitHub({ files: { 'a.txt': 'one\n' } });
 
 /** A pull request (from a fork when `fork`) with one `/agent` review comment; returns its trigger. */
 async function reviewTrigger(fork: boolean): Promise<ReviewCommentTrigger> {

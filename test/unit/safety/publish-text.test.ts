@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Nodes, Parents } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -12,18 +11,8 @@ import {
   preparePublishedMarkdown,
 } from '../../../src/safety/publish-text.js';
 import { createRedactor } from '../../../src/safety/redact.js';
+import { hostileTexts as corpus } from '../../helpers/hostile-texts.js';
 
-interface HostileEntry {
-  id: string;
-  text: string;
-  published?: { absent?: string[]; present?: string[] };
-}
-const corpus = JSON.parse(
-  readFileSync(new URL('../../fixtures/hostile-texts.json', import.meta.url), 'utf8'),
-) as {
-  secrets: { SECRET: string; TOKEN: string; API_KEY: string };
-  entries: HostileEntry[];
-};
 const { SECRET, TOKEN, API_KEY } = corpus.secrets;
 const serverUrl = 'https://github.com';
 const redact = createRedactor([SECRET, TOKEN, API_KEY]);

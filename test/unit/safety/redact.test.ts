@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { stripInvisible } from '../../../src/safety/invisible-chars.js';
 import { createRedactor, REDACTED } from '../../../src/safety/redact.js';
+import { hostileTexts as corpus } from '../../helpers/hostile-texts.js';
 
-interface HostileEntry {
-  id: string;
-  text: string;
-}
-const corpus = JSON.parse(
-  readFileSync(new URL('../../fixtures/hostile-texts.json', import.meta.url), 'utf8'),
-) as {
-  secrets: { SECRET: string; TOKEN: string; API_KEY: string };
-  entries: HostileEntry[];
-};
 const { SECRET, TOKEN, API_KEY } = corpus.secrets;
 
 /** True if any base64/base64url run in `text`, decoded at any of the 4 character offsets, holds `secret`. */

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import {
   DEFAULT_UNTRUSTED_MAX_CHARS,
@@ -7,17 +6,7 @@ import {
   UNTRUSTED_DATA_RULE,
   wrapUntrusted,
 } from '../../../src/safety/untrusted-text.js';
-
-interface HostileEntry {
-  id: string;
-  text: string;
-  prompt?: { absent?: string[]; present?: string[] };
-}
-const corpus = JSON.parse(
-  readFileSync(new URL('../../fixtures/hostile-texts.json', import.meta.url), 'utf8'),
-) as {
-  entries: HostileEntry[];
-};
+import { hostileTexts as corpus } from '../../helpers/hostile-texts.js';
 
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
 const DELIMITER_LIKE = /<\s*\/?\s*untrusted[\s_-]*data/gi;

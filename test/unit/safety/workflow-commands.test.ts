@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
@@ -9,18 +8,9 @@ import {
   printUntrusted,
   registerSecrets,
 } from '../../../src/safety/workflow-commands.js';
+import { hostileTexts as corpus } from '../../helpers/hostile-texts.js';
 import { parseWorkflowCommands } from '../../helpers/workflow-command-parser.js';
 
-interface HostileEntry {
-  id: string;
-  text: string;
-  log?: { present?: string[] };
-}
-const corpus = JSON.parse(
-  readFileSync(new URL('../../fixtures/hostile-texts.json', import.meta.url), 'utf8'),
-) as {
-  entries: HostileEntry[];
-};
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const moduleUrl = new URL('../../../src/safety/workflow-commands.ts', import.meta.url).href;
 

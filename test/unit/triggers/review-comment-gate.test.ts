@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { RUN_TRAILER } from '../../../src/git/commit.js';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
 import { checkGate } from '../../../src/triggers/gate.js';
 import { resolveTrigger } from '../../../src/triggers/resolve-trigger.js';
-import { type GitHubServer, startGitHubServer } from '../../fakes/github-server.js';
+import { useFakeGitHub } from '../../helpers/fake-github.js';
 import { webhookExample } from '../../helpers/webhook-examples.js';
 
-let server: GitHubServer;
-let octokit: GitHubClient;
+const { server, octokit } = await useFakeGitHub();
+server.state.addUser('reader', { permission: 'read' });
+server.state.addUser('writer', { permission: 'write' });
 const options = { triggerPhrase: '/agent', label: 'agent', prompt: undefined, runId: 1, actor: undefined };
 const gate = {
   owner: 'Codertocat',
@@ -17,14 +17,6 @@ const gate = {
   branchPrefix: 'agent/',
   runTrailer: RUN_TRAILER,
 };
-
-before(async () => {
-  server = await startGitHubServer();
-  server.state.addUser('reader', { permission: 'read' });
-  server.state.addUser('writer', { permission: 'write' });
-  octokit = createGitHubClient({ token: server.token, baseUrl: server.apiUrl });
-});
-after(() => server.close());
 
 /** GitHub's own `pull_request_review_comment.created` payload (a comment with a line), by `login`. */
 function reviewComment(login: string, body: string, type = 'User', action = 'created') {

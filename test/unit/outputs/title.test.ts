@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { titleFrom } from '../../../src/run/publish.js';
+import { titleFrom } from '../../../src/outputs/title.js';
 import { createRedactor } from '../../../src/safety/redact.js';
 
 const TOKEN = 'ghs_FakeInstallationToken0123456789abcde';

@@ -1,0 +1,15 @@
+/** Every flag of the local runner and the variable it reads: `--help` must name each one. */
+export const DOCUMENTED_CLI_FLAGS = [
+  '--repo',
+  '--prompt',
+  '--issue-file',
+  '--model',
+  '--base-url',
+  '--verify',
+  '--max-turns',
+  '--out',
+  '--sandbox',
+  '--allow',
+  '--help',
+  'OPENAI_API_KEY',
+] as const;

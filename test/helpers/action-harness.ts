@@ -2,7 +2,8 @@
  * One end-to-end setting: the fake GitHub server, the fake model and the built action wired
  * together, plus the payload builders the GitHub tests share.
  */
-
+import { after, afterEach, before } from 'node:test';
+import type { Permission } from '../../src/inputs.js';
 import { type GitHubServer, startGitHubServer } from '../fakes/github-server.js';
 import { type FakeOpenAI, startFakeOpenAI } from '../fakes/openai-server.js';
 import { type ActionRun, type ActionRunOptions, runAction } from './run-action.js';
@@ -52,6 +53,30 @@ export async function startHarness(files: Record<string, string> = DEFAULT_FILES
       await github.close();
     },
   };
+}
+
+/**
+ * One harness for a test file: started before its tests with the given users, closed after them,
+ * and after every test the fake GitHub server must have seen no request that breaks GitHub's
+ * OpenAPI description. The returned object is filled in when the harness starts.
+ */
+export function useHarness(
+  files: Record<string, string> = DEFAULT_FILES,
+  users: Record<string, Permission> = { alice: 'write', rita: 'read' },
+): Harness {
+  const harness = {} as Harness;
+  before(async () => {
+    Object.assign(harness, await startHarness(files));
+    for (const [login, permission] of Object.entries(users)) {
+      harness.github.state.addUser(login, { permission });
+    }
+  });
+  after(() => harness.close());
+  afterEach(() => {
+    harness.github.assertNoViolations();
+    harness.openai.clear();
+  });
+  return harness;
 }
 
 /** A real `issues.labeled` payload pointed at an issue of the fake. */

@@ -4,29 +4,18 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { hang, reply } from '../fakes/openai-server.js';
 import {
   API_KEY,
   commentPayload,
   everythingSent,
-  type Harness,
   labeledPayload,
-  startHarness,
+  useHarness,
 } from '../helpers/action-harness.js';
 import { webhookExample } from '../helpers/webhook-examples.js';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-  h.github.state.addUser('alice', { permission: 'write' });
-  h.github.state.addUser('rita', { permission: 'read' });
-});
-after(() => h.close());
-afterEach(() => {
-  h.github.assertNoViolations();
-  h.openai.clear();
-});
+const h = useHarness();
 
 function fixGreeting(summary = 'Fix the greeting typo\n\nThe greeting said "helo"; it now says "hello".') {
   h.openai.enqueue(

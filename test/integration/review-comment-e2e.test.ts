@@ -6,11 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { pullHeadRef } from '../fakes/github-json-git.js';
 import type { IssueRecord, ReviewCommentRecord } from '../fakes/github-state.js';
 import { reply } from '../fakes/openai-server.js';
-import { type Harness, startHarness } from '../helpers/action-harness.js';
+import { useHarness } from '../helpers/action-harness.js';
 import { webhookExample } from '../helpers/webhook-examples.js';
 
 const BOT = 'github-actions[bot]';
@@ -18,17 +18,7 @@ const HI = "export const greet = () => 'hi';\n";
 const HEY = "export const greet = () => 'hey';\n";
 const HUNK = "@@ -1 +1 @@\n-export const greet = () => 'helo';\n+export const greet = () => 'hi';";
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-  h.github.state.addUser('alice', { permission: 'write' });
-  h.github.state.addUser('rita', { permission: 'read' });
-});
-after(() => h.close());
-afterEach(() => {
-  h.github.assertNoViolations();
-  h.openai.clear();
-});
+const h = useHarness();
 
 /**
  * The real `pull_request_review_comment.created` example (the one with a line), pointed at a

@@ -6,15 +6,9 @@
  * stdout and stderr (the runner reads both).
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { reply } from '../fakes/openai-server.js';
-import {
-  API_KEY,
-  DEFAULT_FILES,
-  type Harness,
-  labeledPayload,
-  startHarness,
-} from '../helpers/action-harness.js';
+import { API_KEY, DEFAULT_FILES, labeledPayload, useHarness } from '../helpers/action-harness.js';
 import type { ActionRun } from '../helpers/run-action.js';
 import { parseWorkflowCommands } from '../helpers/workflow-command-parser.js';
 
@@ -83,16 +77,7 @@ const SUMMARY = [
 /** Mentions the summary tries; each may appear only inside code, where GitHub does not notify. */
 const MENTIONS = ['@everyone-team', '@Codertocat/maintainers', '@entity-user'];
 
-let h: Harness;
-before(async () => {
-  h = await startHarness(FILES);
-  h.github.state.addUser('alice', { permission: 'write' });
-});
-after(() => h.close());
-afterEach(() => {
-  h.github.assertNoViolations();
-  h.openai.clear();
-});
+const h = useHarness(FILES, { alice: 'write' });
 
 /** The scripted model: reads the file, prints it with `cat`, tries command lines in a call, then sums up. */
 function scriptModel(): void {

@@ -74691,6 +74691,91 @@ function redactStrings(value, redact) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item, redact)]));
 }
 
+;// CONCATENATED MODULE: ./src/exec/scrubbed-env.ts
+/**
+ * The environment agent-run commands get: an allowlist of harmless variables, never the
+ * repository token, the API key, `INPUT_*`, the runner's `ACTIONS_*` tokens, or anything else
+ * whose name or value looks like a secret.
+ */
+/** Exact names passed through. */
+const allowedNames = new Set([
+    'PATH',
+    'HOME',
+    'LANG',
+    'LANGUAGE',
+    'CI',
+    'TERM',
+    'TZ',
+    'TMPDIR',
+    'USER',
+    'LOGNAME',
+    'SHELL',
+    'RUNNER_OS',
+    'RUNNER_ARCH',
+    'RUNNER_TEMP',
+    'RUNNER_TOOL_CACHE',
+    'RUNNER_NAME',
+    'RUNNER_ENVIRONMENT',
+    'GITHUB_WORKSPACE',
+    'GITHUB_ACTIONS',
+    'GITHUB_REPOSITORY',
+    'GITHUB_SHA',
+    'GITHUB_REF_NAME',
+    'GITHUB_SERVER_URL',
+    'JAVA_HOME',
+    'GOROOT',
+    'GOPATH',
+    'GOCACHE',
+    'GOMODCACHE',
+    'CARGO_HOME',
+    'RUSTUP_HOME',
+    'PYTHONPATH',
+    'pythonLocation',
+    'PKG_CONFIG_PATH',
+    'NVM_DIR',
+    'PNPM_HOME',
+    'VIRTUAL_ENV',
+    'XDG_CACHE_HOME',
+    'XDG_CONFIG_HOME',
+    'NODE_ENV',
+    'FORCE_COLOR',
+    'NO_COLOR',
+]);
+/** Name prefixes passed through (locale settings and tool-version variables set by setup actions). */
+const allowedPrefixes = ['LC_', 'JAVA_HOME_', 'GOROOT_'];
+/** Names that look secret-bearing are dropped even if an allowed name or prefix matched. */
+const secretName = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_?KEY|PRIVATE|AUTH|COOKIE|SESSION|^INPUT_|^ACTIONS_/i;
+/** Values that look like tokens (GitHub, OpenAI-style, JWTs, AWS keys, URLs with userinfo). */
+const secretValue = /gh[pousr]_[A-Za-z0-9]{20,}|github_pat_|\bsk-[A-Za-z0-9_-]{16,}|eyJ[A-Za-z0-9_-]{10,}\.|AKIA[0-9A-Z]{16}|\/\/[^/\s:@]+:[^/\s@]+@/;
+/** Returns the allowlisted, secret-free subset of `env`. */
+function scrubbedEnv(env) {
+    const out = {};
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined)
+            continue;
+        if (!allowedNames.has(name) && !allowedPrefixes.some((p) => name.startsWith(p)))
+            continue;
+        if (secretName.test(name) || secretValue.test(value))
+            continue;
+        out[name] = value;
+    }
+    out.CI ??= 'true';
+    return out;
+}
+/**
+ * The runner's environment minus every secret-named variable (`INPUT_*`, `ACTIONS_*`, tokens …),
+ * for the action's own git commands: they need the runner's proxies and CA settings, which the
+ * allowlist above does not carry, but never the inputs (the token reaches git per command).
+ */
+function withoutSecrets(env) {
+    const out = {};
+    for (const [name, value] of Object.entries(env)) {
+        if (value !== undefined && !secretName.test(name))
+            out[name] = value;
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./node_modules/is-plain-obj/index.js
 function is_plain_obj_isPlainObject(value) {
 	if (typeof value !== 'object' || value === null) {
@@ -99901,78 +99986,6 @@ function renumbered(transcript, offset) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/exec/scrubbed-env.ts
-/**
- * The environment agent-run commands get: an allowlist of harmless variables, never the
- * repository token, the API key, `INPUT_*`, the runner's `ACTIONS_*` tokens, or anything else
- * whose name or value looks like a secret.
- */
-/** Exact names passed through. */
-const allowedNames = new Set([
-    'PATH',
-    'HOME',
-    'LANG',
-    'LANGUAGE',
-    'CI',
-    'TERM',
-    'TZ',
-    'TMPDIR',
-    'USER',
-    'LOGNAME',
-    'SHELL',
-    'RUNNER_OS',
-    'RUNNER_ARCH',
-    'RUNNER_TEMP',
-    'RUNNER_TOOL_CACHE',
-    'RUNNER_NAME',
-    'RUNNER_ENVIRONMENT',
-    'GITHUB_WORKSPACE',
-    'GITHUB_ACTIONS',
-    'GITHUB_REPOSITORY',
-    'GITHUB_SHA',
-    'GITHUB_REF_NAME',
-    'GITHUB_SERVER_URL',
-    'JAVA_HOME',
-    'GOROOT',
-    'GOPATH',
-    'GOCACHE',
-    'GOMODCACHE',
-    'CARGO_HOME',
-    'RUSTUP_HOME',
-    'PYTHONPATH',
-    'pythonLocation',
-    'PKG_CONFIG_PATH',
-    'NVM_DIR',
-    'PNPM_HOME',
-    'VIRTUAL_ENV',
-    'XDG_CACHE_HOME',
-    'XDG_CONFIG_HOME',
-    'NODE_ENV',
-    'FORCE_COLOR',
-    'NO_COLOR',
-]);
-/** Name prefixes passed through (locale settings and tool-version variables set by setup actions). */
-const allowedPrefixes = ['LC_', 'JAVA_HOME_', 'GOROOT_'];
-/** Names that look secret-bearing are dropped even if an allowed name or prefix matched. */
-const secretName = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_?KEY|PRIVATE|AUTH|COOKIE|SESSION|^INPUT_|^ACTIONS_/i;
-/** Values that look like tokens (GitHub, OpenAI-style, JWTs, AWS keys, URLs with userinfo). */
-const secretValue = /gh[pousr]_[A-Za-z0-9]{20,}|github_pat_|\bsk-[A-Za-z0-9_-]{16,}|eyJ[A-Za-z0-9_-]{10,}\.|AKIA[0-9A-Z]{16}|\/\/[^/\s:@]+:[^/\s@]+@/;
-/** Returns the allowlisted, secret-free subset of `env`. */
-function scrubbedEnv(env) {
-    const out = {};
-    for (const [name, value] of Object.entries(env)) {
-        if (value === undefined)
-            continue;
-        if (!allowedNames.has(name) && !allowedPrefixes.some((p) => name.startsWith(p)))
-            continue;
-        if (secretName.test(name) || secretValue.test(value))
-            continue;
-        out[name] = value;
-    }
-    out.CI ??= 'true';
-    return out;
-}
-
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/denial.ts
 /** A hard denial: the `allowed-commands` input cannot override it. */
 function deny(rule, message) {
@@ -106019,6 +106032,7 @@ async function doWork(ctx, input) {
 
 
 
+
 /** Runs an allowed trigger; never throws for run failures (they become `conclusion: failed`). */
 async function runSession(ctx, trigger) {
     const outcome = { conclusion: 'failed' };
@@ -106029,7 +106043,7 @@ async function runSession(ctx, trigger) {
         cwd: ctx.config.runner.workspace,
         token: ctx.config.githubToken,
         serverUrl: ctx.config.runner.serverUrl,
-        env: ctx.config.runner.env,
+        env: withoutSecrets(ctx.config.runner.env),
     });
     try {
         const baseBranch = ctx.config.baseBranch ?? (await defaultBranch(ctx));

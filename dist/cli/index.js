@@ -61271,6 +61271,19 @@ function scrubbedEnv(env) {
     out.CI ??= 'true';
     return out;
 }
+/**
+ * The runner's environment minus every secret-named variable (`INPUT_*`, `ACTIONS_*`, tokens …),
+ * for the action's own git commands: they need the runner's proxies and CA settings, which the
+ * allowlist above does not carry, but never the inputs (the token reaches git per command).
+ */
+function withoutSecrets(env) {
+    const out = {};
+    for (const [name, value] of Object.entries(env)) {
+        if (value !== undefined && !secretName.test(name))
+            out[name] = value;
+    }
+    return out;
+}
 
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/denial.ts
 /** A hard denial: the `allowed-commands` input cannot override it. */

@@ -71,3 +71,16 @@ export function scrubbedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   out.CI ??= 'true';
   return out;
 }
+
+/**
+ * The runner's environment minus every secret-named variable (`INPUT_*`, `ACTIONS_*`, tokens …),
+ * for the action's own git commands: they need the runner's proxies and CA settings, which the
+ * allowlist above does not carry, but never the inputs (the token reaches git per command).
+ */
+export function withoutSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && !secretName.test(name)) out[name] = value;
+  }
+  return out;
+}

@@ -6,6 +6,7 @@
 
 import * as core from '@actions/core';
 import { readTranscript } from '../agent/transcript.js';
+import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { removePersistedCredentials } from '../git/persisted-credentials.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
@@ -31,7 +32,7 @@ export async function runSession(
     cwd: ctx.config.runner.workspace,
     token: ctx.config.githubToken,
     serverUrl: ctx.config.runner.serverUrl,
-    env: ctx.config.runner.env,
+    env: withoutSecrets(ctx.config.runner.env),
   });
   try {
     const baseBranch = ctx.config.baseBranch ?? (await defaultBranch(ctx));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { scrubbedEnv } from '../../../src/exec/scrubbed-env.js';
+import { scrubbedEnv, withoutSecrets } from '../../../src/exec/scrubbed-env.js';
 
 describe('scrubbedEnv', () => {
   const parent = {
@@ -44,5 +44,25 @@ describe('scrubbedEnv', () => {
   it('drops an allowlisted name whose value looks like a token', () => {
     const env = scrubbedEnv({ PATH: '/bin', HOME: 'https://user:ghp_abcdefghijklmnopqrstuvwxyz0123@host' });
     assert.equal(env.HOME, undefined);
+  });
+});
+
+describe('withoutSecrets', () => {
+  it("keeps the runner's proxy and CA settings for git but drops inputs, runner tokens and secret names", () => {
+    const env = withoutSecrets({
+      PATH: '/usr/bin',
+      HTTPS_PROXY: 'http://proxy.internal:3128',
+      GIT_SSL_CAINFO: '/etc/ssl/ca.pem',
+      'INPUT_GITHUB-TOKEN': 'ghs_abcdefghijklmnopqrstuvwxyz0123456789',
+      'INPUT_API-KEY': 'sk-abcdefghijklmnopqrstuvwxyz',
+      ACTIONS_RUNTIME_TOKEN: 'x',
+      ACTIONS_ID_TOKEN_REQUEST_URL: 'http://x',
+      NPM_TOKEN: 'npm_x',
+    });
+    assert.deepEqual(env, {
+      PATH: '/usr/bin',
+      HTTPS_PROXY: 'http://proxy.internal:3128',
+      GIT_SSL_CAINFO: '/etc/ssl/ca.pem',
+    });
   });
 });

@@ -84319,6 +84319,7 @@ function formatArguments(raw) {
     })
         .join(', ');
 }
+/** `1234` → `1.2 s`, `85` → `85 ms` (shared with the local runner's progress lines). */
 function formatDuration(ms) {
     return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }

@@ -51611,6 +51611,7 @@ function formatArguments(raw) {
     })
         .join(', ');
 }
+/** `1234` → `1.2 s`, `85` → `85 ms` (shared with the local runner's progress lines). */
 function formatDuration(ms) {
     return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -96967,11 +96968,8 @@ function progressReporter(log, tracking) {
 ;// CONCATENATED MODULE: ./src/cli/progress-printer.ts
 
 
+
 const MARK = { ok: '✓', error: '✗', skipped: '–', denied: '⊘' };
-/** `1234` → `1.2 s`, `85` → `85 ms`. */
-function progress_printer_formatDuration(ms) {
-    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
 /** `12345` → `12,345`. */
 const formatCount = (n) => n.toLocaleString('en-US');
 /** An `onEvent` handler for `runAgent` that writes progress lines through `write`. */
@@ -96984,17 +96982,17 @@ function progressPrinter(write, redact) {
                 const { status, durationMs } = event.result.meta;
                 const label = callLabel(event.call.arguments).replace(/^`|`$/g, '');
                 callsInTurn.set(event.turn, (callsInTurn.get(event.turn) ?? 0) + 1);
-                write(clean(`  ${MARK[status]} ${event.call.name}${label ? ` ${label}` : ''}  ${status}  ${progress_printer_formatDuration(durationMs)}`));
+                write(clean(`  ${MARK[status]} ${event.call.name}${label ? ` ${label}` : ''}  ${status}  ${formatDuration(durationMs)}`));
                 return;
             }
             case 'turn-end': {
                 const calls = callsInTurn.get(event.turn) ?? 0;
                 const what = calls === 0 ? 'answered' : `${calls} tool ${calls === 1 ? 'call' : 'calls'}`;
-                write(`turn ${event.turn}: ${what}, ${progress_printer_formatDuration(event.durationMs)}, ${formatCount(event.tokens.total)} tokens so far`);
+                write(`turn ${event.turn}: ${what}, ${formatDuration(event.durationMs)}, ${formatCount(event.tokens.total)} tokens so far`);
                 return;
             }
             case 'retry':
-                write(clean(`  the model endpoint failed (${event.reason}); retry ${event.attempt} in ${progress_printer_formatDuration(event.delayMs)}`));
+                write(clean(`  the model endpoint failed (${event.reason}); retry ${event.attempt} in ${formatDuration(event.delayMs)}`));
                 return;
             case 'compaction':
                 write(`  context compacted: ${event.elided} old tool results shortened`);
@@ -97260,7 +97258,7 @@ async function runLocal(cli, io) {
         io.write(published.sha
             ? `result: committed ${published.sha.slice(0, 7)} on branch ${branch} (${published.files.length} ${published.files.length === 1 ? 'file' : 'files'})${verified}`
             : `result: no changes${verified}`);
-        io.write(`totals: ${agent.turns} turns, ${agent.toolCalls} tool calls, ${formatCount(agent.tokens.total)} tokens, ${progress_printer_formatDuration(seconds * 1000)}, stopped: ${agent.stopReason}`);
+        io.write(`totals: ${agent.turns} turns, ${agent.toolCalls} tool calls, ${formatCount(agent.tokens.total)} tokens, ${formatDuration(seconds * 1000)}, stopped: ${agent.stopReason}`);
         io.write(published.sha
             ? `pull request: ${published.pullRequestPath}${pr.draft ? ' (draft)' : ''}`
             : `pull request: none (nothing to commit); the summary is in ${published.pullRequestPath}`);

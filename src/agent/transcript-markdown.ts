@@ -111,7 +111,8 @@ export function formatArguments(raw: string): string {
     .join(', ');
 }
 
-function formatDuration(ms: number): string {
+/** `1234` → `1.2 s`, `85` → `85 ms` (shared with the local runner's progress lines). */
+export function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 

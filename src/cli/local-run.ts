@@ -8,7 +8,7 @@ import path from 'node:path';
 import { loopDeadline } from '../agent/budget.js';
 import { runAgent } from '../agent/loop.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
-import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
+import { formatDuration, renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { createLlmClient } from '../llm/client.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
@@ -27,7 +27,7 @@ import { readIssueFile } from './issue-file.js';
 import { createLocalContext } from './local-context.js';
 import { composeLocalPullRequest } from './local-pull-request.js';
 import { issueTask, promptTask } from './local-task.js';
-import { formatCount, formatDuration, progressPrinter } from './progress-printer.js';
+import { formatCount, progressPrinter } from './progress-printer.js';
 import { inspectRepository } from './repository.js';
 import { renderTranscriptDetails } from './transcript-details.js';
 

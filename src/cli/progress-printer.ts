@@ -4,16 +4,12 @@
  * model wrote) is redacted and defused, so the output is also safe inside a CI log.
  */
 import type { AgentEvent } from '../agent/loop.js';
+import { formatDuration } from '../agent/transcript-markdown.js';
 import { callLabel } from '../run/progress.js';
 import { neutraliseWorkflowCommands } from '../safety/workflow-commands.js';
 import type { ToolStatus } from '../tools/tool.js';
 
 const MARK: Record<ToolStatus, string> = { ok: '✓', error: '✗', skipped: '–', denied: '⊘' };
-
-/** `1234` → `1.2 s`, `85` → `85 ms`. */
-export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
 
 /** `12345` → `12,345`. */
 export const formatCount = (n: number): string => n.toLocaleString('en-US');

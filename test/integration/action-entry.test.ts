@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { runAction } from '../helpers/run-action.js';
 import { webhookExample } from '../helpers/webhook-examples.js';
@@ -10,9 +11,11 @@ function labeledIssue(label = 'agent') {
 }
 
 describe('dist/index.js as the runner drives it', () => {
-  it('runs on Node 24', () => {
+  it('runs on Node 24, the runtime action.yml declares', async () => {
     console.log(`node ${process.version}`);
     assert.match(process.version, /^v24\./);
+    const actionYml = await readFile(new URL('../../action.yml', import.meta.url), 'utf8');
+    assert.match(actionYml, /^\s+using: node24$/m);
   });
 
   it('fails the step naming a bad input, its value and what is accepted', async () => {
@@ -45,12 +48,7 @@ describe('dist/index.js as the runner drives it', () => {
     assert.equal(run.exitCode, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /label "bug" is not the trigger label "agent"/);
     assert.equal(run.outputs['conclusion'], 'skipped');
-  });
-
-  it('refuses a non-Linux runner with a clear message', async () => {
-    // The platform is read from the process, so this is checked through loadConfig's parameter in unit tests;
-    // here we only make sure a Linux run gets past the check.
-    const run = await runAction({ eventName: 'issues', payload: labeledIssue('bug') });
+    // A Linux runner gets past the platform check; the refusal itself is in test/unit/run/run-platform.test.ts.
     assert.doesNotMatch(run.stdout, /needs a Linux runner/);
   });
 });

@@ -149,6 +149,9 @@ describe('loadConfig', () => {
     try {
       const fresh = await import(`../../src/inputs.js?fresh=${Date.now()}`);
       assert.equal(typeof fresh.loadConfig, 'function');
+      // Nothing was captured at import: an explicit env sees the default, the ambient one is read on call.
+      assert.equal(fresh.loadConfig(runnerEnv, 'linux').limits.maxTurns, 40);
+      assert.throws(() => fresh.loadConfig(), /max-turns must be a whole number from 1 to 500, got "ten"/);
     } finally {
       if (before === undefined) delete process.env['INPUT_MAX-TURNS'];
       else process.env['INPUT_MAX-TURNS'] = before;

@@ -117,7 +117,7 @@ for (const backend of backends) {
 
 describe('grep backend choice', () => {
   it('falls back when ripgrep is missing and says why, once', async (t) => {
-    if (hasRipgrep()) t.skip('ripgrep is installed here');
+    if (hasRipgrep()) return t.skip('ripgrep is installed here');
     const ws = await createTempWorkspace({ 'a.txt': 'hello\n' });
     const logs: string[] = [];
     const registry = createDefaultRegistry({

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { symlink } from 'node:fs/promises';
+import { readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sha256 } from '../../../src/safety/read-tracker.js';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import { FAILURE_HINT } from '../../../src/tools/invoke.js';
 import type { ToolRegistry } from '../../../src/tools/registry.js';
@@ -35,7 +36,14 @@ describe('read_file', () => {
   });
 
   it('records a snapshot so the file may be edited', async () => {
+    // Self-contained: a file no other test reads, refused for writing until read_file sees it.
+    const full = await ws.write('src/fresh.ts', 'export const fresh = 1;\r\n');
+    assert.equal((await ws.readTracker.checkWrite(full)).ok, false);
+    assert.equal((await read({ path: 'src/fresh.ts' })).isError, false);
     assert.ok(ws.readTracker.get(`${ws.root}/src/small.ts`));
+    // The snapshot is of the bytes on disk (CRLF kept), so an unchanged file may be written.
+    assert.equal(ws.readTracker.get(full)?.sha256, sha256(await readFile(full)));
+    assert.deepEqual(await ws.readTracker.checkWrite(full), { ok: true });
   });
 
   it('reads a 1-based window with offset/limit and says how to continue', async () => {

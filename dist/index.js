@@ -74406,6 +74406,32 @@ const TOKEN_PATTERNS = [
  * paths that do not strip those first (titles, commit messages, log lines) would carry them.
  */
 function createRedactor(secrets) {
+    const literalPattern = knownValuePattern(secrets);
+    return (text) => {
+        let out = literalPattern ? text.replace(literalPattern, REDACTED) : text;
+        // A secret with zero-width or control characters inside reads (and copies) as the secret.
+        if (literalPattern && MAYBE_INVISIBLE.test(out))
+            out = redactAcrossInvisible(out, literalPattern);
+        for (const pattern of TOKEN_PATTERNS) {
+            out = out.replace(pattern, (_match, keep) => (typeof keep === 'string' ? keep : '') + REDACTED);
+        }
+        return out;
+    };
+}
+/**
+ * Tells whether a text holds one of `secrets` in any form the redactor knows (plain, encoded,
+ * split by invisible characters). Token shapes alone do not count: a diff may carry test fixtures
+ * that look like tokens. Used to refuse publishing what must not be published at all (a commit).
+ */
+function createSecretDetector(secrets) {
+    const pattern = knownValuePattern(secrets);
+    if (!pattern)
+        return () => false;
+    return (text) => text.search(pattern) !== -1 ||
+        (MAYBE_INVISIBLE.test(text) && redactAcrossInvisible(text, pattern) !== text);
+}
+/** One pattern matching every known value in every encoded form; undefined when there are none. */
+function knownValuePattern(secrets) {
     const forms = new Set();
     for (const secret of secrets) {
         for (const value of [secret, ...secret.split(/\r?\n/)]) {
@@ -74417,17 +74443,7 @@ function createRedactor(secrets) {
     }
     // Longest first, so a secret never leaves the tail of a longer overlapping one behind.
     const literals = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
-    const literalPattern = literals.length > 0 ? new RegExp(literals.join('|'), 'g') : undefined;
-    return (text) => {
-        let out = literalPattern ? text.replace(literalPattern, REDACTED) : text;
-        // A secret with zero-width or control characters inside reads (and copies) as the secret.
-        if (literalPattern && MAYBE_INVISIBLE.test(out))
-            out = redactAcrossInvisible(out, literalPattern);
-        for (const pattern of TOKEN_PATTERNS) {
-            out = out.replace(pattern, (_match, keep) => (typeof keep === 'string' ? keep : '') + REDACTED);
-        }
-        return out;
-    };
+    return literals.length > 0 ? new RegExp(literals.join('|'), 'g') : undefined;
 }
 // A quick pre-check; `isInvisibleCodePoint` decides.
 const MAYBE_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
@@ -104913,16 +104929,16 @@ function commandHost(ctx) {
 
 
 
+
 const PATCH_LIMIT = 40_000;
 /**
  * A model that learned a secret could write it into a file; a pushed commit is published, so a
- * diff carrying the token or the API key (or their base64) is refused before anything leaves.
+ * diff carrying the token or the API key in any form the redactor knows is refused before anything leaves.
  */
 async function refuseSecrets(ctx, git, since) {
     const diff = (await git.exec(['diff', since, 'HEAD'])).stdout;
-    const secrets = [ctx.config.githubToken, ctx.config.llm.apiKey].filter((s) => s.length >= 8);
-    const forms = secrets.flatMap((s) => [s, Buffer.from(s).toString('base64')]);
-    if (forms.some((form) => diff.includes(form))) {
+    const containsSecret = createSecretDetector([ctx.config.githubToken, ctx.config.llm.apiKey].filter((s) => s.length >= 8));
+    if (containsSecret(diff)) {
         throw new Error('The changes contain a secret value (the GitHub token or the API key); nothing was pushed.');
     }
 }

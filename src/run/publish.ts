@@ -19,6 +19,7 @@ import {
 import { composeNotes, draftReason } from '../outputs/pull-request-notes.js';
 import { titleFrom } from '../outputs/title.js';
 import type { FinalStatus } from '../outputs/tracking-comment.js';
+import { createSecretDetector } from '../safety/redact.js';
 import type { Actor } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan.js';
@@ -53,13 +54,14 @@ const PATCH_LIMIT = 40_000;
 
 /**
  * A model that learned a secret could write it into a file; a pushed commit is published, so a
- * diff carrying the token or the API key (or their base64) is refused before anything leaves.
+ * diff carrying the token or the API key in any form the redactor knows is refused before anything leaves.
  */
 export async function refuseSecrets(ctx: RunContext, git: GitCommandManager, since: string): Promise<void> {
   const diff = (await git.exec(['diff', since, 'HEAD'])).stdout;
-  const secrets = [ctx.config.githubToken, ctx.config.llm.apiKey].filter((s) => s.length >= 8);
-  const forms = secrets.flatMap((s) => [s, Buffer.from(s).toString('base64')]);
-  if (forms.some((form) => diff.includes(form))) {
+  const containsSecret = createSecretDetector(
+    [ctx.config.githubToken, ctx.config.llm.apiKey].filter((s) => s.length >= 8),
+  );
+  if (containsSecret(diff)) {
     throw new Error(
       'The changes contain a secret value (the GitHub token or the API key); nothing was pushed.',
     );

@@ -44,17 +44,7 @@ const TOKEN_PATTERNS: RegExp[] = [
  * paths that do not strip those first (titles, commit messages, log lines) would carry them.
  */
 export function createRedactor(secrets: string[]): (text: string) => string {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    for (const value of [secret, ...secret.split(/\r?\n/)]) {
-      if (value.length < MIN_SECRET_LENGTH) continue;
-      for (const form of encodedForms(value)) forms.add(form);
-    }
-  }
-  // Longest first, so a secret never leaves the tail of a longer overlapping one behind.
-  const literals = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  const literalPattern = literals.length > 0 ? new RegExp(literals.join('|'), 'g') : undefined;
-
+  const literalPattern = knownValuePattern(secrets);
   return (text: string): string => {
     let out = literalPattern ? text.replace(literalPattern, REDACTED) : text;
     // A secret with zero-width or control characters inside reads (and copies) as the secret.
@@ -67,6 +57,33 @@ export function createRedactor(secrets: string[]): (text: string) => string {
     }
     return out;
   };
+}
+
+/**
+ * Tells whether a text holds one of `secrets` in any form the redactor knows (plain, encoded,
+ * split by invisible characters). Token shapes alone do not count: a diff may carry test fixtures
+ * that look like tokens. Used to refuse publishing what must not be published at all (a commit).
+ */
+export function createSecretDetector(secrets: string[]): (text: string) => boolean {
+  const pattern = knownValuePattern(secrets);
+  if (!pattern) return () => false;
+  return (text) =>
+    text.search(pattern) !== -1 ||
+    (MAYBE_INVISIBLE.test(text) && redactAcrossInvisible(text, pattern) !== text);
+}
+
+/** One pattern matching every known value in every encoded form; undefined when there are none. */
+function knownValuePattern(secrets: string[]): RegExp | undefined {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    for (const value of [secret, ...secret.split(/\r?\n/)]) {
+      if (value.length < MIN_SECRET_LENGTH) continue;
+      for (const form of encodedForms(value)) forms.add(form);
+    }
+  }
+  // Longest first, so a secret never leaves the tail of a longer overlapping one behind.
+  const literals = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  return literals.length > 0 ? new RegExp(literals.join('|'), 'g') : undefined;
 }
 
 // A quick pre-check; `isInvisibleCodePoint` decides.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { stripInvisible } from '../../../src/safety/invisible-chars.js';
-import { createRedactor, REDACTED } from '../../../src/safety/redact.js';
+import { createRedactor, createSecretDetector, REDACTED } from '../../../src/safety/redact.js';
 import { hostileTexts as corpus } from '../../helpers/hostile-texts.js';
 
 const { SECRET, TOKEN, API_KEY } = corpus.secrets;
@@ -129,5 +129,23 @@ describe('createRedactor', () => {
     assert.equal(redact('x a.b*c(d)[e] y aXbbbc'), 'x *** y aXbbbc');
     assert.equal(redact('only line-two-secret here'), 'only *** here');
     assert.equal(redact('overlap-secret-longer!'), '***!');
+  });
+});
+
+describe('createSecretDetector', () => {
+  const secret = 'ghs_detectMe0123456789abcdefghijklmnop';
+  const contains = createSecretDetector([secret]);
+
+  it('finds a known value in the forms the redactor removes', () => {
+    assert.equal(contains(`+const t = '${secret}';`), true);
+    assert.equal(contains(`+b64 ${Buffer.from(`x-access-token:${secret}`).toString('base64')}`), true);
+    assert.equal(contains(`+hex ${Buffer.from(secret).toString('hex')}`), true);
+    assert.equal(contains(`+url ${encodeURIComponent(secret)}`), true);
+    assert.equal(contains(`+split ${secret.slice(0, 10)}\u200b${secret.slice(10)}`), true);
+  });
+
+  it('does not count token-shaped strings that are not a known secret', () => {
+    assert.equal(contains(`+fixture 'ghs_${'a'.repeat(36)}'`), false);
+    assert.equal(createSecretDetector([])(secret), false);
   });
 });

@@ -44849,16 +44849,16 @@ const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
         return payload;
     };
 });
-const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
+const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    defineLazyInternal(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -44875,7 +44875,7 @@ const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -49922,10 +49922,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -49935,12 +49935,12 @@ const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && 
             return def.values[0];
         },
     });
-})));
+});
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
@@ -50306,10 +50306,14 @@ function preprocess(fn, schema) {
  * tests can pass a plain object instead of mutating the real environment.
  */
 
-const MODES = ['auto', 'pr', 'comment'];
+const MODES = ['auto', 'pr', 'comment', 'review'];
 const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
 const SANDBOX_LEVELS = ['auto', 'strict', 'off'];
-const NETWORK_MODES = ['off', 'on'];
+const NETWORK_MODES = ['off', 'allowlist', 'on'];
+const API_FORMATS = ['auto', 'responses', 'chat-completions'];
+const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'];
+const COMMIT_SIGNING = ['auto', 'api', 'git'];
+const CO_AUTHOR = ['requester', 'none'];
 class InputError extends Error {
     problems;
     constructor(problems) {
@@ -50328,6 +50332,25 @@ const oneOf = (values) => ({
     schema: schemas_enum(values),
     accepts: `one of ${values.join(', ')}`,
 });
+const inputs_optional = (spec) => ({
+    schema: union([literal('').transform(() => undefined), spec.schema]),
+    accepts: `empty or ${spec.accepts}`,
+});
+/** Non-negative decimal such as `1.25`. */
+const decimal = schemas_string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number);
+/** Entries separated by commas or newlines, trimmed, empty ones dropped. */
+const list = (entry) => schemas_string()
+    .transform((s) => s
+    .split(/[,\n]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== ''))
+    .pipe(array(entry));
+const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const TEAM = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]+$/;
+// Shapes only; what a preset or pattern stands for is the egress proxy's business.
+const DOMAIN_ENTRY = /^(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/;
 const optionalText = {
     schema: schemas_string().transform((s) => (s === '' ? undefined : s)),
     accepts: 'any text',
@@ -50386,6 +50409,41 @@ const INPUTS = {
     'ci-rounds': wholeNumber(0, 10),
     sandbox: oneOf(SANDBOX_LEVELS),
     network: oneOf(NETWORK_MODES),
+    'allowed-domains': {
+        schema: list(schemas_string()
+            .transform((s) => s.toLowerCase())
+            .pipe(schemas_string().regex(DOMAIN_ENTRY))),
+        accepts: 'hosts separated by commas or newlines: example.com, *.example.com, host:port, an IP literal, or a preset (npm, pypi, go, crates, maven, rubygems, github)',
+    },
+    api: oneOf(API_FORMATS),
+    'reasoning-effort': inputs_optional(oneOf(REASONING_EFFORTS)),
+    'context-window': inputs_optional(wholeNumber(1_000, 10_000_000)),
+    prices: inputs_optional({
+        schema: schemas_string()
+            .regex(/^\d+(\.\d+)?\/\d+(\.\d+)?\/\d+(\.\d+)?$/)
+            .transform((s) => {
+            const [input, cachedInput, output] = s.split('/').map(Number);
+            return { input, cachedInput, output };
+        }),
+        accepts: 'USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10',
+    }),
+    'max-cost-usd': inputs_optional({
+        schema: decimal.pipe(schemas_number().positive()),
+        accepts: 'an amount in US dollars greater than 0, e.g. 2.50',
+    }),
+    'commit-signing': oneOf(COMMIT_SIGNING),
+    labels: {
+        schema: list(schemas_string().max(50)),
+        accepts: 'label names of at most 50 characters, separated by commas',
+    },
+    reviewers: {
+        schema: list(schemas_string().regex(new RegExp(`${GITHUB_LOGIN.source}|${TEAM.source}`))).transform((entries) => ({
+            users: entries.filter((e) => !e.includes('/')),
+            teams: entries.filter((e) => e.includes('/')).map((e) => e.slice(e.indexOf('/') + 1)),
+        })),
+        accepts: 'user logins and org/team names separated by commas, e.g. octocat, octo-org/reviewers',
+    },
+    'co-author': oneOf(CO_AUTHOR),
 };
 /** Defaults as in action.yml, for direct use without the runner filling them in. */
 const INPUT_DEFAULTS = {
@@ -50403,6 +50461,9 @@ const INPUT_DEFAULTS = {
     'ci-rounds': '0',
     sandbox: 'auto',
     network: 'off',
+    api: 'auto',
+    'commit-signing': 'auto',
+    'co-author': 'requester',
 };
 /** Reads an input exactly as `@actions/core` does: `INPUT_<NAME>` upper-cased, spaces as `_`, trimmed. */
 function rawInput(env, name) {
@@ -50467,7 +50528,15 @@ function readRunner(env, platform) {
 function loadConfig(env = process.env, platform = process.platform) {
     const inputs = parseInputs(env);
     return {
-        llm: { apiKey: inputs['api-key'], baseUrl: inputs['base-url'], model: inputs.model },
+        llm: {
+            apiKey: inputs['api-key'],
+            baseUrl: inputs['base-url'],
+            model: inputs.model,
+            api: inputs.api,
+            reasoningEffort: inputs['reasoning-effort'],
+            contextWindow: inputs['context-window'],
+            prices: inputs.prices,
+        },
         githubToken: inputs['github-token'],
         triggerPhrase: inputs['trigger-phrase'],
         label: inputs.label,
@@ -50480,6 +50549,13 @@ function loadConfig(env = process.env, platform = process.platform) {
             maxTurns: inputs['max-turns'],
             maxTokens: inputs['max-tokens'],
             timeoutMinutes: inputs['timeout-minutes'],
+            maxCostUsd: inputs['max-cost-usd'],
+        },
+        publishing: {
+            commitSigning: inputs['commit-signing'],
+            labels: inputs.labels,
+            reviewers: inputs.reviewers,
+            coAuthor: inputs['co-author'],
         },
         branchPrefix: inputs['branch-prefix'],
         baseBranch: inputs['base-branch'],
@@ -50488,6 +50564,7 @@ function loadConfig(env = process.env, platform = process.platform) {
         ci: { workflow: inputs['ci-workflow'], rounds: inputs['ci-rounds'] },
         sandbox: inputs.sandbox,
         network: inputs.network,
+        allowedDomains: inputs['allowed-domains'],
         runner: readRunner(env, platform),
     };
 }
@@ -50505,6 +50582,10 @@ function setActionOutputs(outcome) {
     setOutput('transcript-path', outcome.transcriptPath ?? '');
     setOutput('turns', outcome.turns ?? 0);
     setOutput('tokens', outcome.tokens ?? 0);
+    setOutput('cached-tokens', outcome.cachedTokens ?? 0);
+    setOutput('cost-usd', outcome.costUsd === undefined ? '' : outcome.costUsd.toFixed(4));
+    setOutput('review-url', outcome.reviewUrl ?? '');
+    setOutput('blocked-hosts', (outcome.blockedHosts ?? []).join(','));
     setOutput('ci-conclusion', outcome.ciConclusion ?? '');
 }
 
@@ -58459,7 +58540,7 @@ function tokenizeThematicBreak(effects, ok, nok) {
 
 
 /** @type {Construct} */
-const list = {
+const list_list = {
   continuation: {
     tokenize: tokenizeListContinuation
   },
@@ -58608,7 +58689,7 @@ function tokenizeListContinuation(effects, ok, nok) {
     self.interrupt = undefined;
     // Always populated by defaults.
 
-    return factorySpace(effects, effects.attempt(list, ok, nok), "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code);
+    return factorySpace(effects, effects.attempt(list_list, ok, nok), "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code);
   }
 }
 
@@ -66241,19 +66322,19 @@ function tokenizeCodeText(effects, ok, nok) {
 
 /** @satisfies {Extension['document']} */
 const constructs_document = {
-  [42]: list,
-  [43]: list,
-  [45]: list,
-  [48]: list,
-  [49]: list,
-  [50]: list,
-  [51]: list,
-  [52]: list,
-  [53]: list,
-  [54]: list,
-  [55]: list,
-  [56]: list,
-  [57]: list,
+  [42]: list_list,
+  [43]: list_list,
+  [45]: list_list,
+  [48]: list_list,
+  [49]: list_list,
+  [50]: list_list,
+  [51]: list_list,
+  [52]: list_list,
+  [53]: list_list,
+  [54]: list_list,
+  [55]: list_list,
+  [56]: list_list,
+  [57]: list_list,
   [62]: blockQuote
 };
 
@@ -104031,7 +104112,8 @@ async function prepareAgentTools(host, settings) {
     const home = env['HOME'];
     const sandbox = await detectSandbox({
         setting: settings.sandbox,
-        network: settings.network,
+        // Until the egress proxy exists, an allowlist lets nothing out: failing closed.
+        network: settings.network === 'on' ? 'on' : 'off',
         workspace,
         tempDir: host.tempDir,
         platform: host.platform,

@@ -5,15 +5,38 @@
  */
 import { z } from 'zod';
 
-export const MODES = ['auto', 'pr', 'comment'] as const;
+export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
 export const SANDBOX_LEVELS = ['auto', 'strict', 'off'] as const;
-export const NETWORK_MODES = ['off', 'on'] as const;
+export const NETWORK_MODES = ['off', 'allowlist', 'on'] as const;
+export const API_FORMATS = ['auto', 'responses', 'chat-completions'] as const;
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
+export const COMMIT_SIGNING = ['auto', 'api', 'git'] as const;
+export const CO_AUTHOR = ['requester', 'none'] as const;
 
 export type Mode = (typeof MODES)[number];
 export type Permission = (typeof PERMISSIONS)[number];
 export type SandboxSetting = (typeof SANDBOX_LEVELS)[number];
 export type NetworkSetting = (typeof NETWORK_MODES)[number];
+export type ApiFormat = (typeof API_FORMATS)[number];
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+export type CommitSigning = (typeof COMMIT_SIGNING)[number];
+export type CoAuthorSetting = (typeof CO_AUTHOR)[number];
+
+/** USD per million tokens, from the `prices` input. */
+export interface Prices {
+  input: number;
+  cachedInput: number;
+  output: number;
+}
+
+/** Who is asked to review the PRs the action opens. */
+export interface Reviewers {
+  /** User logins. */
+  users: string[];
+  /** Team slugs of the repository's organisation (`org/team` given, `team` kept). */
+  teams: string[];
+}
 
 /** Everything the action needs to know, parsed and validated once at start-up. */
 export interface Config {
@@ -25,6 +48,14 @@ export interface Config {
     baseUrl: string;
     /** Model name sent with every request. */
     model: string;
+    /** Wire format: Responses API, Chat Completions, or chosen from the base URL. */
+    api: ApiFormat;
+    /** Sent as `reasoning_effort` when set; undefined leaves the provider's default. */
+    reasoningEffort: ReasoningEffort | undefined;
+    /** Tokens one request may hold; undefined means known for common models, else 128000. */
+    contextWindow: number | undefined;
+    /** Prices from the `prices` input; undefined means the built-in table or unknown. */
+    prices: Prices | undefined;
   };
   /** GitHub token for the API and for git. Secret. */
   githubToken: string;
@@ -47,6 +78,19 @@ export interface Config {
     maxTurns: number;
     maxTokens: number;
     timeoutMinutes: number;
+    /** The run stops and publishes when its estimated cost would pass this. */
+    maxCostUsd: number | undefined;
+  };
+  /** How the PRs the action opens are committed and dressed. */
+  publishing: {
+    /** GitHub-signed API commits, a plain git push, or the API with a git fallback. */
+    commitSigning: CommitSigning;
+    /** Labels added to the PRs the action opens. */
+    labels: string[];
+    /** Review requested on the PRs the action opens. */
+    reviewers: Reviewers;
+    /** Whether commits credit the person who started the run. */
+    coAuthor: CoAuthorSetting;
   };
   /** Prefix of branches the action creates, e.g. `agent/`. */
   branchPrefix: string;
@@ -67,6 +111,11 @@ export interface Config {
   sandbox: SandboxSetting;
   /** Network for agent-run commands. */
   network: NetworkSetting;
+  /**
+   * With `network: allowlist`, what agent-run commands may reach, as given (lower-cased): hosts,
+   * `*.suffix` patterns, `host:port`, IP literals and preset names.
+   */
+  allowedDomains: string[];
   /** The runner's view of the world. */
   runner: RunnerContext;
 }
@@ -120,6 +169,36 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T): Input
   schema: z.enum(values),
   accepts: `one of ${values.join(', ')}`,
 });
+
+const optional = <T>(spec: InputSpec<T>): InputSpec<T | undefined> => ({
+  schema: z.union([z.literal('').transform(() => undefined), spec.schema]) as z.ZodType<T | undefined>,
+  accepts: `empty or ${spec.accepts}`,
+});
+
+/** Non-negative decimal such as `1.25`. */
+const decimal = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/)
+  .transform(Number);
+
+/** Entries separated by commas or newlines, trimmed, empty ones dropped. */
+const list = (entry: z.ZodType<string, string>) =>
+  z
+    .string()
+    .transform((s) =>
+      s
+        .split(/[,\n]/)
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .pipe(z.array(entry));
+
+const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const TEAM = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]+$/;
+
+// Shapes only; what a preset or pattern stands for is the egress proxy's business.
+const DOMAIN_ENTRY =
+  /^(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/;
 
 const optionalText: InputSpec<string | undefined> = {
   schema: z.string().transform((s) => (s === '' ? undefined : s)),
@@ -185,6 +264,48 @@ const INPUTS = {
   'ci-rounds': wholeNumber(0, 10),
   sandbox: oneOf(SANDBOX_LEVELS),
   network: oneOf(NETWORK_MODES),
+  'allowed-domains': {
+    schema: list(
+      z
+        .string()
+        .transform((s) => s.toLowerCase())
+        .pipe(z.string().regex(DOMAIN_ENTRY)),
+    ),
+    accepts:
+      'hosts separated by commas or newlines: example.com, *.example.com, host:port, an IP literal, or a preset (npm, pypi, go, crates, maven, rubygems, github)',
+  },
+  api: oneOf(API_FORMATS),
+  'reasoning-effort': optional(oneOf(REASONING_EFFORTS)),
+  'context-window': optional(wholeNumber(1_000, 10_000_000)),
+  prices: optional({
+    schema: z
+      .string()
+      .regex(/^\d+(\.\d+)?\/\d+(\.\d+)?\/\d+(\.\d+)?$/)
+      .transform((s) => {
+        const [input, cachedInput, output] = s.split('/').map(Number) as [number, number, number];
+        return { input, cachedInput, output };
+      }),
+    accepts: 'USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10',
+  }),
+  'max-cost-usd': optional({
+    schema: decimal.pipe(z.number().positive()),
+    accepts: 'an amount in US dollars greater than 0, e.g. 2.50',
+  }),
+  'commit-signing': oneOf(COMMIT_SIGNING),
+  labels: {
+    schema: list(z.string().max(50)),
+    accepts: 'label names of at most 50 characters, separated by commas',
+  },
+  reviewers: {
+    schema: list(z.string().regex(new RegExp(`${GITHUB_LOGIN.source}|${TEAM.source}`))).transform(
+      (entries: string[]) => ({
+        users: entries.filter((e) => !e.includes('/')),
+        teams: entries.filter((e) => e.includes('/')).map((e) => e.slice(e.indexOf('/') + 1)),
+      }),
+    ),
+    accepts: 'user logins and org/team names separated by commas, e.g. octocat, octo-org/reviewers',
+  },
+  'co-author': oneOf(CO_AUTHOR),
 } satisfies Record<string, InputSpec<unknown>>;
 
 type InputName = keyof typeof INPUTS;
@@ -206,6 +327,9 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   'ci-rounds': '0',
   sandbox: 'auto',
   network: 'off',
+  api: 'auto',
+  'commit-signing': 'auto',
+  'co-author': 'requester',
 };
 
 /** Reads an input exactly as `@actions/core` does: `INPUT_<NAME>` upper-cased, spaces as `_`, trimmed. */
@@ -274,7 +398,15 @@ export function loadConfig(
 ): Config {
   const inputs = parseInputs(env);
   return {
-    llm: { apiKey: inputs['api-key'], baseUrl: inputs['base-url'], model: inputs.model },
+    llm: {
+      apiKey: inputs['api-key'],
+      baseUrl: inputs['base-url'],
+      model: inputs.model,
+      api: inputs.api,
+      reasoningEffort: inputs['reasoning-effort'],
+      contextWindow: inputs['context-window'],
+      prices: inputs.prices,
+    },
     githubToken: inputs['github-token'],
     triggerPhrase: inputs['trigger-phrase'],
     label: inputs.label,
@@ -287,6 +419,13 @@ export function loadConfig(
       maxTurns: inputs['max-turns'],
       maxTokens: inputs['max-tokens'],
       timeoutMinutes: inputs['timeout-minutes'],
+      maxCostUsd: inputs['max-cost-usd'],
+    },
+    publishing: {
+      commitSigning: inputs['commit-signing'],
+      labels: inputs.labels,
+      reviewers: inputs.reviewers,
+      coAuthor: inputs['co-author'],
     },
     branchPrefix: inputs['branch-prefix'],
     baseBranch: inputs['base-branch'],
@@ -295,6 +434,7 @@ export function loadConfig(
     ci: { workflow: inputs['ci-workflow'], rounds: inputs['ci-rounds'] },
     sandbox: inputs.sandbox,
     network: inputs.network,
+    allowedDomains: inputs['allowed-domains'],
     runner: readRunner(env, platform),
   };
 }

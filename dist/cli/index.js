@@ -74849,7 +74849,8 @@ async function prepareAgentTools(host, settings) {
     const home = env['HOME'];
     const sandbox = await detectSandbox({
         setting: settings.sandbox,
-        network: settings.network,
+        // Until the egress proxy exists, an allowlist lets nothing out: failing closed.
+        network: settings.network === 'on' ? 'on' : 'off',
         workspace,
         tempDir: host.tempDir,
         platform: host.platform,

@@ -6,6 +6,7 @@ export type Conclusion =
   | 'pr-updated'
   | 'pushed'
   | 'commented'
+  | 'reviewed'
   | 'no-changes'
   | 'skipped'
   | 'denied'
@@ -20,6 +21,14 @@ export interface RunOutcome {
   transcriptPath?: string;
   turns?: number;
   tokens?: number;
+  /** Prompt tokens the provider served from its prompt cache. */
+  cachedTokens?: number;
+  /** Estimated cost in USD; undefined when the price is unknown. */
+  costUsd?: number;
+  /** The review posted in review mode. */
+  reviewUrl?: string;
+  /** Hosts the egress proxy refused, with `network: allowlist`. */
+  blockedHosts?: string[];
   ciConclusion?: string;
   /** How commands were isolated (`describeSandbox`), for the job summary; not a step output. */
   sandbox?: string;
@@ -37,5 +46,9 @@ export function setActionOutputs(outcome: RunOutcome): void {
   core.setOutput('transcript-path', outcome.transcriptPath ?? '');
   core.setOutput('turns', outcome.turns ?? 0);
   core.setOutput('tokens', outcome.tokens ?? 0);
+  core.setOutput('cached-tokens', outcome.cachedTokens ?? 0);
+  core.setOutput('cost-usd', outcome.costUsd === undefined ? '' : outcome.costUsd.toFixed(4));
+  core.setOutput('review-url', outcome.reviewUrl ?? '');
+  core.setOutput('blocked-hosts', (outcome.blockedHosts ?? []).join(','));
   core.setOutput('ci-conclusion', outcome.ciConclusion ?? '');
 }

@@ -29,7 +29,7 @@ export interface AgentToolSettings {
   /** Extra bash allow rules (`allowed-commands`, `--allow`). */
   allowedCommands: readonly string[];
   sandbox: DetectSandboxOptions['setting'];
-  network: DetectSandboxOptions['network'];
+  network: 'off' | 'allowlist' | 'on';
 }
 
 /** Detects the sandbox (logging what it provides) and builds the registry. */
@@ -41,7 +41,8 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
   const home = env['HOME'];
   const sandbox = await detectSandbox({
     setting: settings.sandbox,
-    network: settings.network,
+    // Until the egress proxy exists, an allowlist lets nothing out: failing closed.
+    network: settings.network === 'on' ? 'on' : 'off',
     workspace,
     tempDir: host.tempDir,
     platform: host.platform,

@@ -77,14 +77,52 @@ describe('loadConfig', () => {
     ['max-tokens', '-5', 'max-tokens must be a whole number from 1000 to 100000000, got "-5"'],
     ['timeout-minutes', '999', 'timeout-minutes must be a whole number from 1 to 360, got "999"'],
     ['ci-rounds', 'many', 'ci-rounds must be a whole number from 0 to 10, got "many"'],
-    ['mode', 'yolo', 'mode must be one of auto, pr, comment, got "yolo"'],
+    ['mode', 'yolo', 'mode must be one of auto, pr, comment, review, got "yolo"'],
     [
       'min-permission',
       'owner',
       'min-permission must be one of read, triage, write, maintain, admin, got "owner"',
     ],
     ['sandbox', 'none', 'sandbox must be one of auto, strict, off, got "none"'],
-    ['network', 'yes', 'network must be one of off, on, got "yes"'],
+    ['network', 'yes', 'network must be one of off, allowlist, on, got "yes"'],
+    ['api', 'grpc', 'api must be one of auto, responses, chat-completions, got "grpc"'],
+    [
+      'reasoning-effort',
+      'max',
+      'reasoning-effort must be empty or one of none, minimal, low, medium, high, xhigh, got "max"',
+    ],
+    [
+      'context-window',
+      '4k',
+      'context-window must be empty or a whole number from 1000 to 10000000, got "4k"',
+    ],
+    [
+      'prices',
+      '1.25/10',
+      'prices must be empty or USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10, got "1.25/10"',
+    ],
+    [
+      'max-cost-usd',
+      '$2',
+      'max-cost-usd must be empty or an amount in US dollars greater than 0, e.g. 2.50, got "$2"',
+    ],
+    [
+      'max-cost-usd',
+      '0',
+      'max-cost-usd must be empty or an amount in US dollars greater than 0, e.g. 2.50, got "0"',
+    ],
+    ['commit-signing', 'gpg', 'commit-signing must be one of auto, api, git, got "gpg"'],
+    ['co-author', 'me', 'co-author must be one of requester, none, got "me"'],
+    [
+      'reviewers',
+      'octocat, @bad',
+      'reviewers must be user logins and org/team names separated by commas, e.g. octocat, octo-org/reviewers, got "octocat, @bad"',
+    ],
+    [
+      'allowed-domains',
+      'npm, http://evil.example',
+      'allowed-domains must be hosts separated by commas or newlines: example.com, *.example.com, host:port, an IP literal, or a preset (npm, pypi, go, crates, maven, rubygems, github), got "npm, http://evil.example"',
+    ],
     ['draft', 'yes', 'draft must be true or false, got "yes"'],
     [
       'base-url',
@@ -122,6 +160,55 @@ describe('loadConfig', () => {
       assert.deepEqual(problemsFor({ [name]: value }), [message]);
     });
   }
+
+  it('parses the provider, cost, publishing and network inputs', () => {
+    const config = loadConfig(
+      {
+        ...runnerEnv,
+        INPUT_API: 'responses',
+        'INPUT_REASONING-EFFORT': 'none',
+        'INPUT_CONTEXT-WINDOW': '8000',
+        INPUT_PRICES: '1.25/0.125/10',
+        'INPUT_MAX-COST-USD': '2.50',
+        'INPUT_COMMIT-SIGNING': 'git',
+        INPUT_LABELS: 'agent, needs review\nbot',
+        INPUT_REVIEWERS: 'octocat, octo-org/core-team',
+        'INPUT_CO-AUTHOR': 'none',
+        INPUT_NETWORK: 'allowlist',
+        'INPUT_ALLOWED-DOMAINS': 'npm\n*.Example.com, 127.10.0.2:4873,[::1]:8080',
+      },
+      'linux',
+    );
+    assert.equal(config.llm.api, 'responses');
+    assert.equal(config.llm.reasoningEffort, 'none');
+    assert.equal(config.llm.contextWindow, 8000);
+    assert.deepEqual(config.llm.prices, { input: 1.25, cachedInput: 0.125, output: 10 });
+    assert.equal(config.limits.maxCostUsd, 2.5);
+    assert.deepEqual(config.publishing, {
+      commitSigning: 'git',
+      labels: ['agent', 'needs review', 'bot'],
+      reviewers: { users: ['octocat'], teams: ['core-team'] },
+      coAuthor: 'none',
+    });
+    assert.equal(config.network, 'allowlist');
+    assert.deepEqual(config.allowedDomains, ['npm', '*.example.com', '127.10.0.2:4873', '[::1]:8080']);
+  });
+
+  it('leaves the new optional inputs unset and applies their defaults', () => {
+    const config = loadConfig(runnerEnv, 'linux');
+    assert.equal(config.llm.api, 'auto');
+    assert.equal(config.llm.reasoningEffort, undefined);
+    assert.equal(config.llm.contextWindow, undefined);
+    assert.equal(config.llm.prices, undefined);
+    assert.equal(config.limits.maxCostUsd, undefined);
+    assert.deepEqual(config.publishing, {
+      commitSigning: 'auto',
+      labels: [],
+      reviewers: { users: [], teams: [] },
+      coAuthor: 'requester',
+    });
+    assert.deepEqual(config.allowedDomains, []);
+  });
 
   it('reports every bad input at once', () => {
     const problems = problemsFor({ 'max-turns': 'ten', mode: 'yolo' });

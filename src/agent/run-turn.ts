@@ -30,6 +30,8 @@ export interface TurnOutcome {
   results: ToolResult[];
   /** Undefined when the endpoint sent none (or the stream broke). */
   usage: TokenUsage | undefined;
+  /** Provider-specific fields for the assistant message (see `StreamedTurn.assistantFields`). */
+  assistantFields?: Record<string, unknown>;
   attempts: number;
   /** Why a partial turn ended early. */
   brokenReason?: string;
@@ -52,6 +54,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
         calls: turn.toolCalls,
         results,
         usage: turn.usage,
+        ...(turn.assistantFields ? { assistantFields: turn.assistantFields } : {}),
         attempts: attempt,
       };
     }

@@ -9,7 +9,8 @@
  */
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { LlmClient } from '../llm/client.js';
-import { type StreamedTurn, streamTurn } from '../llm/stream-turn.js';
+import { streamModelTurn } from '../llm/model-turn.js';
+import type { StreamedTurn } from '../llm/stream-turn.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { ToolCall, ToolResult } from '../tools/tool.js';
 import { CallQueue } from './call-queue.js';
@@ -63,7 +64,7 @@ export async function streamAndDispatch(options: DispatchOptions): Promise<Dispa
   scheduled.catch(() => {});
   let turn: StreamedTurn;
   try {
-    turn = await streamTurn(options.llm, {
+    turn = await streamModelTurn(options.llm, {
       messages: options.messages,
       tools: options.tools,
       signal,

@@ -23,11 +23,14 @@ export function appendTurn(
 ): ToolCall | undefined {
   const { content, calls, results } = outcome;
   messages.push({
+    // Provider fields first, so they can never replace the fields this project owns.
+    ...outcome.assistantFields,
     role: 'assistant',
     content: content || null,
     ...(calls.length > 0
       ? {
           tool_calls: calls.map((c) => ({
+            ...c.providerFields,
             id: c.id,
             type: 'function' as const,
             function: { name: c.name, arguments: c.arguments },

@@ -3,7 +3,11 @@
  * talks to the model. Never a module singleton, so tests point it at a server on 127.0.0.1.
  */
 import OpenAI from 'openai';
+import type { ApiFormat, ReasoningEffort } from '../inputs.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retry.js';
+
+/** The wire format a run speaks; one per run, chosen from the `api` input and the base URL. */
+export type Wire = 'chat-completions' | 'responses';
 
 export interface LlmClientOptions {
   /** Chat Completions base URL, e.g. `https://api.openai.com/v1`. */
@@ -11,6 +15,10 @@ export interface LlmClientOptions {
   /** May be empty for local endpoints that need no key. */
   apiKey: string;
   model: string;
+  /** The `api` input; default `auto`. */
+  api?: ApiFormat;
+  /** The `reasoning-effort` input; undefined leaves the provider's default. */
+  reasoningEffort?: ReasoningEffort | undefined;
   /** Attempts per turn in total (first included); default 5. */
   maxRetries?: number;
   /** Replaces the global fetch (tests, proxies). */
@@ -24,6 +32,9 @@ export interface LlmClient {
   openai: OpenAI;
   model: string;
   baseUrl: string;
+  /** Which wire format every turn of the run uses. */
+  wire: Wire;
+  reasoningEffort: ReasoningEffort | undefined;
   retry: RetryPolicy;
   idleTimeoutMs: number;
 }
@@ -48,10 +59,21 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     openai,
     model: options.model,
     baseUrl,
+    wire: chooseWire(options.api ?? 'auto', baseUrl),
+    reasoningEffort: options.reasoningEffort,
     retry: {
       ...defaultRetryPolicy,
       maxAttempts: Math.max(1, options.maxRetries ?? defaultRetryPolicy.maxAttempts),
     },
     idleTimeoutMs: options.idleTimeoutMs ?? 180_000,
   };
+}
+
+/**
+ * `auto` picks the wire for the endpoint. Chat Completions is what every OpenAI-compatible server
+ * speaks, so it is the choice wherever the Responses API is not known to be there.
+ */
+export function chooseWire(api: ApiFormat, _baseUrl: string): Wire {
+  if (api === 'responses') return 'responses';
+  return 'chat-completions';
 }

@@ -32,6 +32,12 @@ export interface StreamedTurn {
   finishReason: string;
   /** Undefined when the endpoint ignores `stream_options.include_usage`. */
   usage: TokenUsage | undefined;
+  /**
+   * Provider-specific fields of the assistant message (DeepSeek's `reasoning_content`,
+   * OpenRouter's `reasoning_details`, the Responses API's output items). Opaque: merged into the
+   * assistant message of the history exactly as received, so the next request carries them back.
+   */
+  assistantFields?: Record<string, unknown>;
 }
 
 export interface StreamTurnRequest {

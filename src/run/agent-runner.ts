@@ -41,6 +41,8 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
     baseUrl: config.llm.baseUrl,
     apiKey: config.llm.apiKey,
     model: config.llm.model,
+    api: config.llm.api,
+    reasoningEffort: config.llm.reasoningEffort,
   });
   const report = progressReporter(ctx.log, options.tracking);
   return (messages, spent = { turns: 0, tokens: 0 }) =>

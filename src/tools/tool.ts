@@ -45,6 +45,12 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: string;
+  /**
+   * Provider-specific fields that came with the call (Gemini's `extra_content` thought
+   * signature, say). Opaque: kept exactly as received and sent back on the call in the history,
+   * because some providers refuse the next request without them.
+   */
+  providerFields?: Record<string, unknown>;
 }
 
 /** Every outcome of every call, success or not, ends up as one of these. */

@@ -1,0 +1,79 @@
+/**
+ * `egress.proxy_added_ms_p50`: what the egress proxy adds to one request on loopback. A small
+ * HTTP server answers GETs; each round sends one request straight to it and one through the proxy
+ * (plain `http://`, and a CONNECT tunnel opened per request, as a client without keep-alive does),
+ * alternated in one run, each on a fresh connection.
+ */
+import { once } from 'node:events';
+import http from 'node:http';
+import net from 'node:net';
+import { parseAllowedHosts } from '../src/egress/allowed-hosts.js';
+import { startEgressProxy } from '../src/egress/egress-proxy.js';
+import type { BenchFigure } from './run.js';
+
+const ROUNDS = 400;
+
+function get(port: number, path: string, host: string): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, headers: { host }, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(performance.now() - start));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function viaConnect(proxyPort: number, target: string): Promise<number> {
+  const start = performance.now();
+  const socket = net.connect(proxyPort, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+  await once(socket, 'data');
+  socket.write(`GET / HTTP/1.1\r\nHost: registry.test\r\nConnection: close\r\n\r\n`);
+  socket.resume();
+  await once(socket, 'close');
+  return performance.now() - start;
+}
+
+const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export default async function bench(): Promise<BenchFigure[]> {
+  const upstream = http.createServer((_req, res) => res.end('ok'));
+  upstream.listen(0, '127.0.0.1');
+  await once(upstream, 'listening');
+  const port = (upstream.address() as net.AddressInfo).port;
+  const proxy = await startEgressProxy(
+    {
+      rules: parseAllowedHosts([`registry.test:${port}`, `127.0.0.1:${port}`]),
+      resolve: async () => ['127.0.0.1'],
+    },
+    { port: 0 },
+  );
+  const proxyPort = 'port' in proxy.address ? proxy.address.port : 0;
+  const direct: number[] = [];
+  const plain: number[] = [];
+  const tunnel: number[] = [];
+  try {
+    for (let i = 0; i < 30; i++) await get(port, '/', 'registry.test');
+    for (let i = 0; i < ROUNDS; i++) {
+      direct.push(await get(port, '/', `registry.test:${port}`));
+      plain.push(await get(proxyPort, `http://registry.test:${port}/`, `registry.test:${port}`));
+      tunnel.push(await viaConnect(proxyPort, `registry.test:${port}`));
+    }
+  } finally {
+    await proxy.close();
+    upstream.close();
+  }
+  return [
+    {
+      name: 'egress.proxy_added_ms_p50',
+      value: p50(plain) - p50(direct),
+      unit: 'ms',
+      target: '< 2',
+    },
+    { name: 'egress.connect_added_ms_p50', value: p50(tunnel) - p50(direct), unit: 'ms', target: '< 2' },
+    { name: 'egress.direct_ms_p50', value: p50(direct), unit: 'ms' },
+  ];
+}

@@ -1,0 +1,81 @@
+/**
+ * The egress proxy's one decision, as a plain function: may a request for `host:port` go out, and
+ * to which address. The name is resolved here and the connection goes to the address that was
+ * checked, never to the name again, so a DNS answer cannot change between check and connect.
+ */
+import { isIP } from 'node:net';
+import { isInternalAddress } from './address-ranges.js';
+import {
+  canonicalHost,
+  type HostRule,
+  isAddressListed,
+  isHostAllowed,
+  normaliseAddress,
+} from './allowed-hosts.js';
+
+/** Resolves a name to its addresses (all families); injectable so tests never touch real DNS. */
+export type Resolver = (host: string) => Promise<string[]>;
+
+export type EgressDecision =
+  | { verdict: 'allow'; address: string; port: number; host: string }
+  | { verdict: 'refuse'; status: 400 | 403 | 502; host: string; reason: string };
+
+/** The host a refusal is reported under: the name, with the port when it is not 80 or 443. */
+export function reportedHost(host: string, port: number): string {
+  const shown = isIP(host) === 6 ? `[${host}]` : host;
+  return port === 80 || port === 443 ? shown : `${shown}:${port}`;
+}
+
+/** Decides one request. Never throws: a resolver failure is a 502 refusal. */
+export async function decideEgress(
+  rules: readonly HostRule[],
+  rawHost: string,
+  port: number,
+  resolve: Resolver,
+): Promise<EgressDecision> {
+  const literal = rawHost.replace(/^\[|\]$/g, '');
+  if (isIP(literal)) {
+    const address = normaliseAddress(literal);
+    if (!isHostAllowed(rules, address, port)) return notListed(address, port);
+    return { verdict: 'allow', address, port, host: address };
+  }
+  const host = canonicalHost(rawHost);
+  if (!host) {
+    return {
+      verdict: 'refuse',
+      status: 400,
+      host: rawHost,
+      reason: `"${rawHost}" is not a valid host name.`,
+    };
+  }
+  if (!isHostAllowed(rules, host, port)) return notListed(host, port);
+  let addresses: string[];
+  try {
+    addresses = await resolve(host);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { verdict: 'refuse', status: 502, host, reason: `${host} could not be resolved (${why}).` };
+  }
+  const usable = addresses.find((a) => !isInternalAddress(a) || isAddressListed(rules, a, port));
+  if (usable) return { verdict: 'allow', address: normaliseAddress(usable), port, host };
+  const first = addresses[0];
+  if (first === undefined) {
+    return { verdict: 'refuse', status: 502, host, reason: `${host} has no addresses.` };
+  }
+  return {
+    verdict: 'refuse',
+    status: 403,
+    host,
+    reason: `${host} resolves to ${first}, an internal address (loopback, private, link-local or reserved), which agent-run commands may not reach through a name. If that address is meant, list it in the \`allowed-domains\` input as "${reportedHost(normaliseAddress(first), port)}".`,
+  };
+}
+
+function notListed(host: string, port: number): EgressDecision {
+  const shown = reportedHost(host, port);
+  return {
+    verdict: 'refuse',
+    status: 403,
+    host: shown,
+    reason: `${shown} is not in the \`allowed-domains\` input, so agent-run commands may not reach it. To allow it, add "${shown}" to \`allowed-domains\` (with \`network: allowlist\`).`,
+  };
+}

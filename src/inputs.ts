@@ -4,6 +4,7 @@
  * tests can pass a plain object instead of mutating the real environment.
  */
 import { z } from 'zod';
+import { parseAllowedHosts } from './egress/allowed-hosts.js';
 
 export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
@@ -196,9 +197,15 @@ const list = (entry: z.ZodType<string, string>) =>
 const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 const TEAM = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]+$/;
 
-// Shapes only; what a preset or pattern stands for is the egress proxy's business.
-const DOMAIN_ENTRY =
-  /^(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/;
+/** An `allowed-domains` entry the egress proxy's own parser accepts, so the two never disagree. */
+const isAllowedHostEntry = (entry: string): boolean => {
+  try {
+    parseAllowedHosts([entry]);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const optionalText: InputSpec<string | undefined> = {
   schema: z.string().transform((s) => (s === '' ? undefined : s)),
@@ -269,7 +276,7 @@ const INPUTS = {
       z
         .string()
         .transform((s) => s.toLowerCase())
-        .pipe(z.string().regex(DOMAIN_ENTRY)),
+        .pipe(z.string().refine(isAllowedHostEntry)),
     ),
     accepts:
       'hosts separated by commas or newlines: example.com, *.example.com, host:port, an IP literal, or a preset (npm, pypi, go, crates, maven, rubygems, github)',

@@ -316,6 +316,9 @@ const INPUTS = {
 } satisfies Record<string, InputSpec<unknown>>;
 
 type InputName = keyof typeof INPUTS;
+
+/** Every input this module parses, in declaration order (a test holds it equal to `action.yml`). */
+export const INPUT_NAMES = Object.keys(INPUTS) as InputName[];
 type InputValues = { [K in InputName]: z.output<(typeof INPUTS)[K]['schema']> };
 
 /** Defaults as in action.yml, for direct use without the runner filling them in. */

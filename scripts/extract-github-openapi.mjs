@@ -61,6 +61,7 @@ const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/git/ref/{ref}'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}/check-runs'],
+  ['get', '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],
   ['get', '/rate_limit'],
 ];
 

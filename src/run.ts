@@ -10,6 +10,7 @@ import type { RunOutcome } from './outputs/action-outputs.js';
 import { createRunContext } from './run/context.js';
 import { watchJobCancel } from './run/job-cancel.js';
 import { runSession } from './run/session.js';
+import { confirmCheckRunHead } from './triggers/check-run-head.js';
 import { checkGate } from './triggers/gate.js';
 import { resolveTrigger } from './triggers/resolve-trigger.js';
 import { describeTrigger } from './triggers/trigger.js';
@@ -25,13 +26,16 @@ export async function run(config: Config): Promise<RunOutcome> {
   const ctx = createRunContext(config, cancel.signal);
   try {
     const payload = await readEventPayload(config.runner.eventPath);
-    const trigger = resolveTrigger(config.runner.eventName, payload, {
+    const resolved = resolveTrigger(config.runner.eventName, payload, {
       triggerPhrase: config.triggerPhrase,
       label: config.label,
       prompt: config.prompt,
       runId: config.runner.runId,
       actor: config.runner.actor,
     });
+    // Whether a failed check is on a branch of this repository only the API can tell.
+    const trigger =
+      resolved.kind === 'check-run' ? await confirmCheckRunHead(ctx.octokit, ctx.repo, resolved) : resolved;
     ctx.log.info(`Trigger: ${describeTrigger(trigger)}`);
     if (trigger.kind === 'skip') return { conclusion: 'skipped' };
 

@@ -5,6 +5,7 @@
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
+import { explainMissingApi } from './api-support.js';
 
 const RetryingOctokit = Octokit.plugin(retry, throttling);
 
@@ -44,7 +45,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       );
       return retryCount < maxRetries;
     };
-  return new RetryingOctokit({
+  const octokit = new RetryingOctokit({
     auth: options.token,
     baseUrl: options.baseUrl,
     userAgent: options.userAgent ?? 'agent-action',
@@ -55,4 +56,15 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       ? { enabled: false }
       : { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
   });
+  // An older GitHub Enterprise Server answers an API it lacks with a bare 404: name it at first use.
+  const explained = new Set<string>();
+  octokit.hook.error('request', (error) => {
+    const why = explainMissingApi(error);
+    if (why && !explained.has(why)) {
+      explained.add(why);
+      log(why);
+    }
+    throw error;
+  });
+  return octokit;
 }

@@ -10,6 +10,8 @@ export interface JobSummaryInput {
   final: { status: FinalStatus; details: string };
   records: readonly TranscriptRecord[];
   runUrl: string;
+  /** How the run published and why (see `describeMode`). */
+  mode?: string;
 }
 
 /** Markdown for `core.summary`; the caller prepares it for publishing. */
@@ -17,6 +19,7 @@ export function renderJobSummary(input: JobSummaryInput): string {
   const { outcome } = input;
   const facts = [
     `**Conclusion:** \`${outcome.conclusion}\``,
+    input.mode ? `**${input.mode.replace(/^Mode:/, 'Mode:**')}` : '',
     outcome.prUrl ? `**Pull request:** ${outcome.prUrl}` : '',
     outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
     `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${(outcome.tokens ?? 0).toLocaleString('en-US')}`,

@@ -196,6 +196,19 @@ async function planForTrigger(
       const note = `Fixes the failure of ${trigger.workflowName} run ${trigger.htmlUrl} on \`${trigger.headBranch}\` at ${trigger.headSha.slice(0, 7)}.`;
       return { ...plan, prNotes: [note] };
     }
+    case 'check-run': {
+      const name = `${prefix}check-${trigger.checkRunId}`;
+      const start = { sha: trigger.headSha, via: `refs/heads/${trigger.headBranch}` };
+      const plan = ownBranch(
+        name,
+        start,
+        { kind: 'pull-request', branch: name, base: trigger.headBranch },
+        mode,
+      );
+      const link = trigger.detailsUrl ?? trigger.htmlUrl;
+      const note = `Fixes the failing check "${trigger.name}" (${trigger.appSlug}) ${link} on \`${trigger.headBranch}\` at ${trigger.headSha.slice(0, 7)}.`;
+      return { ...plan, prNotes: [note] };
+    }
     case 'dispatch': {
       const name = `${prefix}run-${trigger.runId}`;
       return ownBranch(name, { branch: base }, { kind: 'pull-request', branch: name, base }, mode);

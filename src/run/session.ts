@@ -16,6 +16,7 @@ import { type FinalStatus, startTrackingComment, type TrackingComment } from '..
 import type { Trigger } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
 import { renderJobSummary } from './job-summary.js';
+import { describeMode } from './mode-note.js';
 import { planWork } from './plan.js';
 import { doWork } from './work.js';
 
@@ -28,6 +29,7 @@ export async function runSession(
   let final: { status: FinalStatus; details: string } = { status: 'failed', details: 'The run failed.' };
   let tracking: TrackingComment | undefined;
   let restoreCredentials: (() => Promise<void>) | undefined;
+  let mode: string | undefined;
   const git = createGitCommandManager({
     cwd: ctx.config.runner.workspace,
     token: ctx.config.githubToken,
@@ -42,6 +44,8 @@ export async function runSession(
       branchPrefix: ctx.config.branchPrefix,
       baseBranch,
     });
+    mode = describeMode(ctx.config.mode, plan);
+    ctx.log.info(mode);
     if (plan.reaction) await addEyesReaction(ctx.octokit, ctx.repo, plan.reaction, (m) => ctx.log.warning(m));
     if (plan.conversation !== undefined) {
       tracking = await startTrackingComment(ctx.octokit, ctx.repo, plan.conversation, {
@@ -74,7 +78,10 @@ export async function runSession(
       : [];
     await writeJobSummary(
       core.summary,
-      ctx.publish(renderJobSummary({ outcome, final, records, runUrl: ctx.runUrl }), 1_000_000),
+      ctx.publish(
+        renderJobSummary({ outcome, final, records, runUrl: ctx.runUrl, ...(mode ? { mode } : {}) }),
+        1_000_000,
+      ),
     ).catch((e: Error) => ctx.log.warning(`Could not write the job summary: ${e.message}`));
   }
   return outcome;

@@ -2,6 +2,7 @@
  * The task the model gets for each trigger: the action's own framing (trusted) plus the text
  * outsiders wrote (issue, comments, PR description, CI logs) as untrusted parts.
  */
+import { collectCheckRunReport, formatCheckRunReport } from '../ci/check-run-report.js';
 import { collectFailureLogs, formatFailureReport } from '../ci/failure-logs.js';
 import { buildReviewTask } from '../prompt/review-context.js';
 import type { UntrustedPart } from '../prompt/task-prompt.js';
@@ -91,6 +92,29 @@ export async function buildTask(
           {
             source: `failed jobs of run ${trigger.runId}`,
             text: formatFailureReport(report),
+            format: 'plain',
+            maxChars: CI_LOG_CHARS + 2_000,
+          },
+        ],
+      };
+      break;
+    }
+    case 'check-run': {
+      const report = await collectCheckRunReport(ctx.octokit, {
+        owner,
+        repo,
+        checkRunId: trigger.checkRunId,
+        name: trigger.name,
+        output: trigger.output,
+        maxChars: CI_LOG_CHARS,
+      });
+      const link = trigger.detailsUrl ?? trigger.htmlUrl;
+      spec = {
+        task: `The check "${trigger.name}" reported by ${trigger.appSlug} failed (${trigger.conclusion}) on branch ${trigger.headBranch} at commit ${trigger.headSha.slice(0, 12)} (${link}). That commit is checked out. Find the cause in the check's report and annotations below and fix the code so the check passes; do not weaken or skip tests to make it pass.\n${deliver}`,
+        context: [
+          {
+            source: `report of check run ${trigger.checkRunId}`,
+            text: formatCheckRunReport(report, CI_LOG_CHARS),
             format: 'plain',
             maxChars: CI_LOG_CHARS + 2_000,
           },

@@ -88,7 +88,7 @@ export async function checkGate(
       reason: `@${actor.login} is a bot; bots may not trigger runs (loop protection)`,
     };
   }
-  if (trigger.kind === 'ci-failure') {
+  if (trigger.kind === 'ci-failure' || trigger.kind === 'check-run') {
     if (hasTrailer(trigger.headCommitMessage, options.runTrailer)) {
       return {
         allowed: false,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Actor, Trigger } from './trigger.js';
+import { matchTriggerPhrase } from './trigger-phrase.js';
 
 export interface TriggerOptions {
   triggerPhrase: string;
@@ -75,18 +76,43 @@ const workflowRun = z.object({
   repository,
 });
 
+const checkRun = z.object({
+  action: z.string(),
+  check_run: z.object({
+    id: z.number(),
+    name: z.string(),
+    head_sha: z.string(),
+    conclusion: z.string().nullish(),
+    html_url: z.string().nullish(),
+    details_url: z.string().nullish(),
+    output: z
+      .object({
+        title: z.string().nullish(),
+        summary: z.string().nullish(),
+        text: z.string().nullish(),
+        annotations_count: z.number().default(0),
+      })
+      .nullish(),
+    app: z.object({ slug: z.string().nullish(), name: z.string().nullish() }).nullish(),
+    check_suite: z.object({ head_branch: z.string().nullish() }).nullish(),
+  }),
+  sender: user.nullish(),
+});
+
+/** A `schedule` event carries the cron expression; there is no sender (the actor is `GITHUB_ACTOR`). */
+const schedule = z.object({ schedule: z.string().nullish() });
+
+/** Check conclusions that mean the code is red; `cancelled`, `neutral`, `action_required` … are not. */
+const RED_CHECKS = new Set(['failure', 'timed_out']);
+
 const workflowDispatch = z.object({
   inputs: z.record(z.string(), z.unknown()).nullish(),
   sender: user.nullish(),
 });
 
-/** Splits `"/agent fix the test"` into `"fix the test"`; undefined when the phrase is not at the start. */
+/** Splits `"/agent fix the test"` into `"fix the test"`; undefined when the phrase is not its first word. */
 export function textAfterPhrase(body: string, phrase: string): string | undefined {
-  const text = body.trimStart();
-  if (!text.startsWith(phrase)) return undefined;
-  const rest = text.slice(phrase.length);
-  if (rest !== '' && !/^\s/.test(rest)) return undefined; // "/agents" is not "/agent"
-  return rest.trim();
+  return matchTriggerPhrase(body, phrase);
 }
 
 function actorOf(u: { login: string; type: string; id?: number | undefined }): Actor {
@@ -200,6 +226,54 @@ export function resolveTrigger(eventName: string, payload: unknown, options: Tri
       if (!prompt) return skip('workflow_dispatch without a prompt (set the prompt input)');
       const sender = event.sender ?? { login: options.actor ?? 'unknown', type: 'User' };
       return { kind: 'dispatch', prompt, runId: options.runId, actor: actorOf(sender) };
+    }
+    case 'check_run': {
+      const event = parse(checkRun, payload, eventName);
+      const check = event.check_run;
+      if (event.action !== 'completed') return skip(`check run is ${event.action}, not completed`);
+      if (!RED_CHECKS.has(check.conclusion ?? '')) {
+        return skip(`check "${check.name}" concluded ${check.conclusion ?? 'without a conclusion'}`);
+      }
+      const slug = check.app?.slug ?? '';
+      // GitHub Actions reports every job as a check run too; those failures come as workflow_run.
+      if (slug === 'github-actions') {
+        return skip(
+          `check "${check.name}" was made by GitHub Actions; its failure is handled as workflow_run`,
+        );
+      }
+      const branch = check.check_suite?.head_branch;
+      if (!branch) return skip(`check "${check.name}" names no head branch (a fork or a detached commit)`);
+      const sender = event.sender ?? { login: options.actor ?? 'unknown', type: 'User' };
+      return {
+        kind: 'check-run',
+        checkRunId: check.id,
+        name: check.name,
+        conclusion: check.conclusion ?? '',
+        appSlug: slug || (check.app?.name ?? 'unknown app'),
+        headSha: check.head_sha,
+        headBranch: branch,
+        headCommitMessage: '',
+        htmlUrl: check.html_url ?? '',
+        detailsUrl: check.details_url ?? null,
+        output: {
+          title: check.output?.title ?? '',
+          summary: check.output?.summary ?? '',
+          text: check.output?.text ?? '',
+          annotationsCount: check.output?.annotations_count ?? 0,
+        },
+        actor: actorOf(sender),
+      };
+    }
+    case 'schedule': {
+      const event = parse(schedule, payload, eventName);
+      if (!options.prompt) return skip('schedule without a prompt (set the prompt input)');
+      return {
+        kind: 'dispatch',
+        prompt: options.prompt,
+        runId: options.runId,
+        actor: { login: options.actor ?? 'unknown', type: 'User' },
+        schedule: event.schedule ?? '',
+      };
     }
     default:
       return skip(`event "${eventName}" is not one agent-action acts on`);

@@ -76,11 +76,33 @@ export interface CiFailureTrigger {
   actor: Actor;
 }
 
+export interface CheckRunTrigger {
+  kind: 'check-run';
+  checkRunId: number;
+  /** The check's name, e.g. `ci/circleci: test`. */
+  name: string;
+  conclusion: string;
+  /** Slug of the app that made the check (`circleci-checks`, `buildkite`, …). */
+  appSlug: string;
+  headSha: string;
+  /** The branch the check ran for (`check_suite.head_branch`); confirmed to have `headSha` as its head. */
+  headBranch: string;
+  /** Commit message of the head; filled in when the head is confirmed, used by the loop guard. */
+  headCommitMessage: string;
+  htmlUrl: string;
+  /** The CI system's own page for the check, if it gave one. */
+  detailsUrl: string | null;
+  output: { title: string; summary: string; text: string; annotationsCount: number };
+  actor: Actor;
+}
+
 export interface DispatchTrigger {
   kind: 'dispatch';
   prompt: string;
   runId: number;
   actor: Actor;
+  /** The cron expression when a `schedule` event started the run (otherwise a `workflow_dispatch`). */
+  schedule?: string;
 }
 
 export interface SkipTrigger {
@@ -94,6 +116,7 @@ export type Trigger =
   | PullRequestCommentTrigger
   | ReviewCommentTrigger
   | CiFailureTrigger
+  | CheckRunTrigger
   | DispatchTrigger
   | SkipTrigger;
 
@@ -110,8 +133,12 @@ export function describeTrigger(trigger: Trigger): string {
       return `review comment ${trigger.commentId} on ${trigger.path} in pull request #${trigger.prNumber} by @${trigger.actor.login}`;
     case 'ci-failure':
       return `failed run ${trigger.runId} of "${trigger.workflowName}" on ${trigger.headBranch}@${trigger.headSha.slice(0, 7)}`;
+    case 'check-run':
+      return `failed check "${trigger.name}" (${trigger.appSlug}, check run ${trigger.checkRunId}) on ${trigger.headBranch}@${trigger.headSha.slice(0, 7)}`;
     case 'dispatch':
-      return `dispatched prompt by @${trigger.actor.login} (run ${trigger.runId})`;
+      return trigger.schedule !== undefined
+        ? `scheduled prompt (cron "${trigger.schedule}") as @${trigger.actor.login} (run ${trigger.runId})`
+        : `dispatched prompt by @${trigger.actor.login} (run ${trigger.runId})`;
     case 'skip':
       return `nothing to do: ${trigger.reason}`;
   }

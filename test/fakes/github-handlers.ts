@@ -3,6 +3,7 @@
  * git data, plus the issue, pull-request and Actions handlers of the sibling files.
  */
 import { actionHandlers } from './github-handlers-actions.js';
+import { checkHandlers } from './github-handlers-checks.js';
 import { issueHandlers } from './github-handlers-issues.js';
 import { pullHandlers } from './github-handlers-pulls.js';
 import { repositoryJson, userJson } from './github-json.js';
@@ -63,14 +64,18 @@ const repoHandlers: Record<string, Handler> = {
 
 /** Handlers by operationId; each checks the request is for the one repository the fake serves. */
 export const HANDLERS: Record<string, Handler> = Object.fromEntries(
-  Object.entries({ ...repoHandlers, ...issueHandlers, ...pullHandlers, ...actionHandlers }).map(
-    ([id, handler]) => [
-      id,
-      (input) => {
-        const { owner, repo } = input.params;
-        const same = (a: unknown, b: string) => typeof a !== 'string' || a.toLowerCase() === b.toLowerCase();
-        return same(owner, input.state.owner) && same(repo, input.state.repo) ? handler(input) : notFound();
-      },
-    ],
-  ),
+  Object.entries({
+    ...repoHandlers,
+    ...issueHandlers,
+    ...pullHandlers,
+    ...actionHandlers,
+    ...checkHandlers,
+  }).map(([id, handler]) => [
+    id,
+    (input) => {
+      const { owner, repo } = input.params;
+      const same = (a: unknown, b: string) => typeof a !== 'string' || a.toLowerCase() === b.toLowerCase();
+      return same(owner, input.state.owner) && same(repo, input.state.repo) ? handler(input) : notFound();
+    },
+  ]),
 );

@@ -144,3 +144,16 @@ export interface CheckRunRecord {
   status: RunStatus;
   conclusion: Conclusion | null;
 }
+
+/** An annotation a CI system put on a check run. */
+export interface CheckAnnotationRecord {
+  path: string;
+  startLine: number;
+  endLine?: number;
+  level?: 'notice' | 'warning' | 'failure';
+  title?: string;
+  message: string;
+  rawDetails?: string;
+  /** Commit the annotation's `blob_href` points at. */
+  sha?: string;
+}

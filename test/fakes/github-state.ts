@@ -5,6 +5,7 @@
  */
 
 import type {
+  CheckAnnotationRecord,
   CheckRunRecord,
   IssueCommentRecord,
   IssueRecord,
@@ -38,6 +39,8 @@ export class GitHubState {
   readonly workflows = new Map<number, WorkflowRecord>();
   readonly runs = new Map<number, RunRecord>();
   readonly checkRuns: CheckRunRecord[] = [];
+  /** Annotations of check runs by check run id. */
+  readonly checkAnnotations = new Map<number, CheckAnnotationRecord[]>();
   /** Scripts waiting for the next dispatch of each workflow. */
   readonly runScripts = new Map<number, RunScript[]>();
   private nextId = 1000;

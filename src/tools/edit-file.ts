@@ -1,10 +1,12 @@
 /**
- * `edit_file`: exact search-and-replace in a file the model has read (seed §7.2.3). `old_string`
- * must occur exactly once unless `replace_all`, so an edit never lands somewhere unintended; the
- * errors say how often it occurred so the model knows how to fix the call.
+ * `edit_file`: search-and-replace in a file the model has read. `old_string` must occur exactly
+ * once unless `replace_all`; when the exact text is missing, near misses (whitespace, indentation,
+ * quotes, escapes, pasted line numbers) are matched, but only where they find exactly one place,
+ * so an edit never lands somewhere unintended. The result says how it matched.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { MATCH_LABELS, planEdit } from '../edit/plan-edit.js';
 import type { FileToolDeps } from './read-file.js';
 import { errorCode } from './text-file.js';
 import { defineTool, type ToolOutcome } from './tool.js';
@@ -16,23 +18,15 @@ const parameters = z.object({
   replace_all: z.boolean().optional().describe('Replace every occurrence'),
 });
 
-/** Non-overlapping occurrences of `needle` in `text`. */
-export function countOccurrences(text: string, needle: string): number {
-  let count = 0;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) count++;
-  return count;
-}
-
 const failure = (output: string): ToolOutcome => ({ output, isError: true });
-const LINE_PREFIX = /^\s*\d+→/m;
 
 /** Creates the `edit_file` tool. */
 export function createEditFileTool({ policy, readTracker }: FileToolDeps) {
   return defineTool({
     name: 'edit_file',
     description:
-      'Replace exact text in a file you have read. old_string must match exactly once (whitespace included, ' +
-      'without the "N→" prefixes) unless replace_all is true.',
+      'Replace text in a file you have read. old_string must match exactly once (whitespace included, ' +
+      'without the "N→" prefixes) unless replace_all is true. For edits in several places or files use apply_patch.',
     parameters,
     readOnly: false,
     timeoutMs: 30_000,
@@ -55,45 +49,24 @@ export function createEditFileTool({ policy, readTracker }: FileToolDeps) {
       const check = await readTracker.checkWrite(target.path, shown);
       if (!check.ok) return { output: check.message, isError: true, meta: { refused: check.reason } };
 
-      let oldText = old_string;
-      let newText = new_string;
-      let count = countOccurrences(content, oldText);
-      if (count === 0 && content.includes('\r\n') && !oldText.includes('\r\n')) {
-        // The model writes \n; the file uses CRLF. Match and write in the file's convention.
-        oldText = oldText.replaceAll('\n', '\r\n');
-        newText = newText.replaceAll('\n', '\r\n');
-        count = countOccurrences(content, oldText);
-      }
-      if (count === 0) {
-        const prefixHint = LINE_PREFIX.test(old_string)
-          ? ' It seems to include "N→" line prefixes; drop them.'
-          : '';
-        return failure(
-          `old_string not found in ${shown}. Check whitespace and indentation against read_file's output.${prefixHint}`,
-        );
-      }
-      if (count > 1 && !replace_all) {
-        return failure(
-          `old_string found ${count} times in ${shown}; add surrounding context to make it unique, or set replace_all.`,
-        );
-      }
-      const at = content.indexOf(oldText);
-      const updated = replace_all
-        ? content.split(oldText).join(newText)
-        : content.slice(0, at) + newText + content.slice(at + oldText.length);
+      const plan = planEdit(content, old_string, new_string, replace_all, shown);
+      if (!plan.ok) return { output: plan.message, isError: true, meta: { refused: plan.reason } };
       if (signal.aborted) return failure('Cancelled before writing.');
       try {
-        await writeFile(target.path, updated);
+        await writeFile(target.path, plan.content);
       } catch (error) {
         return failure(`Cannot write ${shown}: ${(error as Error).message}`);
       }
-      await readTracker.record(target.path, updated);
-      const line = content.slice(0, at).split('\n').length;
-      const replaced = replace_all ? count : 1;
+      await readTracker.record(target.path, plan.content);
+      const count = `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'}`;
+      const how = plan.matched.filter((kind) => kind !== 'exact').map((kind) => MATCH_LABELS[kind]);
       return {
-        output: `Edited ${shown}: ${replaced} replacement${replaced === 1 ? '' : 's'}, first at line ${line}.`,
+        output:
+          how.length === 0
+            ? `Edited ${shown}: ${count}, first at line ${plan.line}.`
+            : `Edited ${shown}: ${count} at line ${plan.line}, matched ${how.join(' and ')}.`,
         isError: false,
-        meta: { replacements: replaced },
+        meta: { replacements: plan.replacements, matched: plan.matched.join('+') },
       };
     },
   });

@@ -39,18 +39,18 @@ describe('edit_file', () => {
     assert.equal(await onDisk('a.ts'), 'const x = 1;\nconst y = 3;\nlog(x);\nlog(x);\nlog(x);\n');
   });
 
-  it('reports zero matches with a whitespace hint, and spots pasted line prefixes', async () => {
-    const result = await edit({ path: 'a.ts', old_string: 'const  x = 1;', new_string: 'const x = 9;' });
-    assert.match(result.output, /^old_string not found in a\.ts\. Check whitespace/);
-    const prefixed = await edit({ path: 'a.ts', old_string: '1→const x = 1;', new_string: 'const x = 9;' });
-    assert.match(prefixed.output, /"N→" line prefixes/);
+  it('reports zero matches with the closest region, numbered, so the next call can copy it', async () => {
+    const result = await edit({ path: 'a.ts', old_string: 'const y = 4;', new_string: 'const y = 9;' });
+    assert.match(result.output, /^old_string not found in a\.ts, even ignoring whitespace/);
+    assert.match(result.output, /The closest region is line 2 \(copy it exactly[^\n]*\n2→const y = 3;/);
+    assert.equal(await onDisk('a.ts'), 'const x = 1;\nconst y = 3;\nlog(x);\nlog(x);\nlog(x);\n');
   });
 
   it('reports how many times an ambiguous old_string occurs, and replace_all replaces them all', async () => {
     const ambiguous = await edit({ path: 'a.ts', old_string: 'log(x);', new_string: 'log(y);' });
     assert.match(
       ambiguous.output,
-      /^old_string found 3 times in a\.ts; add surrounding context .* or set replace_all/,
+      /^old_string found 3 times in a\.ts, at lines 3, 4, 5; add surrounding context .* or set replace_all/,
     );
     const all = await edit({ path: 'a.ts', old_string: 'log(x);', new_string: 'log(y);', replace_all: true });
     assert.equal(all.output, 'Edited a.ts: 3 replacements, first at line 3.');

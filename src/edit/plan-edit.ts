@@ -1,0 +1,203 @@
+/**
+ * What `edit_file` does to a file's text: the exact match first (as the model wrote it, or with
+ * the file's CRLF endings), then near-miss matching, each looser step accepted only when it finds
+ * exactly one place. Pure: text in, new text or a message for the model out.
+ */
+import { findBlock } from './block-match.js';
+import { closestRegionHint } from './closest-region.js';
+import { type FileLines, fromFileLines, modelLines, spliceLines, toFileLines } from './file-lines.js';
+import { findFragment } from './fragment-match.js';
+import { adaptationFor, hunkBetween, replacementLines } from './hunk.js';
+import {
+  asciiQuotes,
+  hasLookAlikes,
+  stripLinePrefixes,
+  stripLinePrefixesLoosely,
+  unescapeOnce,
+} from './normalize.js';
+
+/** How an edit was matched; `exact` needs no explanation, the others are told to the model. */
+export type MatchKind =
+  | 'exact'
+  | 'trailing-whitespace'
+  | 'indentation'
+  | 'whitespace'
+  | 'quotes'
+  | 'block-anchor'
+  | 'trimmed'
+  | 'line-numbers'
+  | 'escapes';
+
+/** Words for each kind, completing "matched …". */
+export const MATCH_LABELS: Record<MatchKind, string> = {
+  exact: 'exactly',
+  'trailing-whitespace': 'ignoring trailing whitespace',
+  indentation: "after re-indenting (the file's indentation was kept)",
+  whitespace: 'with runs of whitespace collapsed',
+  quotes: 'after normalising curly quotes and dashes',
+  'block-anchor': 'by its first and last lines (the lines between differed slightly)',
+  trimmed: 'ignoring surrounding whitespace',
+  'line-numbers': 'after removing "N→" line-number prefixes',
+  escapes: 'after unescaping \\n, \\t and quotes written literally',
+};
+
+/** The outcome of planning an edit. `line` is 1-based. */
+export type EditPlan =
+  | { ok: true; content: string; line: number; replacements: number; matched: MatchKind[] }
+  | { ok: false; reason: 'absent' | 'ambiguous'; message: string };
+
+/** The 1-based lines where `needle` starts in `text` (non-overlapping). */
+function occurrenceLines(text: string, needle: string): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let scanned = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
+    for (let i = scanned; i < at; i++) if (text.charCodeAt(i) === 10) line++;
+    scanned = at;
+    lines.push(line);
+  }
+  return lines;
+}
+
+const listLines = (lines: number[]) =>
+  lines.length <= 6 ? lines.join(', ') : `${lines.slice(0, 6).join(', ')} and ${lines.length - 6} more`;
+
+function ambiguous(
+  shown: string,
+  lines: number[],
+  how: MatchKind | undefined,
+  replaceAllHint: boolean,
+): EditPlan {
+  const via = how && how !== 'exact' ? ` (${MATCH_LABELS[how]})` : '';
+  const fix = replaceAllHint ? ', or set replace_all' : '';
+  return {
+    ok: false,
+    reason: 'ambiguous',
+    message: `old_string found ${lines.length} times in ${shown}${via}, at lines ${listLines(lines)}; add surrounding context to make it unique${fix}.`,
+  };
+}
+
+type Attempt = EditPlan | undefined;
+
+function exactEdit(
+  content: string,
+  oldText: string,
+  newText: string,
+  replaceAll: boolean,
+  shown: string,
+): Attempt {
+  let from = oldText;
+  let to = newText;
+  let lines = occurrenceLines(content, from);
+  if (lines.length === 0 && content.includes('\r\n') && !from.includes('\r\n') && from.includes('\n')) {
+    // The model writes \n; the file uses CRLF. Match and write in the file's convention.
+    from = from.replaceAll('\n', '\r\n');
+    to = to.replaceAll(/\r?\n/g, '\r\n');
+    lines = occurrenceLines(content, from);
+  }
+  if (lines.length === 0) return undefined;
+  if (lines.length > 1 && !replaceAll) return ambiguous(shown, lines, undefined, true);
+  const at = content.indexOf(from);
+  const updated = replaceAll
+    ? content.split(from).join(to)
+    : content.slice(0, at) + to + content.slice(at + from.length);
+  return {
+    ok: true,
+    content: updated,
+    line: lines[0] as number,
+    replacements: lines.length,
+    matched: ['exact'],
+  };
+}
+
+function nearMissEdit(
+  file: FileLines,
+  oldText: string,
+  newText: string,
+  shown: string,
+  via: MatchKind[],
+): Attempt {
+  if (!oldText.includes('\n')) {
+    const found = findFragment(file.lines, oldText);
+    if (found.kind === 'absent') return undefined;
+    if (found.kind === 'ambiguous')
+      return ambiguous(
+        shown,
+        found.lines.map((l) => l + 1),
+        found.matcher,
+        false,
+      );
+    const { line, start, end } = found.place;
+    const original = file.lines[line] as string;
+    let replacement = newText;
+    const lead = /^\s*/.exec(oldText)?.[0] ?? '';
+    const trail = /\s*$/.exec(oldText)?.[0] ?? '';
+    if (lead && replacement.startsWith(lead)) replacement = replacement.slice(lead.length);
+    if (trail && replacement.endsWith(trail))
+      replacement = replacement.slice(0, replacement.length - trail.length);
+    if (found.matcher === 'quotes' && hasLookAlikes(oldText) && !hasLookAlikes(original.slice(start, end)))
+      replacement = asciiQuotes(replacement);
+    const pieces = (original.slice(0, start) + replacement + original.slice(end)).split(/\r?\n/);
+    const content = fromFileLines(spliceLines(file, line, 1, pieces));
+    return { ok: true, content, line: line + 1, replacements: 1, matched: [...via, found.matcher] };
+  }
+  const oldLines = modelLines(oldText);
+  const found = findBlock(file.lines, oldLines);
+  if (found.kind === 'absent') return undefined;
+  if (found.kind === 'ambiguous')
+    return ambiguous(
+      shown,
+      found.starts.map((s) => s + 1),
+      found.matcher,
+      false,
+    );
+  const hunk = hunkBetween(oldLines, newText === '' ? [] : modelLines(newText));
+  const adapt = adaptationFor(file, found.start, hunk, { reindents: found.reindents, quotes: true });
+  const lines = replacementLines(file, found.start, hunk, adapt);
+  const content = fromFileLines(spliceLines(file, found.start, oldLines.length, lines));
+  const matched: MatchKind[] = [...via, found.matcher];
+  if (adapt.reindent && found.matcher !== 'indentation') matched.push('indentation');
+  return { ok: true, content, line: found.start + 1, replacements: 1, matched };
+}
+
+/** Plans replacing `oldText` by `newText` in `content`; `shown` names the file in messages. */
+export function planEdit(
+  content: string,
+  oldText: string,
+  newText: string,
+  replaceAll: boolean,
+  shown: string,
+): EditPlan {
+  const exact = exactEdit(content, oldText, newText, replaceAll, shown);
+  if (exact) return exact;
+  if (replaceAll) {
+    return {
+      ok: false,
+      reason: 'absent',
+      message: `old_string not found in ${shown}; replace_all needs the exact text. ${closestRegionHint(toFileLines(content).lines, modelLines(oldText))}`,
+    };
+  }
+  const file = toFileLines(content);
+  const variants: { old: string; new: string; via: MatchKind[] }[] = [
+    { old: oldText, new: newText, via: [] },
+  ];
+  const stripped = stripLinePrefixes(oldText);
+  if (stripped !== undefined)
+    variants.push({ old: stripped, new: stripLinePrefixesLoosely(newText), via: ['line-numbers'] });
+  const unescaped = oldText.includes('\n') ? undefined : unescapeOnce(oldText);
+  if (unescaped !== undefined)
+    variants.push({ old: unescaped, new: unescapeOnce(newText) ?? newText, via: ['escapes'] });
+  for (const variant of variants) {
+    if (variant.via.length > 0) {
+      const again = exactEdit(content, variant.old, variant.new, false, shown);
+      if (again) return again.ok ? { ...again, matched: variant.via } : again;
+    }
+    const attempt = nearMissEdit(file, variant.old, variant.new, shown, variant.via);
+    if (attempt) return attempt;
+  }
+  return {
+    ok: false,
+    reason: 'absent',
+    message: `old_string not found in ${shown}, even ignoring whitespace, indentation and quote differences. ${closestRegionHint(file.lines, modelLines(stripped ?? oldText))}`,
+  };
+}

@@ -28,7 +28,7 @@ export interface StopFacts {
   stuckCall?: ToolCall;
 }
 
-const WRITE_TOOLS = new Set(['write_file', 'edit_file']);
+const WRITE_TOOLS = new Set(['write_file', 'edit_file', 'apply_patch']);
 
 /** The summary of a run that a budget, a cancel or an error stopped. */
 export function stopSummary(reason: Exclude<StopReason, 'done'>, facts: StopFacts): string {

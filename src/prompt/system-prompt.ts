@@ -28,7 +28,7 @@ export function buildSystemPrompt(options: SystemPromptOptions = {}): string {
     '',
     'How to work:',
     '- Explore first: use glob, grep and read_file to find the code involved. Read a file before you edit it; edits to files you have not read are refused.',
-    '- Change files only with edit_file (exact old_string → new_string) and write_file (new files). Never edit files through bash: no sed -i, awk, perl -i, echo or cat redirection, tee or patch.',
+    '- Change files only with edit_file (one old_string → new_string), apply_patch (edits in several places or files, moves and deletions, in one call) and write_file (new files). Never edit files through bash: no sed -i, awk, perl -i, echo or cat redirection, tee or patch.',
     '- Keep changes minimal and focused on the task. No unrelated refactoring, reformatting or new dependencies unless the task needs them; follow the conventions of the surrounding code.',
     "- Run the project's tests with bash after changing code (and add or update tests where it makes sense); fix what fails because of your change.",
     ...(verify ? [verify] : []),

@@ -1,6 +1,6 @@
 /**
  * The agent's tools for one run: the sandbox detected once at start-up, and the registry of the
- * five file tools plus bash, sharing one path policy and one read tracker over the workspace.
+ * file tools plus bash, sharing one path policy and one read tracker over the workspace.
  */
 import path from 'node:path';
 import { scrubbedEnv } from '../exec/scrubbed-env.js';

@@ -1,9 +1,10 @@
 /**
- * The registry the main agent gets: the five file tools over one workspace, sharing one path
+ * The registry the main agent gets: the file tools over one workspace, sharing one path
  * policy and one read tracker, plus any extra tools the caller adds (the bash tool).
  */
 import { createPathPolicy, type PathPolicy } from '../safety/path-policy.js';
 import { createReadTracker, type ReadTracker } from '../safety/read-tracker.js';
+import { createApplyPatchTool } from './apply-patch.js';
 import { createEditFileTool } from './edit-file.js';
 import { createGlobTool } from './glob.js';
 import { createGrepTool } from './grep.js';
@@ -34,6 +35,7 @@ export function createFileTools(deps: DefaultToolDeps): Tool<unknown>[] {
     createReadFileTool({ policy, readTracker }),
     createWriteFileTool({ policy, readTracker }),
     createEditFileTool({ policy, readTracker }),
+    createApplyPatchTool({ policy, readTracker }),
     createGlobTool({ policy }),
     createGrepTool({
       policy,

@@ -102,7 +102,7 @@ describe('runAgent on a real repository', () => {
       toolMessages.map((m: any) => m.tool_call_id),
       callIds,
     );
-    assert.equal(lastRequest.tools.length, 6);
+    assert.equal(lastRequest.tools.length, 7);
 
     const types = (await readTranscript(transcriptPath)).map((r) => r.type);
     assert.deepEqual(types, [

@@ -22,13 +22,14 @@ describe('createDefaultRegistry', () => {
       execute: async () => ({ output: '', isError: false }),
     });
     const registry = createDefaultRegistry({ workspace: ws.root }, [extra]);
-    assert.deepEqual(registry.names(), ['bash', 'edit_file', 'glob', 'grep', 'read_file', 'write_file']);
+    assert.deepEqual(registry.names(), ['apply_patch', 'bash', 'edit_file', 'glob', 'grep', 'read_file', 'write_file']);
     const props = Object.fromEntries(
       registry
         .definitions()
         .map((d) => [d.function.name, Object.keys(d.function.parameters.properties as object)]),
     );
     assert.deepEqual(props, {
+      apply_patch: ['patch'],
       bash: ['command'],
       edit_file: ['path', 'old_string', 'new_string', 'replace_all'],
       glob: ['pattern', 'path'],

@@ -64,8 +64,11 @@ export interface BlockSearch {
   from?: number;
   to?: number;
   atEnd?: boolean;
-  /** The loosest comparison allowed (apply_patch and edit_file both use the whole chain). */
-  skipExact?: boolean;
+  /**
+   * An exact match takes the first place from `from` on (a patch hunk after its `@@` anchor, as the
+   * format defines it); looser comparisons must still find exactly one place.
+   */
+  firstExact?: boolean;
 }
 
 /** The outcome of a block search; line indexes are 0-based. */
@@ -82,12 +85,13 @@ export function findBlock(lines: string[], needle: string[], search: BlockSearch
   const to = Math.min(lines.length, search.to ?? lines.length);
   const firstStart = search.atEnd ? Math.max(from, to - n) : from;
   for (const matcher of MATCHERS) {
-    if (search.skipExact && matcher.name === 'exact') continue;
     if (matcher.name === 'block-anchor' && n < 3) continue;
     const starts: number[] = [];
     for (let start = firstStart; start + n <= to; start++) {
       if (matcher.matches(lines.slice(start, start + n), needle)) starts.push(start);
     }
+    if (starts.length > 1 && search.firstExact && matcher.name === 'exact')
+      return { kind: 'found', start: starts[0] as number, matcher: 'exact', reindents: false };
     if (starts.length > 1) return { kind: 'ambiguous', starts, matcher: matcher.name };
     if (starts.length === 1) {
       const start = starts[0] as number;

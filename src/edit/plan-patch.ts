@@ -52,7 +52,8 @@ function applyHunk(file: FileLines, hunk: PatchHunk, cursor: number, where: stri
     const added = lines.map((l) => l.text);
     return { ok: true, file: spliceLines(file, at, 0, added), cursor: at + added.length, matched: 'exact' };
   }
-  let found = findBlock(file.lines, old, { from, atEnd: hunk.atEnd });
+  const search = { from, atEnd: hunk.atEnd, firstExact: hunk.anchors.length > 0 };
+  let found = findBlock(file.lines, old, search);
   // Models often end a hunk with an empty context line the file does not have there.
   while (
     found.kind === 'absent' &&
@@ -62,7 +63,7 @@ function applyHunk(file: FileLines, hunk: PatchHunk, cursor: number, where: stri
   ) {
     lines = lines.slice(0, -1);
     old = oldSide(lines);
-    found = findBlock(file.lines, old, { from, atEnd: hunk.atEnd });
+    found = findBlock(file.lines, old, search);
   }
   if (found.kind === 'ambiguous') {
     const at = found.starts.map((s) => s + 1).join(', ');

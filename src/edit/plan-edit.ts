@@ -130,11 +130,9 @@ function nearMissEdit(
     const { line, start, end } = found.place;
     const original = file.lines[line] as string;
     let replacement = newText;
-    const lead = /^\s*/.exec(oldText)?.[0] ?? '';
-    const trail = /\s*$/.exec(oldText)?.[0] ?? '';
-    if (lead && replacement.startsWith(lead)) replacement = replacement.slice(lead.length);
-    if (trail && replacement.endsWith(trail))
-      replacement = replacement.slice(0, replacement.length - trail.length);
+    // The match starts after the file's own surrounding whitespace; drop the model's from the replacement too.
+    if (/^[ \t]/.test(oldText)) replacement = replacement.replace(/^[ \t]+/, '');
+    if (/[ \t]$/.test(oldText)) replacement = replacement.replace(/[ \t]+$/, '');
     if (found.matcher === 'quotes' && hasLookAlikes(oldText) && !hasLookAlikes(original.slice(start, end)))
       replacement = asciiQuotes(replacement);
     const pieces = (original.slice(0, start) + replacement + original.slice(end)).split(/\r?\n/);

@@ -22,7 +22,15 @@ describe('createDefaultRegistry', () => {
       execute: async () => ({ output: '', isError: false }),
     });
     const registry = createDefaultRegistry({ workspace: ws.root }, [extra]);
-    assert.deepEqual(registry.names(), ['apply_patch', 'bash', 'edit_file', 'glob', 'grep', 'read_file', 'write_file']);
+    assert.deepEqual(registry.names(), [
+      'apply_patch',
+      'bash',
+      'edit_file',
+      'glob',
+      'grep',
+      'read_file',
+      'write_file',
+    ]);
     const props = Object.fromEntries(
       registry
         .definitions()

@@ -2,7 +2,10 @@
  * How often near-miss edits land: the near-miss table through `planEdit`. `applied_share` is the
  * share of cases with the expected outcome (applied at the one right place with the right bytes,
  * or refused as ambiguous or absent); `wrong_place` counts edits applied anywhere but there.
+ * The `generated` figures do the same for every 1–4 line block of the table's files under each
+ * slip (see `test/fixtures/near-miss-generated.ts`), which the matcher was not tuned on.
  */
+import { runGeneratedNearMisses } from '../test/fixtures/near-miss-generated.js';
 import { judgeCase } from '../test/fixtures/near-miss-outcome.js';
 import { NEAR_MISS_CASES } from '../test/fixtures/near-miss-table.js';
 import type { BenchFigure } from './run.js';
@@ -14,6 +17,8 @@ export default async function bench(): Promise<BenchFigure[]> {
   const correct = verdicts.filter((v) => v.outcome.verdict === 'correct').length;
   const applyCases = verdicts.filter((v) => typeof v.c.expect !== 'string');
   const applied = applyCases.filter((v) => v.outcome.verdict === 'correct').length;
+  const generated = runGeneratedNearMisses();
+  const share = (verdict: string) => generated.filter((o) => o.verdict === verdict).length;
   return [
     {
       name: 'near_miss.correct_share',
@@ -32,6 +37,22 @@ export default async function bench(): Promise<BenchFigure[]> {
       value: verdicts.filter((v) => v.outcome.verdict === 'wrong-place').length,
       unit: 'edits',
       target: '0',
+    },
+    {
+      name: 'near_miss.generated_applied_share',
+      value: share('applied') / generated.length,
+      unit: `of ${generated.length}`,
+    },
+    {
+      name: 'near_miss.generated_refused_ambiguous',
+      value: share('refused'),
+      unit: 'edits',
+    },
+    { name: 'near_miss.generated_wrong_place', value: share('wrong-place'), unit: 'edits', target: '0' },
+    {
+      name: 'near_miss.generated_exact_elsewhere',
+      value: share('exact-elsewhere'),
+      unit: 'edits',
     },
   ];
 }

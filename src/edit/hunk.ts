@@ -39,6 +39,8 @@ export function hunkBetween(oldLines: string[], newLines: string[]): HunkLine[] 
 export interface Adaptation {
   reindent?: Reindent;
   asciiQuotes: boolean;
+  /** The model added trailing whitespace the file's lines do not have: drop it from added lines too. */
+  trimTrailing: boolean;
 }
 
 /** Works out how to adapt added lines to the window the old side matched. */
@@ -51,11 +53,13 @@ export function adaptationFor(
   const old = oldSide(hunk);
   const window = file.lines.slice(start, start + old.length);
   const quotes = options.quotes && old.some(hasLookAlikes) && !window.some(hasLookAlikes);
+  const trailing = (l: string) => /[ \t]$/.test(l);
+  const trimTrailing = old.some(trailing) && !window.some(trailing);
   if (
     !options.reindents ||
     window.every((l, i) => leadingWhitespace(l) === leadingWhitespace(old[i] ?? ''))
   ) {
-    return { asciiQuotes: quotes };
+    return { asciiQuotes: quotes, trimTrailing };
   }
   let model = indentShape(old);
   let shape = indentShape(window);
@@ -65,7 +69,7 @@ export function adaptationFor(
   }
   const indented = window.find((l) => /^[ \t]/.test(l));
   const indentChar = indented ? (indented[0] as '\t' | ' ') : file.indentChar;
-  return { asciiQuotes: quotes, reindent: { model, file: shape, indentChar } };
+  return { asciiQuotes: quotes, trimTrailing, reindent: { model, file: shape, indentChar } };
 }
 
 /** The lines that replace the matched window. */
@@ -83,6 +87,7 @@ export function replacementLines(
     else {
       let text = adapt.reindent ? reindentLine(line.text, adapt.reindent) : line.text;
       if (adapt.asciiQuotes) text = asciiQuotes(text);
+      if (adapt.trimTrailing) text = text.trimEnd();
       out.push(text);
     }
   }

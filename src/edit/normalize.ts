@@ -99,7 +99,10 @@ export function stripLinePrefixes(text: string): string | undefined {
   return lines.map((l) => l.replace(NUMBER_PREFIX, '')).join('\n');
 }
 
-/** Strips prefixes only where present (new_string may or may not have copied them too). */
+/** Strips prefixes from the lines that have one (the replacement's new lines often do not). */
 export function stripLinePrefixesLoosely(text: string): string {
-  return stripLinePrefixes(text) ?? text;
+  return text
+    .split('\n')
+    .map((l) => l.replace(NUMBER_PREFIX, ''))
+    .join('\n');
 }

@@ -129,6 +129,10 @@ function nearMissEdit(
       );
     const { line, start, end } = found.place;
     const original = file.lines[line] as string;
+    if (newText !== '' && original.slice(0, start).trim() === '' && original.slice(end).trim() === '') {
+      // The whole line: edit it as a one-line block, so a line the model kept keeps its bytes.
+      return lineEdit(file, line, [oldText], newText, { ...found, reindents: true }, via);
+    }
     let replacement = newText;
     // The match starts after the file's own surrounding whitespace; drop the model's from the replacement too.
     if (/^[ \t]/.test(oldText)) replacement = replacement.replace(/^[ \t]+/, '');
@@ -149,13 +153,25 @@ function nearMissEdit(
       found.matcher,
       false,
     );
+  return lineEdit(file, found.start, oldLines, newText, found, via);
+}
+
+/** Replaces the lines at `start` that matched `oldLines`; kept lines keep the file's bytes. */
+function lineEdit(
+  file: FileLines,
+  start: number,
+  oldLines: string[],
+  newText: string,
+  found: { matcher: MatchKind; reindents: boolean },
+  via: MatchKind[],
+): EditPlan {
   const hunk = hunkBetween(oldLines, newText === '' ? [] : modelLines(newText));
-  const adapt = adaptationFor(file, found.start, hunk, { reindents: found.reindents, quotes: true });
-  const lines = replacementLines(file, found.start, hunk, adapt);
-  const content = fromFileLines(spliceLines(file, found.start, oldLines.length, lines));
+  const adapt = adaptationFor(file, start, hunk, { reindents: found.reindents, quotes: true });
+  const lines = replacementLines(file, start, hunk, adapt);
+  const content = fromFileLines(spliceLines(file, start, oldLines.length, lines));
   const matched: MatchKind[] = [...via, found.matcher];
   if (adapt.reindent && found.matcher !== 'indentation') matched.push('indentation');
-  return { ok: true, content, line: found.start + 1, replacements: 1, matched };
+  return { ok: true, content, line: start + 1, replacements: 1, matched };
 }
 
 /** Plans replacing `oldText` by `newText` in `content`; `shown` names the file in messages. */

@@ -5,7 +5,7 @@
  * The `generated` figures do the same for every 1–4 line block of the table's files under each
  * slip (see `test/fixtures/near-miss-generated.ts`), which the matcher was not tuned on.
  */
-import { runGeneratedNearMisses } from '../test/fixtures/near-miss-generated.js';
+import { runGeneratedNearMisses, runGeneratedPatches } from '../test/fixtures/near-miss-generated.js';
 import { judgeCase } from '../test/fixtures/near-miss-outcome.js';
 import { NEAR_MISS_CASES } from '../test/fixtures/near-miss-table.js';
 import type { BenchFigure } from './run.js';
@@ -19,6 +19,8 @@ export default async function bench(): Promise<BenchFigure[]> {
   const applied = applyCases.filter((v) => v.outcome.verdict === 'correct').length;
   const generated = runGeneratedNearMisses();
   const share = (verdict: string) => generated.filter((o) => o.verdict === verdict).length;
+  const patches = runGeneratedPatches();
+  const patchShare = (verdict: string) => patches.filter((o) => o.verdict === verdict).length;
   return [
     {
       name: 'near_miss.correct_share',
@@ -54,5 +56,11 @@ export default async function bench(): Promise<BenchFigure[]> {
       value: share('exact-elsewhere'),
       unit: 'edits',
     },
+    {
+      name: 'near_miss.patch_applied_share',
+      value: patchShare('applied') / patches.length,
+      unit: `of ${patches.length}`,
+    },
+    { name: 'near_miss.patch_wrong_place', value: patchShare('wrong-place'), unit: 'hunks', target: '0' },
   ];
 }

@@ -89,20 +89,20 @@ export function unescapeOnce(text: string): string | undefined {
 }
 
 /** `N→` line-number prefixes as read_file prints them, at the start of every line. */
-const NUMBER_PREFIX = /^ *\d+→/;
+export const LINE_PREFIX = /^ *\d+→/;
 
 /** The text without read_file's `N→` prefixes, or undefined when not every non-empty line has one. */
 export function stripLinePrefixes(text: string): string | undefined {
   const lines = text.split('\n');
   const nonEmpty = lines.filter((l) => l !== '');
-  if (nonEmpty.length === 0 || !nonEmpty.every((l) => NUMBER_PREFIX.test(l))) return undefined;
-  return lines.map((l) => l.replace(NUMBER_PREFIX, '')).join('\n');
+  if (nonEmpty.length === 0 || !nonEmpty.every((l) => LINE_PREFIX.test(l))) return undefined;
+  return lines.map((l) => l.replace(LINE_PREFIX, '')).join('\n');
 }
 
 /** Strips prefixes from the lines that have one (the replacement's new lines often do not). */
 export function stripLinePrefixesLoosely(text: string): string {
   return text
     .split('\n')
-    .map((l) => l.replace(NUMBER_PREFIX, ''))
+    .map((l) => l.replace(LINE_PREFIX, ''))
     .join('\n');
 }

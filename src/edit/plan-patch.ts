@@ -6,8 +6,8 @@
 import { findBlock } from './block-match.js';
 import { closestRegionHint } from './closest-region.js';
 import { type FileLines, fromFileLines, spliceLines, toFileLines } from './file-lines.js';
-import { adaptationFor, oldSide, replacementLines } from './hunk.js';
-import { asciiKey } from './normalize.js';
+import { adaptationFor, type HunkLine, oldSide, replacementLines } from './hunk.js';
+import { asciiKey, LINE_PREFIX } from './normalize.js';
 import type { PatchHunk, PatchOp } from './patch-parser.js';
 import { MATCH_LABELS, type MatchKind } from './plan-edit.js';
 
@@ -30,6 +30,13 @@ function findAnchor(file: FileLines, anchor: string, from: number): number {
   for (let i = from; i < file.lines.length; i++) if (file.lines[i]?.trim() === anchor.trim()) return i;
   for (let i = from; i < file.lines.length; i++) if (asciiKey(file.lines[i] ?? '') === want) return i;
   return -1;
+}
+
+/** The hunk without read_file's `N→` prefixes, when every old-side line has one (copied from read_file). */
+function withoutLinePrefixes(lines: HunkLine[]): HunkLine[] | undefined {
+  const old = lines.filter((l) => l.op !== '+');
+  if (old.length === 0 || !old.every((l) => LINE_PREFIX.test(l.text))) return undefined;
+  return lines.map((l) => ({ op: l.op, text: l.text.replace(LINE_PREFIX, '') }));
 }
 
 function applyHunk(file: FileLines, hunk: PatchHunk, cursor: number, where: string): HunkResult {
@@ -65,6 +72,13 @@ function applyHunk(file: FileLines, hunk: PatchHunk, cursor: number, where: stri
     old = oldSide(lines);
     found = findBlock(file.lines, old, search);
   }
+  let matchedVia: MatchKind | undefined;
+  const unprefixed = found.kind === 'absent' ? withoutLinePrefixes(lines) : undefined;
+  if (unprefixed) {
+    const retry = findBlock(file.lines, oldSide(unprefixed), search);
+    if (retry.kind !== 'absent')
+      [lines, old, found, matchedVia] = [unprefixed, oldSide(unprefixed), retry, 'line-numbers'];
+  }
   if (found.kind === 'ambiguous') {
     const at = found.starts.map((s) => s + 1).join(', ');
     return {
@@ -81,7 +95,7 @@ function applyHunk(file: FileLines, hunk: PatchHunk, cursor: number, where: stri
   const adapt = adaptationFor(file, found.start, lines, { reindents: found.reindents, quotes: true });
   const replacement = replacementLines(file, found.start, lines, adapt);
   const updated = spliceLines(file, found.start, old.length, replacement);
-  const matched: MatchKind = adapt.reindent ? 'indentation' : found.matcher;
+  const matched: MatchKind = matchedVia ?? (adapt.reindent ? 'indentation' : found.matcher);
   return { ok: true, file: updated, cursor: found.start + replacement.length, matched };
 }
 

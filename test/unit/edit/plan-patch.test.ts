@@ -71,4 +71,20 @@ describe('planPatch', () => {
     const result = plan(files, '*** Update File: a.js', '@@ function a() {', '-\tgo();', '+\tstop();');
     assert.match(contentOf(result, 'a.js') ?? '', /match 2 places \(lines 2, 5\)/);
   });
+
+  it('strips read_file line numbers copied into a hunk, and says so', () => {
+    const result = plan(
+      { 'a.txt': 'one\ntwo\nthree\n' },
+      '*** Update File: a.txt',
+      '@@',
+      ' 1→one',
+      '-2→two',
+      '+2',
+    );
+    assert.equal(contentOf(result, 'a.txt'), 'one\n2\nthree\n');
+    assert.match(
+      result.ok ? result.summary.join() : '',
+      /hunk 1 matched after removing "N→" line-number prefixes/,
+    );
+  });
 });

@@ -5,8 +5,14 @@
  * there as `partial`, keeping those calls and results, and the loop asks the model to continue.
  */
 
-import { classifyLlmError, LlmFatalError, retryDelayMs, sleepUnlessAborted } from '../llm/retry.js';
-import type { TokenUsage } from '../llm/stream-turn.js';
+import {
+  classifyLlmError,
+  LlmFatalError,
+  RequestTooLargeError,
+  retryDelayMs,
+  sleepUnlessAborted,
+} from '../llm/retry.js';
+import type { TokenUsage } from '../llm/token-usage.js';
 import type { ToolCall, ToolResult } from '../tools/tool.js';
 import { type DispatchOptions, streamAndDispatch } from './streaming-dispatch.js';
 
@@ -30,6 +36,8 @@ export interface TurnOutcome {
   results: ToolResult[];
   /** Undefined when the endpoint sent none (or the stream broke). */
   usage: TokenUsage | undefined;
+  /** The provider's `finish_reason` (or the Responses equivalent); absent for a partial turn. */
+  finishReason?: string;
   /** Provider-specific fields for the assistant message (see `StreamedTurn.assistantFields`). */
   assistantFields?: Record<string, unknown>;
   attempts: number;
@@ -39,11 +47,12 @@ export interface TurnOutcome {
 
 /**
  * Runs a turn to completion or to a partial end. Throws {@link LlmFatalError} when the endpoint
- * refuses or keeps failing, the abort reason when the run is cancelled, and anything else (bugs)
- * as it is.
+ * refuses or keeps failing, {@link RequestTooLargeError} when the conversation must shrink first,
+ * the abort reason when the run is cancelled, and anything else (bugs) as it is.
  */
 export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
   const { llm, signal } = options;
+  let quietEnds = 0;
   for (let attempt = 1; ; attempt++) {
     const outcome = await streamAndDispatch(options);
     if (outcome.kind === 'complete') {
@@ -54,6 +63,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
         calls: turn.toolCalls,
         results,
         usage: turn.usage,
+        finishReason: turn.finishReason,
         ...(turn.assistantFields ? { assistantFields: turn.assistantFields } : {}),
         attempts: attempt,
       };
@@ -61,12 +71,34 @@ export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
     const { error, content, calls, results } = outcome;
     if (calls.length > 0) {
       const brokenReason = error instanceof Error ? error.message : String(error);
-      return { kind: 'partial', content, calls, results, usage: undefined, attempts: attempt, brokenReason };
+      return {
+        kind: 'partial',
+        content,
+        calls,
+        results,
+        usage: undefined,
+        attempts: attempt,
+        brokenReason,
+      };
     }
     if (signal.aborted) throw signal.reason;
     const verdict = classifyLlmError(error, llm);
     if (!verdict) throw error;
     if (verdict.kind === 'fatal') throw verdict.error;
+    if (verdict.kind === 'too-large') throw new RequestTooLargeError(verdict.reason, verdict.limitTokens);
+    if (verdict.kind === 'adjust') {
+      // A learned rule, not a failure: the same request without the refused parameters, at once.
+      llm.rules.drop(verdict.drop, verdict.reason);
+      attempt -= 1;
+      continue;
+    }
+    if (verdict.once && ++quietEnds > 1) {
+      throw new LlmFatalError(
+        `The LLM endpoint ${llm.baseUrl} twice ended its answer without finishing it (${verdict.reason}). Check the \`model\` and \`base-url\` inputs; a server behind a proxy may be cutting streams.`,
+        undefined,
+        undefined,
+      );
+    }
     if (attempt >= llm.retry.maxAttempts) {
       throw new LlmFatalError(
         `The LLM endpoint ${llm.baseUrl} kept failing (${verdict.reason}); gave up after ${attempt} attempts.`,

@@ -4,6 +4,9 @@
  */
 import OpenAI from 'openai';
 import type { ApiFormat, ReasoningEffort } from '../inputs.js';
+import { resolveEndpoint } from './endpoint.js';
+import { readableErrorFetch } from './error-body.js';
+import { RequestRules } from './request-rules.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retry.js';
 
 /** The wire format a run speaks; one per run, chosen from the `api` input and the base URL. */
@@ -25,6 +28,8 @@ export interface LlmClientOptions {
   fetch?: typeof fetch;
   /** Longest silence (no byte, no chunk) a streamed turn tolerates before it counts as broken. */
   idleTimeoutMs?: number;
+  /** Hears the run's one-off notes about the endpoint (a parameter it refused and we now drop). */
+  log?: (message: string) => void;
 }
 
 /** Everything a turn needs to reach the model. */
@@ -37,6 +42,8 @@ export interface LlmClient {
   reasoningEffort: ReasoningEffort | undefined;
   retry: RetryPolicy;
   idleTimeoutMs: number;
+  /** What requests may carry, learned from the endpoint's refusals (see `request-rules.ts`). */
+  rules: RequestRules;
 }
 
 // The SDK refuses an empty key; local endpoints (Ollama, vLLM) ignore whatever is sent.
@@ -45,15 +52,19 @@ const placeholderKey = 'no-key';
 /** Builds the client. Retries are ours (see `retry.ts`), so the SDK's own are turned off. */
 export function createLlmClient(options: LlmClientOptions): LlmClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const endpoint = resolveEndpoint(baseUrl, options.apiKey);
   const openai = new OpenAI({
-    baseURL: baseUrl,
+    baseURL: endpoint.baseURL,
     apiKey: options.apiKey || placeholderKey,
+    defaultQuery: endpoint.query,
+    defaultHeaders: endpoint.headers,
     // Explicit values keep the SDK from reading OPENAI_* variables from the environment.
     organization: null,
     project: null,
     maxRetries: 0,
     logLevel: 'off',
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Every refusal reaches the SDK in one envelope, whatever shape the provider sent.
+    fetch: readableErrorFetch(options.fetch ?? globalThis.fetch),
   });
   return {
     openai,
@@ -66,6 +77,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
       maxAttempts: Math.max(1, options.maxRetries ?? defaultRetryPolicy.maxAttempts),
     },
     idleTimeoutMs: options.idleTimeoutMs ?? 180_000,
+    rules: new RequestRules(options.log),
   };
 }
 

@@ -5,6 +5,9 @@
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type { ProviderError } from './error-body.js';
+import { type LlmInput, quotaExhausted, refusalMessage, tooLargeLimit, toolSupportFix } from './refusal.js';
+import type { OptionalParameter, RequestRules } from './request-rules.js';
 
 /** How hard to retry. */
 export interface RetryPolicy {
@@ -25,8 +28,7 @@ export const defaultRetryPolicy: RetryPolicy = {
   maxRetryAfterMs: 120_000,
 };
 
-/** The input a user must fix when the endpoint refuses the request outright. */
-export type LlmInput = 'api-key' | 'model' | 'base-url';
+export type { LlmInput } from './refusal.js';
 
 /** A failure that waiting cannot fix (401/403/404, other 4xx). Its message is for the user. */
 export class LlmFatalError extends Error {
@@ -40,23 +42,51 @@ export class LlmFatalError extends Error {
   }
 }
 
-/** The stream stopped mid-turn (cut, idle, or closed before `finish_reason`). Retryable. */
+/**
+ * The stream stopped mid-turn (cut, idle, an error event, or closed before `finish_reason`).
+ * Retryable; `once` marks a stream that ended quietly without a result, which is worth one more
+ * try but not five (the endpoint is likely to do it again).
+ */
 export class StreamBrokenError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly once: boolean;
+  constructor(message: string, options?: { cause?: unknown; once?: boolean }) {
     super(message, options);
     this.name = 'StreamBrokenError';
+    this.once = options?.once ?? false;
+  }
+}
+
+/** The endpoint refused the request for its size; the loop compacts the conversation and retries. */
+export class RequestTooLargeError extends Error {
+  constructor(
+    /** The provider's refusal, quoted. */
+    readonly refusal: string,
+    /** The limit the provider named, or null. */
+    readonly limitTokens: number | null,
+  ) {
+    super(`the request is too large for the endpoint (${refusal})`);
+    this.name = 'RequestTooLargeError';
   }
 }
 
 export type ErrorVerdict =
-  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  | { kind: 'retry'; reason: string; retryAfterMs?: number; once?: boolean }
+  /** The endpoint refused optional parameters by name: drop them (see `request-rules.ts`), retry at once. */
+  | { kind: 'adjust'; drop: OptionalParameter[]; reason: string }
+  /** The request is too large for the endpoint: compact the conversation, then retry. */
+  | { kind: 'too-large'; reason: string; limitTokens: number | null }
   | { kind: 'fatal'; error: LlmFatalError };
 
 /** Where the request went, so a fatal message can say which value looks wrong. */
 export interface EndpointInfo {
   baseUrl: string;
   model: string;
+  /** The run's learned request rules; without them no parameter is dropped. */
+  rules?: RequestRules;
+  retry?: RetryPolicy;
 }
+
+const RETRYABLE = (status: number) => status === 429 || status === 408 || status === 409 || status >= 500;
 
 /**
  * Sorts an error thrown by an LLM call. Returns `undefined` for anything that is not an LLM or
@@ -64,58 +94,51 @@ export interface EndpointInfo {
  */
 export function classifyLlmError(error: unknown, endpoint: EndpointInfo): ErrorVerdict | undefined {
   if (error instanceof APIUserAbortError) return undefined;
-  if (error instanceof StreamBrokenError) return { kind: 'retry', reason: error.message };
+  if (error instanceof StreamBrokenError)
+    return { kind: 'retry', reason: error.message, ...(error.once ? { once: true } : {}) };
   if (error instanceof APIConnectionError)
     return { kind: 'retry', reason: `connection failed: ${error.message}` };
   if (!(error instanceof APIError)) return undefined;
   const status = error.status;
   if (status === undefined) return { kind: 'retry', reason: `stream error: ${error.message}` };
-  if (status === 429 || status === 408 || status === 409 || status >= 500) {
-    const retryAfterMs = retryAfterFromHeaders(error.headers);
-    return {
-      kind: 'retry',
-      reason: `HTTP ${status}`,
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    };
-  }
-  return { kind: 'fatal', error: fatalFor(status, error, endpoint) };
+  const refusal = refusalOf(error);
+  const quoted = `HTTP ${status}: ${refusal.message}`;
+  const limitTokens = tooLargeLimit(status, refusal);
+  if (limitTokens !== undefined) return { kind: 'too-large', reason: quoted, limitTokens };
+  const drop = status < 500 ? (endpoint.rules?.refusedBy(refusal) ?? []) : [];
+  if (drop.length > 0) return { kind: 'adjust', drop, reason: quoted };
+  const retryAfterMs = retryAfterFromHeaders(error.headers);
+  const policy = endpoint.retry ?? defaultRetryPolicy;
+  const fatal = () => {
+    const { message, input } = refusalMessage(
+      status,
+      refusal,
+      endpoint,
+      retryAfterMs === undefined ? {} : { retryAfterMs },
+    );
+    return { kind: 'fatal' as const, error: new LlmFatalError(message, status, input) };
+  };
+  if (toolSupportFix(refusal)) return fatal();
+  if (status === 429 && quotaExhausted(refusal, error.headers, retryAfterMs, policy.maxRetryAfterMs))
+    return fatal();
+  if (RETRYABLE(status))
+    return { kind: 'retry', reason: quoted, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+  return fatal();
 }
 
-function fatalFor(status: number, error: APIError, { baseUrl, model }: EndpointInfo): LlmFatalError {
-  const detail = error.message.replace(/^\d{3}\s*/, '').trim();
-  switch (status) {
-    case 401:
-      return new LlmFatalError(
-        `The LLM endpoint ${baseUrl} rejected the API key (HTTP 401: ${detail}). Check the \`api-key\` input: the secret it reads may be missing, expired or for another provider.`,
-        status,
-        'api-key',
-      );
-    case 403:
-      return new LlmFatalError(
-        `The LLM endpoint ${baseUrl} refused the request (HTTP 403: ${detail}). Check that the key in the \`api-key\` input may use model \`${model}\`.`,
-        status,
-        'api-key',
-      );
-    case 404:
-      if (error.code === 'model_not_found' || /model/i.test(detail)) {
-        return new LlmFatalError(
-          `Model \`${model}\` was not found at ${baseUrl} (HTTP 404: ${detail}). Check the \`model\` input.`,
-          status,
-          'model',
-        );
-      }
-      return new LlmFatalError(
-        `Nothing answers Chat Completions at ${baseUrl}/chat/completions (HTTP 404). Check the \`base-url\` input (it usually ends in \`/v1\`), then the \`model\` input.`,
-        status,
-        'base-url',
-      );
-    default:
-      return new LlmFatalError(
-        `The LLM endpoint ${baseUrl} refused the request (HTTP ${status}: ${detail}).`,
-        status,
-        undefined,
-      );
-  }
+/** The provider's refusal as `error-body.ts` normalised it (the SDK keeps it in `error.error`). */
+function refusalOf(error: APIError): ProviderError {
+  const body = (error.error ?? {}) as Partial<ProviderError>;
+  const message =
+    typeof body.message === 'string' && body.message
+      ? body.message
+      : error.message.replace(/^\d{3}\s*/, '').trim() || 'no message';
+  const text = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  const code = text(body.code) ?? text(error.code);
+  const param = text(body.param) ?? text(error.param);
+  const type = text(body.type) ?? text(error.type);
+  return { message, ...(code ? { code } : {}), ...(param ? { param } : {}), ...(type ? { type } : {}) };
 }
 
 /** Reads `retry-after-ms` (OpenAI) or `retry-after` (seconds or an HTTP date). */

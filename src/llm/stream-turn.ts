@@ -3,25 +3,26 @@
  * the assistant's text, its tool calls and the token usage. While the stream runs it reports text
  * and each tool call the moment its arguments are complete (see `tool-call-assembler.ts`).
  *
+ * The SSE body is read here (`sse-reader.ts`), not by the SDK, so keep-alive comments count as
+ * life for the idle watchdog and error events in a 200 stream are seen for what they are. What
+ * goes into the request is decided in `chat-request.ts`.
+ *
  * One attempt only: errors are thrown as they are, and a stream that stops early becomes a
  * {@link StreamBrokenError}. Retrying is the caller's decision.
  */
-import type {
-  ChatCompletionChunk,
-  ChatCompletionCreateParamsStreaming,
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ToolCall } from '../tools/tool.js';
+import { buildChatRequest } from './chat-request.js';
 import type { LlmClient } from './client.js';
+import { parseErrorBody } from './error-body.js';
+import { IdleWatch } from './idle-watch.js';
 import { StreamBrokenError } from './retry.js';
-import { ToolCallAssembler } from './tool-call-assembler.js';
+import { readSseEvents } from './sse-reader.js';
+import { type TokenUsage, usageFromProvider } from './token-usage.js';
+import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler.js';
+import { TurnFields } from './turn-fields.js';
 
-export interface TokenUsage {
-  prompt: number;
-  completion: number;
-  total: number;
-}
+export type { TokenUsage } from './token-usage.js';
 
 /** Reported while the turn streams. */
 export type TurnStreamEvent = { type: 'text'; text: string } | { type: 'call'; call: ToolCall };
@@ -29,8 +30,9 @@ export type TurnStreamEvent = { type: 'text'; text: string } | { type: 'call'; c
 export interface StreamedTurn {
   content: string;
   toolCalls: ToolCall[];
+  /** `stop`, `tool_calls`, `length`, `content_filter`, …; inferred when the stream sent none. */
   finishReason: string;
-  /** Undefined when the endpoint ignores `stream_options.include_usage`. */
+  /** Undefined when the endpoint reported none. */
   usage: TokenUsage | undefined;
   /**
    * Provider-specific fields of the assistant message (DeepSeek's `reasoning_content`,
@@ -47,121 +49,138 @@ export interface StreamTurnRequest {
   onEvent?: (event: TurnStreamEvent) => void;
 }
 
+/** A chunk as any provider sends it; nothing in it is trusted to be there. */
+interface RawChunk {
+  error?: unknown;
+  usage?: unknown;
+  x_groq?: { usage?: unknown };
+  choices?: Array<{
+    delta?: { content?: unknown; tool_calls?: ToolCallDelta[] } & Record<string, unknown>;
+    finish_reason?: string | null;
+  }>;
+}
+
+interface TurnState {
+  content: string;
+  finishReason: string;
+  usage: TokenUsage | undefined;
+  fields: TurnFields;
+}
+
 /** Runs one streamed turn against `llm`. */
 export async function streamTurn(llm: LlmClient, request: StreamTurnRequest): Promise<StreamedTurn> {
   const idle = new IdleWatch(llm.idleTimeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, idle.signal]) : idle.signal;
-  const params: ChatCompletionCreateParamsStreaming = {
+  const params = buildChatRequest({
     model: llm.model,
     messages: request.messages,
-    stream: true,
-    stream_options: { include_usage: true },
-    ...(request.tools.length > 0 ? { tools: request.tools, parallel_tool_calls: true } : {}),
-  };
+    tools: request.tools,
+    rules: llm.rules,
+    reasoningEffort: llm.reasoningEffort,
+  });
   const assembler = new ToolCallAssembler();
-  const state = { content: '', finishReason: '', usage: undefined as TokenUsage | undefined };
+  const state: TurnState = { content: '', finishReason: '', usage: undefined, fields: new TurnFields() };
   const emit = (calls: ToolCall[]) => {
     for (const call of calls) request.onEvent?.({ type: 'call', call });
   };
+  let sawDone = false;
   try {
-    const stream = await llm.openai.chat.completions
+    const response = await llm.openai.chat.completions
       .create(params, { signal, timeout: llm.idleTimeoutMs })
+      .asResponse()
       .catch((error: unknown) => {
         throw idle.fired ? idle.error() : error;
       });
-    const chunks = stream[Symbol.asyncIterator]();
+    idle.touch();
+    if (!response.body) throw new StreamBrokenError('the endpoint answered without a body', { once: true });
+    const events = readSseEvents(response.body, () => idle.touch());
     for (;;) {
-      let next: IteratorResult<ChatCompletionChunk>;
+      let next: IteratorResult<{ event?: string | undefined; data: string }>;
       try {
-        next = await chunks.next();
+        next = await events.next();
       } catch (error) {
-        throw request.signal?.aborted
-          ? error
-          : new StreamBrokenError(`stream broke: ${describe(error)}`, { cause: error });
+        if (request.signal?.aborted) throw request.signal.reason;
+        if (idle.fired) throw idle.error();
+        throw new StreamBrokenError(`stream broke: ${describe(error)}`, { cause: error });
       }
-      // The SDK ends iteration quietly when the request is aborted; say why it ended.
       if (request.signal?.aborted) throw request.signal.reason;
-      if (idle.fired) throw idle.error();
       if (next.done) break;
-      idle.touch();
-      readChunk(next.value, state, assembler, request.onEvent, emit);
+      const { event, data } = next.value;
+      if (data.trim() === '[DONE]') {
+        sawDone = true;
+        break;
+      }
+      readChunk(event, data, state, assembler, request.onEvent, emit);
     }
   } finally {
     idle.stop();
   }
-  if (!state.finishReason) throw new StreamBrokenError('stream closed before the turn finished');
+  if (!state.finishReason) {
+    // `[DONE]` ends a complete stream even when no choice said why; a stream with neither did not finish.
+    if (!sawDone)
+      throw new StreamBrokenError('the stream ended without finish_reason or [DONE]', { once: true });
+    state.finishReason = assembler.all().length > 0 ? 'tool_calls' : 'stop';
+  }
   emit(assembler.finish());
+  const assistantFields = state.fields.assistantFields();
   return {
     content: state.content,
     toolCalls: assembler.all(),
     finishReason: state.finishReason,
     usage: state.usage,
+    ...(assistantFields ? { assistantFields } : {}),
   };
 }
 
 function readChunk(
-  chunk: ChatCompletionChunk,
-  state: { content: string; finishReason: string; usage: TokenUsage | undefined },
+  event: string | undefined,
+  data: string,
+  state: TurnState,
   assembler: ToolCallAssembler,
   onEvent: StreamTurnRequest['onEvent'],
   emit: (calls: ToolCall[]) => void,
 ): void {
-  if (chunk.usage) {
-    const { prompt_tokens: prompt, completion_tokens: completion } = chunk.usage;
-    state.usage = { prompt, completion, total: chunk.usage.total_tokens ?? prompt + completion };
+  let chunk: RawChunk;
+  try {
+    chunk = JSON.parse(data);
+  } catch {
+    throw new StreamBrokenError(`the endpoint sent data that is not JSON: ${data.slice(0, 200)}`);
   }
-  const choice = chunk.choices?.[0];
+  // OpenRouter and vLLM put an `error` object in a 200 stream; Groq sends `event: error`.
+  if (event === 'error' || !chunk || typeof chunk !== 'object' || chunk.error) {
+    throw new StreamBrokenError(`the endpoint sent an error in the stream: ${parseErrorBody(data).message}`);
+  }
+  const usage = usageFromProvider(chunk.usage) ?? usageFromProvider(chunk.x_groq?.usage);
+  if (usage) state.usage = usage;
+  const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
   if (!choice) return;
-  const text = choice.delta?.content;
+  const delta = choice.delta ?? {};
+  const text = textOf(delta.content);
   if (text) {
     state.content += text;
     onEvent?.({ type: 'text', text });
   }
-  for (const delta of choice.delta?.tool_calls ?? []) emit(assembler.add(delta));
+  state.fields.add(delta);
+  for (const call of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) emit(assembler.add(call));
   if (choice.finish_reason) {
     state.finishReason = choice.finish_reason;
-    // The choice is over: the last call is complete now, not after the usage chunk and [DONE].
-    emit(assembler.finish());
+    // The choice is over: calls whose arguments parse are complete now, not after the usage
+    // chunk and [DONE]. A call still missing pieces waits: some servers send them after this.
+    emit(assembler.settle());
   }
+}
+
+/** Text of a delta: a string, or (Mistral's reasoning models) an array of text/thinking blocks. */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((block) => (block?.type === 'text' && typeof block.text === 'string' ? block.text : ''))
+    .join('');
 }
 
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return `${error.message}${cause}`;
-}
-
-/** Aborts the request when neither headers nor chunks arrive for `ms`: a hung endpoint. */
-class IdleWatch {
-  private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout;
-  fired = false;
-
-  constructor(private readonly ms: number) {
-    this.timer = this.arm();
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  touch(): void {
-    clearTimeout(this.timer);
-    this.timer = this.arm();
-  }
-
-  stop(): void {
-    clearTimeout(this.timer);
-  }
-
-  error(): StreamBrokenError {
-    return new StreamBrokenError(`no data from the endpoint for ${Math.round(this.ms / 1000)} s`);
-  }
-
-  private arm(): NodeJS.Timeout {
-    return setTimeout(() => {
-      this.fired = true;
-      this.controller.abort();
-    }, this.ms);
-  }
 }

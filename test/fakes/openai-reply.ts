@@ -28,6 +28,8 @@ export interface StreamScript {
   cutAfter: number | undefined;
   /** Stop writing (but keep the socket open) after this many SSE events. */
   hangAfter: number | undefined;
+  /** End with `data: [DONE]` (some servers just close the stream). */
+  sendDone: boolean;
 }
 
 export type Step =
@@ -51,6 +53,7 @@ export class ReplyBuilder implements StreamScript {
   finishReason: string | undefined = undefined;
   cutAfter: number | undefined = undefined;
   hangAfter: number | undefined = undefined;
+  sendDone = true;
 
   /** Adds assistant text (streamed in several chunks). */
   text(text: string): this {
@@ -101,6 +104,12 @@ export class ReplyBuilder implements StreamScript {
   /** Cut the connection after `events` SSE events (a broken stream). */
   cut(events: number): this {
     this.cutAfter = events;
+    return this;
+  }
+
+  /** End the stream without `data: [DONE]`. */
+  noDone(): this {
+    this.sendDone = false;
     return this;
   }
 

@@ -169,7 +169,7 @@ export function sseEvents(script: StreamScript, request: RecordedRequest, id: st
     for (const [i, list] of pieces.entries()) out.push(header(i), ...list.map((text) => piece(i, text)));
   }
   const finish = script.finishReason ?? (script.calls.length > 0 ? 'tool_calls' : 'stop');
-  out.push(chunk({}, finish));
+  if (finish) out.push(chunk({}, finish));
   if (includeUsage) {
     const usage =
       script.usage === 'auto'
@@ -191,7 +191,7 @@ export function sseEvents(script: StreamScript, request: RecordedRequest, id: st
       }),
     );
   }
-  out.push('[DONE]');
+  if (script.sendDone) out.push('[DONE]');
   return out;
 }
 

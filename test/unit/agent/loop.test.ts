@@ -274,7 +274,7 @@ describe('runAgent budgets and failures', () => {
       retries.map((r) => r.attempt),
       [1, 2, 3],
     );
-    assert.equal(retries[0]?.reason, 'HTTP 429');
+    assert.equal(retries[0]?.reason, 'HTTP 429: fake error 429');
     assert.equal(retries[0]?.delayMs, 0, 'retry-after: 0 honoured');
     assert.equal(retries[1]?.reason, 'HTTP 503');
     assert.match(retries[2]?.reason ?? '', /connection/i);

@@ -30,7 +30,11 @@ describe('classifyLlmError against real HTTP failures', () => {
 
   it('retries 429 and honours retry-after', async () => {
     fake.enqueue(httpError(429, { retryAfter: '3', code: 'rate_limit_exceeded' }));
-    assert.deepEqual(await failureOf(), { kind: 'retry', reason: 'HTTP 429', retryAfterMs: 3000 });
+    assert.deepEqual(await failureOf(), {
+      kind: 'retry',
+      reason: 'HTTP 429: fake error 429',
+      retryAfterMs: 3000,
+    });
   });
 
   it('retries 500 and a reset connection', async () => {

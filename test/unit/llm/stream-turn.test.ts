@@ -108,9 +108,24 @@ describe('streamTurn', () => {
     await assert.rejects(streamTurn(client(), { messages, tools }), StreamBrokenError);
   });
 
-  it('reports a stream that closes without finish_reason as broken', async () => {
-    fake.enqueue(reply().text('hello').finish(''));
-    await assert.rejects(streamTurn(client(), { messages, tools }), /closed before the turn finished/);
+  it('takes [DONE] without finish_reason as a complete turn, inferring the reason', async () => {
+    fake.enqueue(reply().text('hello').finish(''), reply().tool('grep', { pattern: 'x' }).finish(''));
+    const text = await streamTurn(client(), { messages, tools });
+    assert.equal(text.finishReason, 'stop');
+    assert.equal(text.content, 'hello');
+    const call = await streamTurn(client(), { messages, tools });
+    assert.equal(call.finishReason, 'tool_calls');
+    assert.equal(call.toolCalls[0]?.arguments, '{"pattern":"x"}');
+  });
+
+  it('reports a stream that ends with neither finish_reason nor [DONE] as broken, to retry once', async () => {
+    fake.enqueue(reply().text('hello').finish('').noDone());
+    await assert.rejects(streamTurn(client(), { messages, tools }), (error: unknown) => {
+      assert.ok(error instanceof StreamBrokenError);
+      assert.equal(error.once, true);
+      assert.match(error.message, /without finish_reason or \[DONE\]/);
+      return true;
+    });
   });
 
   it('gives up on a hung endpoint after the idle timeout', async () => {

@@ -1,0 +1,151 @@
+/**
+ * What a provider's refusal means for the run, and the message a user gets for one that waiting
+ * cannot fix: the provider's words, quoted, plus the input or setting to change. Wire-neutral:
+ * it reads the {@link ProviderError} shape that `error-body.ts` gives every refusal.
+ */
+import type { ProviderError } from './error-body.js';
+
+/** The input (or, for a server flag, the setting) a user must change. */
+export type LlmInput = 'api-key' | 'model' | 'base-url' | 'reasoning-effort' | 'context-window';
+
+/** Where the request went, for messages. */
+export interface RefusalContext {
+  baseUrl: string;
+  model: string;
+}
+
+const TOO_LARGE =
+  /context_length_exceeded|tokens_limit_reached|maximum context length|context length|context window|request body too large|request entity too large|prompt is too long|too many tokens|exceeds? the (available )?context|exceed_context_size/i;
+
+/**
+ * Whether the provider refused the request for its size (413, OpenAI `context_length_exceeded`,
+ * GitHub Models' `tokens_limit_reached`, vLLM and llama.cpp wording). Returns the limit the
+ * provider named, if it named one, else `null`; undefined when the refusal is about something else.
+ */
+export function tooLargeLimit(status: number, refusal: ProviderError): number | null | undefined {
+  const text = `${refusal.code ?? ''} ${refusal.message}`;
+  if (status !== 413 && !TOO_LARGE.test(text)) return undefined;
+  const named =
+    /(?:max(?:imum)?(?: context length| size| context)?(?: is|:)?|limit(?: is|:)?)\s*([\d,]{3,})\s*tokens/i.exec(
+      refusal.message,
+    );
+  const limit = named ? Number(named[1]!.replace(/,/g, '')) : Number.NaN;
+  return Number.isFinite(limit) && limit > 0 ? limit : null;
+}
+
+/** A model or server that cannot do tool calls: no retry, no other request will work. */
+export function toolSupportFix(refusal: ProviderError): string | undefined {
+  const text = refusal.message;
+  if (/--jinja|Unsupported param: tools/i.test(text))
+    return 'Start llama-server with `--jinja` (tool calls need the chat template), or pick a model that supports tool calling in the `model` input.';
+  if (/enable-auto-tool-choice|tool-call-parser/i.test(text))
+    return 'Start vLLM with `--enable-auto-tool-choice --tool-call-parser <parser>` for this model, or pick another model in the `model` input.';
+  if (
+    /support tool use|does not support tools|tools? (?:are|is) not supported|tool calling is not supported|function calling is not (?:supported|enabled)|does not support (?:function|tool) call/i.test(
+      text,
+    )
+  )
+    return 'The agent needs tool calling: set the `model` input to a model (or provider route) that supports tools.';
+  return undefined;
+}
+
+/** Whether a 429 is a quota that will not refill within this run (daily cap, no credit). */
+export function quotaExhausted(
+  refusal: ProviderError,
+  headers: Headers | undefined,
+  retryAfterMs: number | undefined,
+  maxRetryAfterMs: number,
+): boolean {
+  if (refusal.code === 'insufficient_quota') return true;
+  if (/byday|daily/i.test(headers?.get('x-ratelimit-type') ?? '')) return true;
+  return retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs;
+}
+
+/** The message and input for a refusal that fails the run. */
+export function refusalMessage(
+  status: number,
+  refusal: ProviderError,
+  { baseUrl, model }: RefusalContext,
+  extra: { retryAfterMs?: number } = {},
+): { message: string; input: LlmInput | undefined } {
+  const quoted = `HTTP ${status}: ${refusal.message}`;
+  const host = hostOf(baseUrl);
+  const toolFix = toolSupportFix(refusal);
+  if (toolFix)
+    return {
+      message: `Model \`${model}\` at ${baseUrl} cannot call tools (${quoted}). ${toolFix}`,
+      input: 'model',
+    };
+  if (/reasoning[_ ]effort/i.test(`${refusal.param ?? ''} ${refusal.message}`))
+    return {
+      message: `The LLM endpoint ${baseUrl} refused the reasoning setting (${quoted}). Set the \`reasoning-effort\` input to a value this model accepts (on Chat Completions, OpenAI's newest models take function tools only with \`none\`), or set \`api: responses\` where the endpoint offers the Responses API.`,
+      input: 'reasoning-effort',
+    };
+  switch (status) {
+    case 401:
+      return {
+        message: `The LLM endpoint ${baseUrl} rejected the API key (${quoted}). Check the \`api-key\` input: the secret it reads may be missing, expired or for another provider.`,
+        input: 'api-key',
+      };
+    case 403:
+      return {
+        message: `The LLM endpoint ${baseUrl} refused the request (${quoted}). Check that the key in the \`api-key\` input may use model \`${model}\`${host === 'models.github.ai' ? '; for GitHub Models the workflow needs `permissions: models: read`' : ''}.`,
+        input: 'api-key',
+      };
+    case 404:
+      if (refusal.code === 'model_not_found' || /model/i.test(refusal.message))
+        return {
+          message: `Model \`${model}\` was not found at ${baseUrl} (${quoted}). Check the \`model\` input.`,
+          input: 'model',
+        };
+      return {
+        message: `Nothing answers at ${baseUrl} (${quoted}). Check the \`base-url\` input (it usually ends in \`/v1\`), then the \`model\` input.`,
+        input: 'base-url',
+      };
+    case 429: {
+      const hours =
+        extra.retryAfterMs === undefined
+          ? ''
+          : ` The provider says to retry in ${formatWait(extra.retryAfterMs)}.`;
+      const github =
+        host === 'models.github.ai'
+          ? ' GitHub Models limits free use per model and per day (about 50 requests a day for the larger models); the quota refills the next day, or enable paid GitHub Models usage for the organization, or use another provider.'
+          : ' Add credit or raise the quota with the provider, or use another `model`.';
+      return {
+        message: `The LLM endpoint ${baseUrl} refused the request because a quota is used up (${quoted}).${hours}${github}`,
+        input: 'model',
+      };
+    }
+    default:
+      return {
+        message: `The LLM endpoint ${baseUrl} refused the request (${quoted}). Check the \`model\` and \`base-url\` inputs, and the provider's settings for this model.`,
+        input: undefined,
+      };
+  }
+}
+
+/** The message when a request stays too large after compaction. */
+export function tooLargeMessage(
+  refusal: string,
+  { baseUrl, model }: RefusalContext,
+  windowTokens: number,
+): string {
+  const github =
+    hostOf(baseUrl) === 'models.github.ai'
+      ? ' GitHub Models caps each request on its free tier (8000 input tokens for most models, 4000 for the gpt-5 family), which an agent that reads files soon needs more than; enable paid GitHub Models usage for larger requests, or use another provider.'
+      : '';
+  return `The request to ${baseUrl} is too large for model \`${model}\` even after compacting the conversation to about ${windowTokens.toLocaleString('en-US')} tokens (${refusal}). Set the \`context-window\` input to what the model really holds, or use a model with a larger window.${github}`;
+}
+
+function formatWait(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  return minutes >= 120 ? `${Math.round(minutes / 60)} hours` : `${Math.max(1, minutes)} minutes`;
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).hostname;
+  } catch {
+    return '';
+  }
+}

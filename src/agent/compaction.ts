@@ -2,7 +2,9 @@
  * Keeps the conversation inside the model's context window. Token counts are estimated from
  * characters (about four per token), which is close enough to decide when to act. When the
  * estimate nears the window, the oldest tool results are replaced by a one-line stub that tells
- * the model how to get them back; the latest turn is never touched.
+ * the model how to get them back. The latest turn is touched only when the request would not fit
+ * at all otherwise (a small window such as Ollama's 4k default or a free tier's 8k cap): then its
+ * largest results go too, with a stub that asks for less.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 
@@ -36,6 +38,8 @@ export interface CompactionOptions {
   targetRatio?: number;
   /** Tokens needed besides the messages (tool definitions). */
   fixedTokens?: number;
+  /** A request above this share of the window is over it: the latest turn's results go too. */
+  hardRatio?: number;
 }
 
 export interface CompactionResult {
@@ -73,7 +77,38 @@ export function compactMessages(
     messages[i] = { ...message, content: stub };
     elided += 1;
   }
+  const hardLimit = options.windowTokens * (options.hardRatio ?? 0.9);
+  if (estimate > hardLimit) {
+    const latest = messages
+      .map((message, index) => ({ message, index }))
+      .filter(({ message, index }) => index > latestTurn && isFullResult(message))
+      .sort((a, b) => String(b.message.content).length - String(a.message.content).length);
+    for (const { message, index } of latest) {
+      if (estimate <= target || message.role !== 'tool') break;
+      const stub = tooLargeStubFor(calls.get(message.tool_call_id));
+      estimate -= Math.floor((String(message.content).length - stub.length) / CHARS_PER_TOKEN);
+      messages[index] = { ...message, content: stub };
+      elided += 1;
+    }
+  }
   return { elided, estimatedTokens: estimate };
+}
+
+function isFullResult(message: ChatCompletionMessageParam): boolean {
+  return (
+    message.role === 'tool' &&
+    typeof message.content === 'string' &&
+    !message.content.startsWith(STUB_PREFIX) &&
+    message.content.length > 400
+  );
+}
+
+/** `[output of read_file src/a.ts elided: too large for the context window; ask for less …]` */
+function tooLargeStubFor(call: { name: string; arguments: string } | undefined): string {
+  const subject = call
+    ? `${call.name}${primaryArgument(call.arguments) ? ` ${primaryArgument(call.arguments)}` : ''}`
+    : 'a call';
+  return `${STUB_PREFIX}${subject} elided: too large for the model's context window; ask for less (a line range, a narrower pattern, a shorter command output)]`;
 }
 
 function callsById(

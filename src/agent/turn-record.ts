@@ -2,8 +2,10 @@
  * Recording one finished turn: into the conversation (the assistant message and one `tool`
  * message per call, with the doom-loop hint where due) and into the transcript.
  */
+import { jsonrepair } from 'jsonrepair';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { TokenUsage } from '../llm/stream-turn.js';
+import { EMPTY_ANSWER } from '../llm/chat-request.js';
+import type { TokenUsage } from '../llm/token-usage.js';
 import type { ToolCall } from '../tools/tool.js';
 import { DOOM_LOOP_HINT, type DoomLoopGuard } from './doom-loop.js';
 import type { TurnOutcome } from './run-turn.js';
@@ -14,6 +16,11 @@ import type { TranscriptWriter } from './transcript.js';
  * doom-loop guard give up, if any; a call nearing that point gets the stronger hint. Tool output
  * is redacted before it joins the conversation: whatever a command managed to print of a secret
  * (where no sandbox stood in its way) must not be sent to the model provider.
+ *
+ * The history only ever holds arguments that parse (see {@link historyArguments}): Ollama, SGLang
+ * and older vLLM re-parse every earlier call and refuse the whole request over one broken one.
+ * An answer with no text and no calls is stored with placeholder text, since several providers
+ * refuse an assistant message whose content is null without tool calls.
  */
 export function appendTurn(
   messages: ChatCompletionMessageParam[],
@@ -26,14 +33,14 @@ export function appendTurn(
     // Provider fields first, so they can never replace the fields this project owns.
     ...outcome.assistantFields,
     role: 'assistant',
-    content: content || null,
+    content: content || (calls.length > 0 ? null : EMPTY_ANSWER),
     ...(calls.length > 0
       ? {
           tool_calls: calls.map((c) => ({
             ...c.providerFields,
             id: c.id,
             type: 'function' as const,
-            function: { name: c.name, arguments: c.arguments },
+            function: { name: c.name, arguments: historyArguments(c.arguments) },
           })),
         }
       : {}),
@@ -44,7 +51,10 @@ export function appendTurn(
     const output = result ? redact(result.output) : 'No result: the call did not run.';
     const verdict = result ? guard.record(call, result) : 'ok';
     if (verdict === 'stuck') stuck ??= call;
-    const hinted = verdict === 'warn' ? `${output}\n\n${DOOM_LOOP_HINT}` : output;
+    const repaired = result?.meta['repairedArguments']
+      ? `[Your arguments were not valid JSON; they were read as ${historyArguments(call.arguments)}.]\n\n`
+      : '';
+    const hinted = `${repaired}${verdict === 'warn' ? `${output}\n\n${DOOM_LOOP_HINT}` : output}`;
     messages.push({ role: 'tool', tool_call_id: call.id, content: hinted });
   });
   return stuck;
@@ -94,5 +104,33 @@ export function estimateUsage(promptEstimate: number, outcome: TurnOutcome): Tok
   const chars =
     outcome.content.length + outcome.calls.reduce((n, c) => n + c.name.length + c.arguments.length, 0);
   const completion = Math.ceil(chars / 4);
-  return { prompt: promptEstimate, completion, total: promptEstimate + completion };
+  return { prompt: promptEstimate, completion, total: promptEstimate + completion, estimated: true };
+}
+
+/**
+ * The arguments a call keeps in the history: as streamed when they parse as a JSON object, the
+ * repaired JSON when a repair makes them one (the call ran with exactly that), else `{}` (the
+ * call did not run, and its tool result says why).
+ */
+export function historyArguments(raw: string): string {
+  if (raw.trim() === '') return '{}';
+  if (isObject(raw)) return raw;
+  try {
+    const repaired = jsonrepair(raw);
+    // Merely closing cut-off text is not a repair: the call was refused, not run with a guess.
+    if (!repaired.trim().startsWith(raw.trim()) && isObject(repaired))
+      return JSON.stringify(JSON.parse(repaired));
+  } catch {
+    // Not repairable: fall through.
+  }
+  return '{}';
+}
+
+function isObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }

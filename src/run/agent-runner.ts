@@ -9,6 +9,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { type AgentEvent, type AgentResult, runAgent } from '../agent/loop.js';
 import type { TranscriptEvent, TranscriptWriter } from '../agent/transcript.js';
 import { createLlmClient } from '../llm/client.js';
+import { contextWindowFor } from '../llm/context-window.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { RunContext } from './context.js';
@@ -43,7 +44,9 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
     model: config.llm.model,
     api: config.llm.api,
     reasoningEffort: config.llm.reasoningEffort,
+    log: (message) => ctx.log.info(message),
   });
+  const contextWindowTokens = contextWindowFor(config.llm.model, config.llm.contextWindow);
   const report = progressReporter(ctx.log, options.tracking);
   return (messages, spent = { turns: 0, tokens: 0 }) =>
     runAgent({
@@ -54,6 +57,7 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
         maxTurns: Math.max(0, config.limits.maxTurns - spent.turns),
         maxTokens: Math.max(0, config.limits.maxTokens - spent.tokens),
         deadline: options.deadline,
+        contextWindowTokens,
       },
       signal: ctx.signal,
       transcript: renumbered(options.transcript, spent.turns),

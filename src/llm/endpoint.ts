@@ -37,10 +37,11 @@ export function resolveEndpoint(baseUrl: string, apiKey: string): Endpoint {
   let path = url.pathname.replace(/\/+$/, '').replace(/\/(chat\/completions|responses)$/, '');
   path = path.replace(/\/+$/, '');
   const headers: Record<string, string | null> = {};
-  if (AZURE_KEY_HOSTS.test(url.hostname)) {
+  // The deployment path is Azure's own shape, whatever host (a private endpoint, a gateway) serves it.
+  const deployment = /\/openai\/deployments\/[^/]+$/.test(path);
+  if (AZURE_KEY_HOSTS.test(url.hostname) || deployment) {
     if (apiKey) Object.assign(headers, { 'api-key': apiKey, Authorization: null });
-    if (/\/openai\/deployments\/[^/]+$/.test(path) && !query['api-version'])
-      query['api-version'] = AZURE_DEFAULT_API_VERSION;
+    if (deployment && !query['api-version']) query['api-version'] = AZURE_DEFAULT_API_VERSION;
   }
   if (AZURE_AI_INFERENCE_HOSTS.test(url.hostname)) headers['extra-parameters'] = 'pass-through';
   return { baseURL: `${url.origin}${path}`, query, headers };

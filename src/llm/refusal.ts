@@ -66,7 +66,7 @@ export function refusalMessage(
   status: number,
   refusal: ProviderError,
   { baseUrl, model }: RefusalContext,
-  extra: { retryAfterMs?: number } = {},
+  extra: { retryAfterMs?: number; rateLimitType?: string } = {},
 ): { message: string; input: LlmInput | undefined } {
   const quoted = `HTTP ${status}: ${refusal.message}`;
   const host = hostOf(baseUrl);
@@ -107,8 +107,9 @@ export function refusalMessage(
         extra.retryAfterMs === undefined
           ? ''
           : ` The provider says to retry in ${formatWait(extra.retryAfterMs)}.`;
+      // `UserByModelByDay` and its kin are GitHub Models' own rate-limit names.
       const github =
-        host === 'models.github.ai'
+        host === 'models.github.ai' || /ByModelBy/i.test(extra.rateLimitType ?? '')
           ? ' GitHub Models limits free use per model and per day (about 50 requests a day for the larger models); the quota refills the next day, or enable paid GitHub Models usage for the organization, or use another provider.'
           : ' Add credit or raise the quota with the provider, or use another `model`.';
       return {
@@ -131,7 +132,7 @@ export function tooLargeMessage(
   windowTokens: number,
 ): string {
   const github =
-    hostOf(baseUrl) === 'models.github.ai'
+    hostOf(baseUrl) === 'models.github.ai' || /tokens_limit_reached/.test(refusal)
       ? ' GitHub Models caps each request on its free tier (8000 input tokens for most models, 4000 for the gpt-5 family), which an agent that reads files soon needs more than; enable paid GitHub Models usage for larger requests, or use another provider.'
       : '';
   return `The request to ${baseUrl} is too large for model \`${model}\` even after compacting the conversation to about ${windowTokens.toLocaleString('en-US')} tokens (${refusal}). Set the \`context-window\` input to what the model really holds, or use a model with a larger window.${github}`;

@@ -104,7 +104,8 @@ export function classifyLlmError(error: unknown, endpoint: EndpointInfo): ErrorV
   const refusal = refusalOf(error);
   const quoted = `HTTP ${status}: ${refusal.message}`;
   const limitTokens = tooLargeLimit(status, refusal);
-  if (limitTokens !== undefined) return { kind: 'too-large', reason: quoted, limitTokens };
+  if (limitTokens !== undefined)
+    return { kind: 'too-large', reason: refusal.code ? `${quoted} (${refusal.code})` : quoted, limitTokens };
   const drop = status < 500 ? (endpoint.rules?.refusedBy(refusal) ?? []) : [];
   if (drop.length > 0) return { kind: 'adjust', drop, reason: quoted };
   const retryAfterMs = retryAfterFromHeaders(error.headers);

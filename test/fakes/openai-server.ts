@@ -4,11 +4,15 @@
  * deltas with `index`/`id`/`type`/`function.name` first and `arguments` in pieces, a finish chunk,
  * a usage chunk with empty `choices` when `stream_options.include_usage` is set, then
  * `data: [DONE]`. Replies are scripted in order (see `openai-reply.ts`); every request is recorded.
+ *
+ * A *persona* (see `providers/`) makes it behave like one real provider instead: its URL path,
+ * the requests it refuses (with that provider's exact error bodies) and its stream shape.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Step, StreamScript } from './openai-reply.js';
+import { type Chunk, dataFrame, type Persona } from './providers/persona.js';
 
 export { hang, httpError, ReplyBuilder, reply, reset, type Step } from './openai-reply.js';
 
@@ -26,6 +30,10 @@ export type ScriptEntry = Step | ((request: RecordedRequest) => Step);
 export interface FakeOpenAI {
   /** Base URL to hand to the client, ending in `/v1`. */
   url: string;
+  /** `http://127.0.0.1:<port>`, for personas whose base path is not `/v1`. */
+  origin: string;
+  /** Behave like `persona` from now on (undefined: the plain fake); forgets its state. */
+  usePersona(persona: Persona | undefined): void;
   requests: RecordedRequest[];
   /** Queues replies; each chat-completions request takes the next one. */
   enqueue(...steps: ScriptEntry[]): void;
@@ -42,22 +50,42 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   let served = 0;
+  let persona: Persona | undefined;
 
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found');
+    const path = (req.url ?? '').split('?')[0];
+    const expected = `${persona?.basePath ?? '/v1'}/chat/completions`;
+    if (req.method !== 'POST' || path !== expected) {
+      const notFound = persona?.notFound?.() ?? {
+        status: 404,
+        type: 'text/plain',
+        body: '404 page not found',
+      };
+      res.writeHead(notFound.status, { 'content-type': notFound.type }).end(notFound.body);
       return;
     }
     const request: RecordedRequest = {
       method: req.method,
-      path: req.url,
+      path: req.url ?? '',
       headers: req.headers,
       body: JSON.parse(raw),
       at: Date.now(),
     };
     requests.push(request);
     served += 1;
+    const refusal = persona?.refuse?.(request);
+    if (refusal) {
+      await serve(refusal, request, res, `chatcmpl-fake${served}`, persona);
+      return;
+    }
+    const interruption = persona?.interrupt?.(request);
+    if (interruption) {
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+      for (const frame of interruption) res.write(frame);
+      res.end();
+      return;
+    }
     const entry = queue.shift();
     const step = typeof entry === 'function' ? entry(request) : entry;
     if (!step) {
@@ -65,7 +93,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       res.end(JSON.stringify({ error: { message: 'fake: no scripted reply left', type: 'server_error' } }));
       return;
     }
-    await serve(step, request, res, `chatcmpl-fake${served}`);
+    await serve(step, request, res, `chatcmpl-fake${served}`, persona);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -76,6 +104,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
+    origin: `http://127.0.0.1:${port}`,
+    usePersona: (next) => {
+      persona = next;
+    },
     requests,
     enqueue: (...steps) => queue.push(...steps),
     pending: () => queue.length,
@@ -90,7 +122,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   };
 }
 
-async function serve(step: Step, request: RecordedRequest, res: ServerResponse, id: string): Promise<void> {
+async function serve(
+  step: Step,
+  request: RecordedRequest,
+  res: ServerResponse,
+  id: string,
+  persona: Persona | undefined,
+): Promise<void> {
   switch (step.kind) {
     case 'http-error':
       res.writeHead(step.status, step.headers).end(step.body);
@@ -101,14 +139,21 @@ async function serve(step: Step, request: RecordedRequest, res: ServerResponse, 
       res.socket?.destroy();
       return;
     case 'stream':
-      await streamReply(step, request, res, id);
+      await streamReply(step, request, res, id, persona);
       return;
   }
 }
 
-async function streamReply(script: StreamScript, request: RecordedRequest, res: ServerResponse, id: string) {
+async function streamReply(
+  script: StreamScript,
+  request: RecordedRequest,
+  res: ServerResponse,
+  id: string,
+  persona: Persona | undefined,
+) {
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-  const events = sseEvents(script, request, id);
+  const chunks = streamChunks(script, request, id);
+  const events = persona?.frames ? persona.frames(chunks, request) : chunks.map(dataFrame);
   let sent = 0;
   for (const event of events) {
     if (script.cutAfter !== undefined && sent >= script.cutAfter) {
@@ -119,7 +164,7 @@ async function streamReply(script: StreamScript, request: RecordedRequest, res: 
     if (res.destroyed) return;
     if (sent > 0 && script.chunkDelayMs > 0) await sleep(script.chunkDelayMs);
     // Wait until the bytes are on the socket, so a cut after N events really delivered N events.
-    await new Promise<void>((resolve) => res.write(`data: ${event}\n\n`, () => resolve()));
+    await new Promise<void>((resolve) => res.write(event, () => resolve()));
     sent += 1;
   }
   res.end();
@@ -127,25 +172,32 @@ async function streamReply(script: StreamScript, request: RecordedRequest, res: 
 
 /** The SSE `data:` payloads of one reply, in order, ending with `[DONE]`. */
 export function sseEvents(script: StreamScript, request: RecordedRequest, id: string): string[] {
+  return streamChunks(script, request, id).map((chunk) =>
+    chunk === '[DONE]' ? chunk : JSON.stringify(chunk),
+  );
+}
+
+/** The chunks of one reply as OpenAI streams them, in order, ending with `[DONE]`. */
+export function streamChunks(script: StreamScript, request: RecordedRequest, id: string): Chunk[] {
   const includeUsage = request.body?.stream_options?.include_usage === true && script.usage !== 'none';
   const model = String(request.body?.model ?? 'fake-model');
   const created = Math.floor(Date.now() / 1000);
-  const envelope = (rest: object) =>
-    JSON.stringify({
+  const envelope = (rest: object): Chunk =>
+    ({
       id,
       object: 'chat.completion.chunk',
       created,
       model,
       system_fingerprint: 'fp_fake',
       ...rest,
-    });
+    }) as Chunk;
   const chunk = (delta: object, finishReason: string | null = null) =>
     envelope({
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
       ...(includeUsage ? { usage: null } : {}),
     });
 
-  const out: string[] = [chunk({ role: 'assistant', content: script.content ? '' : null, refusal: null })];
+  const out: Chunk[] = [chunk({ role: 'assistant', content: script.content ? '' : null, refusal: null })];
   for (const piece of split(script.content, Math.ceil(script.content.length / script.textChunkChars))) {
     out.push(chunk({ content: piece }));
   }

@@ -218,7 +218,7 @@ const INPUTS = {
     schema: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
     accepts: 'an http(s) URL such as https://api.openai.com/v1',
   },
-  model: { schema: z.string().min(1), accepts: 'a model name such as gpt-5.1' },
+  model: { schema: z.string().min(1), accepts: 'a model name such as gpt-5.5' },
   'github-token': {
     schema: z.string().min(1),
     accepts: 'a token (the default ${{ github.token }} works)',
@@ -324,7 +324,7 @@ type InputValues = { [K in InputName]: z.output<(typeof INPUTS)[K]['schema']> };
 /** Defaults as in action.yml, for direct use without the runner filling them in. */
 export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   'base-url': 'https://api.openai.com/v1',
-  model: 'gpt-5.1',
+  model: 'gpt-5.5',
   'trigger-phrase': '/agent',
   label: 'agent',
   mode: 'auto',

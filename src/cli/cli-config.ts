@@ -47,7 +47,7 @@ const OPTIONS = {
   repo: { type: 'string' },
   prompt: { type: 'string' },
   'issue-file': { type: 'string' },
-  model: { type: 'string', default: 'gpt-5.1' },
+  model: { type: 'string', default: 'gpt-5.5' },
   'base-url': { type: 'string', default: 'https://api.openai.com/v1' },
   verify: { type: 'string' },
   'max-turns': { type: 'string', default: '40' },

@@ -17,7 +17,7 @@ Task (exactly one):
 
 Options:
   --repo <dir>           git checkout to work on, with no uncommitted changes (default: .)
-  --model <name>         model name sent to the endpoint (default: gpt-5.1)
+  --model <name>         model name sent to the endpoint (default: gpt-5.5)
   --base-url <url>       OpenAI-compatible Chat Completions endpoint
                          (default: https://api.openai.com/v1)
   --verify <command>     command run after the agent stops (like verify-command); its result goes

@@ -17,7 +17,7 @@ describe('loadCliConfig', () => {
     assert.ok(!('help' in config));
     assert.equal(config.repo, '/work/demo');
     assert.deepEqual(config.task, { kind: 'prompt', text: 'fix it' });
-    assert.equal(config.model, 'gpt-5.1');
+    assert.equal(config.model, 'gpt-5.5');
     assert.equal(config.baseUrl, 'https://api.openai.com/v1');
     assert.equal(config.apiKey, 'sk-x');
     assert.equal(config.maxTurns, 40);

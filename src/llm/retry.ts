@@ -111,12 +111,11 @@ export function classifyLlmError(error: unknown, endpoint: EndpointInfo): ErrorV
   const retryAfterMs = retryAfterFromHeaders(error.headers);
   const policy = endpoint.retry ?? defaultRetryPolicy;
   const fatal = () => {
-    const { message, input } = refusalMessage(
-      status,
-      refusal,
-      endpoint,
-      retryAfterMs === undefined ? {} : { retryAfterMs },
-    );
+    const rateLimitType = error.headers?.get('x-ratelimit-type') ?? undefined;
+    const { message, input } = refusalMessage(status, refusal, endpoint, {
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...(rateLimitType ? { rateLimitType } : {}),
+    });
     return { kind: 'fatal' as const, error: new LlmFatalError(message, status, input) };
   };
   if (toolSupportFix(refusal)) return fatal();

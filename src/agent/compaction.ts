@@ -25,7 +25,13 @@ export function estimateTokens(
       typeof message.content === 'string'
         ? message.content.length
         : JSON.stringify(message.content ?? '').length;
-    if (message.role === 'assistant') chars += JSON.stringify(message.tool_calls ?? []).length;
+    if (message.role === 'assistant') {
+      chars += JSON.stringify(message.tool_calls ?? []).length;
+      // Reasoning a provider asks to get back (DeepSeek, OpenRouter) is sent, so it counts.
+      const fields = message as { reasoning_content?: unknown; reasoning_details?: unknown };
+      if (typeof fields.reasoning_content === 'string') chars += fields.reasoning_content.length;
+      if (fields.reasoning_details !== undefined) chars += JSON.stringify(fields.reasoning_details).length;
+    }
   }
   return Math.ceil(chars / CHARS_PER_TOKEN) + messages.length * MESSAGE_OVERHEAD_TOKENS;
 }

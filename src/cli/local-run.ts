@@ -11,6 +11,7 @@ import { createTranscript, readTranscript } from '../agent/transcript.js';
 import { formatDuration, renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { createLlmClient } from '../llm/client.js';
+import { contextWindowFor } from '../llm/context-window.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
 import { titleFrom } from '../outputs/title.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
@@ -149,6 +150,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
         maxTurns: cli.maxTurns,
         maxTokens: cli.maxTokens,
         deadline: loopDeadline(started.getTime(), cli.timeoutMinutes),
+        contextWindowTokens: contextWindowFor(cli.model, undefined),
       },
       signal: io.signal,
       transcript,

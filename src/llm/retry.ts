@@ -121,7 +121,8 @@ export function classifyLlmError(error: unknown, endpoint: EndpointInfo): ErrorV
   if (toolSupportFix(refusal)) return fatal();
   if (status === 429 && quotaExhausted(refusal, error.headers, retryAfterMs, policy.maxRetryAfterMs))
     return fatal();
-  if (RETRYABLE(status))
+  // Groq refuses one malformed generation with a 400 before streaming; the next sample may be fine.
+  if (RETRYABLE(status) || refusal.code === 'tool_use_failed')
     return { kind: 'retry', reason: quoted, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   return fatal();
 }

@@ -152,6 +152,17 @@ describe('provider refusals', () => {
     assert.deepEqual(minute, { kind: 'retry', reason: 'HTTP 429: Rate limit reached', retryAfterMs: 20_000 });
   });
 
+  it('retries Groq’s tool_use_failed refusal of one bad generation', async () => {
+    const verdict = await verdictFor(
+      openAiRefusal(400, {
+        message:
+          "Failed to call a function. Please adjust your prompt. See 'failed_generation' for more details.",
+        code: 'tool_use_failed',
+      }),
+    );
+    assert.equal(verdict?.kind, 'retry');
+  });
+
   it('names `reasoning-effort` when the refusal is about it', async () => {
     const message = fatalMessage(
       await verdictFor(

@@ -26,6 +26,10 @@ export type TranscriptEvent =
       tokensOut: number;
       /** True when the endpoint sent no usage and the counts are estimates. */
       estimated: boolean;
+      /** Prompt tokens the provider served from its cache, when it said. */
+      tokensCached?: number;
+      /** Completion tokens spent on hidden reasoning, when the provider said. */
+      tokensReasoning?: number;
       durationMs: number;
       toolCalls: number;
       attempts: number;

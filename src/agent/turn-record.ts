@@ -74,6 +74,8 @@ export function logTurn(
     tokensIn: usage.prompt,
     tokensOut: usage.completion,
     estimated: outcome.usage === undefined,
+    ...(usage.cachedPrompt ? { tokensCached: usage.cachedPrompt } : {}),
+    ...(usage.reasoning ? { tokensReasoning: usage.reasoning } : {}),
     durationMs,
     toolCalls: outcome.calls.length,
     attempts: outcome.attempts,

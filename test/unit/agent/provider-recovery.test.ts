@@ -14,6 +14,7 @@ import { appendTurn, historyArguments } from '../../../src/agent/turn-record.js'
 import { EMPTY_ANSWER } from '../../../src/llm/chat-request.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { deepSeekThinking } from '../../fakes/providers/deepseek.js';
 import { openAiRefusal } from '../../fakes/providers/persona.js';
 import { createProbeTool, fakeClient } from './fixtures.js';
 
@@ -130,6 +131,22 @@ describe('the loop and provider refusals', () => {
     assert.equal(fake.requests.length, 3);
     assert.equal(fake.requests[0]!.body.parallel_tool_calls, true);
     assert.ok(fake.requests.slice(1).every((r) => !('parallel_tool_calls' in r.body)));
+  });
+
+  it('sums the cached prompt tokens a provider reports, and echoes its reasoning', async () => {
+    fake.usePersona(deepSeekThinking());
+    fake.enqueue(reply().tool('probe', { key: 'a' }), reply().text('Done.'));
+    const result = await runAgent({
+      llm: fakeClient(`${fake.origin}`),
+      registry: new ToolRegistry([createProbeTool().tool]),
+      messages: start(),
+      limits: limits(),
+    });
+    fake.usePersona(undefined);
+    assert.equal(result.stopReason, 'done', result.error);
+    assert.ok((result.tokens.cachedPrompt ?? 0) > 0);
+    assert.ok(!result.tokens.estimated);
+    assert.equal(fake.requests.at(-1)!.body.messages[2].reasoning_content, 'The user wants the typo fixed.');
   });
 
   it('retries a stream that ended quietly once, not five times', async () => {

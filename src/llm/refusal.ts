@@ -81,6 +81,11 @@ export function refusalMessage(
       message: `The LLM endpoint ${baseUrl} refused the reasoning setting (${quoted}). Set the \`reasoning-effort\` input to a value this model accepts (on Chat Completions, OpenAI's newest models take function tools only with \`none\`), or set \`api: responses\` where the endpoint offers the Responses API.`,
       input: 'reasoning-effort',
     };
+  if (refusal.param === 'stream' || /'stream' does not support/i.test(refusal.message))
+    return {
+      message: `Model \`${model}\` at ${baseUrl} cannot stream its answers (${quoted}); the agent needs streaming. Set the \`model\` input to a model that streams.`,
+      input: 'model',
+    };
   switch (status) {
     case 401:
       return {

@@ -152,6 +152,20 @@ describe('provider refusals', () => {
     assert.deepEqual(minute, { kind: 'retry', reason: 'HTTP 429: Rate limit reached', retryAfterMs: 20_000 });
   });
 
+  it('names `model` when the model cannot stream (OpenAI o1-preview)', async () => {
+    const message = fatalMessage(
+      await verdictFor(
+        openAiRefusal(400, {
+          message:
+            "Unsupported value: 'stream' does not support true with this model. Supported values are: false.",
+          param: 'stream',
+          code: 'unsupported_value',
+        }),
+      ),
+    );
+    assert.match(message, /cannot stream .*'stream' does not support true.*`model` input/);
+  });
+
   it('retries Groq’s tool_use_failed refusal of one bad generation', async () => {
     const verdict = await verdictFor(
       openAiRefusal(400, {

@@ -9,13 +9,13 @@
  */
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { LlmClient } from '../llm/client.js';
-import { tooLargeMessage } from '../llm/refusal.js';
 import { LlmFatalError, RequestTooLargeError } from '../llm/retry.js';
 import { addUsage, type TokenUsage, zeroUsage } from '../llm/token-usage.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { ToolCall, ToolResult } from '../tools/tool.js';
 import { type StopReason, stopSummary } from './budget.js';
-import { compactMessages, DEFAULT_CONTEXT_WINDOW_TOKENS, estimateTokens } from './compaction.js';
+import { DEFAULT_CONTEXT_WINDOW_TOKENS, estimateTokens } from './compaction.js';
+import { ContextBudget } from './context-budget.js';
 import { DoomLoopGuard } from './doom-loop.js';
 import { type RetryInfo, runTurn, type TurnOutcome } from './run-turn.js';
 import { noTranscript, type TranscriptWriter } from './transcript.js';
@@ -80,9 +80,6 @@ export interface RunAgentOptions {
 const CONTINUE_AFTER_BREAK =
   '[The connection dropped while you were answering. The tool calls above ran and their results are above; nothing else from that answer was kept. Continue from here.]';
 
-/** A `length` finish with nothing to act on is retried this often (with a compacted prompt) before it is reported. */
-const LENGTH_RETRIES = 1;
-
 /** Runs the loop until the model is done or a budget stops it. */
 export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const { llm, registry, limits, onEvent } = options;
@@ -93,9 +90,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const tools = registry.definitions() as ChatCompletionTool[];
   const toolTokens = estimateTokens([], tools);
   const tokens: TokenUsage = zeroUsage();
-  // Lowered for the rest of the run when the endpoint refuses a request as too large.
-  let windowTokens = limits.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS;
-  let lengthRetries = 0;
+  const budget = new ContextBudget(limits.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS, toolTokens);
   const allCalls: ToolCall[] = [];
   const guard = new DoomLoopGuard();
   let turns = 0;
@@ -160,7 +155,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       if (stopper.signal.aborted) return finish(stoppedBy());
       if (turns >= limits.maxTurns) return finish('max-turns');
       const turn = turns + 1;
-      const compaction = compactMessages(messages, { windowTokens, fixedTokens: toolTokens });
+      const compaction = budget.compact(messages);
       if (compaction.elided > 0) {
         transcript.write({ type: 'compaction', turn, ...compaction });
         onEvent?.({ type: 'compaction', turn, elided: compaction.elided });
@@ -199,34 +194,23 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
         if (stopper.signal.aborted) return finish(stoppedBy());
         if (error instanceof LlmFatalError) return finish('error', { error: error.message });
         if (!(error instanceof RequestTooLargeError)) throw error;
-        // Too large for the endpoint: learn a smaller window, compact to it, send the turn again.
-        windowTokens = Math.min(windowTokens, error.limitTokens ?? Math.floor(promptEstimate * 0.8));
-        const shrunk = compactMessages(messages, { windowTokens, fixedTokens: toolTokens, triggerRatio: 0 });
-        transcript.write({ type: 'compaction', turn, ...shrunk });
-        if (shrunk.elided === 0)
-          return finish('error', { error: tooLargeMessage(error.refusal, llm, windowTokens) });
-        onEvent?.({ type: 'compaction', turn, elided: shrunk.elided });
+        // Too large for the endpoint: a smaller window, compacted to, and the same turn again.
+        const verdict = budget.afterTooLarge(messages, error, promptEstimate, llm);
+        if (verdict.kind === 'fail') return finish('error', { error: verdict.error });
+        transcript.write({ type: 'compaction', turn, ...verdict.compaction });
+        onEvent?.({ type: 'compaction', turn, elided: verdict.compaction.elided });
         turns = turn - 1;
         continue;
       }
 
       const usage = outcome.usage ?? estimateUsage(promptEstimate, outcome);
       addUsage(tokens, usage);
-      if (outcome.finishReason === 'length' && !outcome.calls.some((call) => usable(call, registry))) {
-        // Cut off with nothing to act on: not an answer. Make room (a smaller prompt also leaves
-        // more of a shared context for the output, as on Ollama) and ask again, or report it.
+      const cutOff = budget.afterTurn(messages, outcome, registry, promptEstimate, llm.model);
+      if (cutOff) {
         transcript.write({ type: 'note', turn, message: 'the answer was cut off (finish_reason length)' });
-        if (lengthRetries >= LENGTH_RETRIES)
-          return finish('error', { error: lengthMessage(llm.model, windowTokens) });
-        lengthRetries += 1;
-        compactMessages(messages, {
-          windowTokens: Math.min(windowTokens, promptEstimate),
-          fixedTokens: toolTokens,
-          triggerRatio: 0,
-        });
+        if (cutOff.kind === 'fail') return finish('error', { error: cutOff.error });
         continue;
       }
-      lengthRetries = 0;
       if (outcome.content.trim()) lastText = outcome.content;
       allCalls.push(...outcome.calls);
       const stuckCall = appendTurn(messages, outcome, guard, redact);
@@ -261,19 +245,4 @@ function continueAfterBreak(messages: ChatCompletionMessageParam[]): void {
   if (last?.role === 'tool' && typeof last.content === 'string') {
     messages[messages.length - 1] = { ...last, content: `${last.content}\n\n${CONTINUE_AFTER_BREAK}` };
   } else messages.push({ role: 'user', content: CONTINUE_AFTER_BREAK });
-}
-
-/** A call the run could act on: a known tool with arguments that parse as a JSON object. */
-function usable(call: ToolCall, registry: ToolRegistry): boolean {
-  if (!registry.get(call.name)) return false;
-  try {
-    const value: unknown = JSON.parse(call.arguments.trim() || '{}');
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
-function lengthMessage(model: string, windowTokens: number): string {
-  return `Model \`${model}\` stopped at its length limit twice with no usable answer (finish_reason \`length\`). The model's context or output limit is smaller than the request needs (about ${windowTokens.toLocaleString('en-US')} tokens assumed): set the \`context-window\` input to what the model really holds (Ollama's default is 4096 tokens; raise it on the server with \`OLLAMA_CONTEXT_LENGTH\`), or use a model with more room.`;
 }

@@ -14,6 +14,7 @@
  * whose arguments already parse; the stream's end completes the rest). Provider fields on a call
  * (Gemini's `extra_content` thought signature) are kept opaque, to be sent back as received.
  */
+import { randomBytes } from 'node:crypto';
 import type { ToolCall } from '../tools/tool.js';
 
 /** One `choices[0].delta.tool_calls[]` entry as endpoints send it (every field optional but index). */
@@ -38,6 +39,8 @@ export class ToolCallAssembler {
   /** Provider `index` → position in `slots`. */
   private readonly slotOf = new Map<number, number>();
   private emitted = 0;
+  // Ids for calls the provider sent without one; unique per turn, since the history spans many turns.
+  private readonly fallbackPrefix = `call_${randomBytes(4).toString('hex')}_`;
 
   /** Adds one delta; returns the calls that became complete because of it, in order. */
   add(delta: ToolCallDelta): ToolCall[] {
@@ -108,7 +111,7 @@ export class ToolCallAssembler {
 
   private toCall(slot: Slot, position: number): ToolCall {
     return {
-      id: slot.id || `call_${position}`,
+      id: slot.id || `${this.fallbackPrefix}${position}`,
       name: slot.name,
       arguments: slot.arguments,
       ...(slot.providerFields ? { providerFields: slot.providerFields } : {}),

@@ -59,6 +59,11 @@ describe('ToolCallAssembler', () => {
     const b = new ToolCallAssembler();
     b.add({ function: { name: 'grep', arguments: '{"pattern":' } });
     b.add({ function: { arguments: '"x"}' } });
-    assert.deepEqual(b.finish(), [{ id: 'call_0', name: 'grep', arguments: '{"pattern":"x"}' }]);
+    const [call] = b.finish();
+    assert.deepEqual({ ...call, id: '' }, { id: '', name: 'grep', arguments: '{"pattern":"x"}' });
+    assert.match(call?.id ?? '', /^call_[0-9a-f]{8}_0$/);
+    const other = new ToolCallAssembler();
+    other.add({ function: { name: 'grep', arguments: '{}' } });
+    assert.notEqual(other.finish()[0]?.id, call?.id, 'a later turn gets other ids');
   });
 });

@@ -26,6 +26,10 @@ describe('RequestRules', () => {
       }),
       ['stream_options'],
     );
+    assert.deepEqual(
+      rules.refusedBy({ message: "property 'stream_options' is unsupported, did you mean 'stream'?" }),
+      ['stream_options'],
+    );
     assert.deepEqual(rules.refusedBy({ message: 'Function call is missing a thought_signature' }), []);
     assert.deepEqual(
       rules.refusedBy({

@@ -70,7 +70,8 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     openai,
     model: options.model,
     baseUrl,
-    wire: chooseWire(options.api ?? 'auto', baseUrl),
+    // The resolved URL: a pasted operation URL (`…/v1/responses`) still names the endpoint.
+    wire: chooseWire(options.api ?? 'auto', endpoint.baseURL),
     reasoningEffort: options.reasoningEffort,
     retry: {
       ...defaultRetryPolicy,
@@ -82,10 +83,30 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
 }
 
 /**
- * `auto` picks the wire for the endpoint. Chat Completions is what every OpenAI-compatible server
- * speaks, so it is the choice wherever the Responses API is not known to be there.
+ * `auto` picks the wire for the endpoint: the Responses API where it is known to be there with
+ * everything the agent needs (OpenAI itself, and Azure OpenAI's v1 surface), because OpenAI's
+ * current models reason with function tools only there; Chat Completions, which every
+ * OpenAI-compatible server speaks, everywhere else.
  */
-export function chooseWire(api: ApiFormat, _baseUrl: string): Wire {
-  if (api === 'responses') return 'responses';
-  return 'chat-completions';
+export function chooseWire(api: ApiFormat, baseUrl: string): Wire {
+  if (api !== 'auto') return api;
+  return offersResponses(baseUrl) ? 'responses' : 'chat-completions';
+}
+
+// Azure OpenAI resources answer on these hosts; only the `/openai/v1` path is the OpenAI-shaped
+// surface with `/responses` (the older deployment URLs are Chat Completions per deployment).
+const azureOpenAiHosts = ['.openai.azure.com', '.cognitiveservices.azure.com', '.services.ai.azure.com'];
+
+function offersResponses(baseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  const path = url.pathname.replace(/\/+$/, '');
+  // Data-residency hosts (`eu.api.openai.com`) are OpenAI too.
+  if (host === 'api.openai.com' || host.endsWith('.api.openai.com')) return path === '/v1';
+  return azureOpenAiHosts.some((suffix) => host.endsWith(suffix)) && path === '/openai/v1';
 }

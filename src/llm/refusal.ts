@@ -6,12 +6,14 @@
 import type { ProviderError } from './error-body.js';
 
 /** The input (or, for a server flag, the setting) a user must change. */
-export type LlmInput = 'api-key' | 'model' | 'base-url' | 'reasoning-effort' | 'context-window';
+export type LlmInput = 'api-key' | 'model' | 'base-url' | 'api' | 'reasoning-effort' | 'context-window';
 
 /** Where the request went, for messages. */
 export interface RefusalContext {
   baseUrl: string;
   model: string;
+  /** The wire the run speaks; a 404 on the Responses API may mean the endpoint has none. */
+  wire?: 'chat-completions' | 'responses';
 }
 
 const TOO_LARGE =
@@ -65,7 +67,7 @@ export function quotaExhausted(
 export function refusalMessage(
   status: number,
   refusal: ProviderError,
-  { baseUrl, model }: RefusalContext,
+  { baseUrl, model, wire }: RefusalContext,
   extra: { retryAfterMs?: number; rateLimitType?: string } = {},
 ): { message: string; input: LlmInput | undefined } {
   const quoted = `HTTP ${status}: ${refusal.message}`;
@@ -76,7 +78,7 @@ export function refusalMessage(
       message: `Model \`${model}\` at ${baseUrl} cannot call tools (${quoted}). ${toolFix}`,
       input: 'model',
     };
-  if (/reasoning[_ ]effort/i.test(`${refusal.param ?? ''} ${refusal.message}`))
+  if (/reasoning[_. ]effort/i.test(`${refusal.param ?? ''} ${refusal.message}`))
     return {
       message: `The LLM endpoint ${baseUrl} refused the reasoning setting (${quoted}). Set the \`reasoning-effort\` input to a value this model accepts (on Chat Completions, OpenAI's newest models take function tools only with \`none\`), or set \`api: responses\` where the endpoint offers the Responses API.`,
       input: 'reasoning-effort',
@@ -102,6 +104,11 @@ export function refusalMessage(
         return {
           message: `Model \`${model}\` was not found at ${baseUrl} (${quoted}). Check the \`model\` input.`,
           input: 'model',
+        };
+      if (wire === 'responses')
+        return {
+          message: `Nothing answers the Responses API at ${baseUrl}/responses (${quoted}). If the endpoint has no Responses API (Azure OpenAI offers it only in some regions), set the \`api\` input to \`chat-completions\`; otherwise check the \`base-url\` input.`,
+          input: 'api',
         };
       return {
         message: `Nothing answers at ${baseUrl} (${quoted}). Check the \`base-url\` input (it usually ends in \`/v1\`), then the \`model\` input.`,

@@ -6,8 +6,12 @@
  * providers that accept them keep getting them. Wire-neutral: any wire format asks {@link allows}.
  */
 
-/** Parameters the run can do without; a refusal naming one drops it instead of failing. */
-export const OPTIONAL_PARAMETERS = ['parallel_tool_calls', 'stream_options'] as const;
+/**
+ * Parameters the run can do without; a refusal naming one drops it instead of failing. `include`
+ * is the Responses API's request for encrypted reasoning, which OpenAI's non-reasoning models
+ * (gpt-4o, gpt-4.1) refuse with `param: "include"`.
+ */
+export const OPTIONAL_PARAMETERS = ['parallel_tool_calls', 'stream_options', 'include'] as const;
 export type OptionalParameter = (typeof OPTIONAL_PARAMETERS)[number];
 
 // Words providers use when they refuse a parameter (OpenAI, Mistral/pydantic, Azure AI, Gemini, Groq).
@@ -33,7 +37,8 @@ export class RequestRules {
   refusedBy(refusal: { message: string; param?: string | undefined }): OptionalParameter[] {
     const text = `${refusal.param ?? ''} ${refusal.message}`;
     if (!REFUSAL.test(refusal.message) && !refusal.param) return [];
-    return OPTIONAL_PARAMETERS.filter((p) => this.allows(p) && text.includes(p));
+    // Whole names only: Mistral's refusal of `stream_options` mentions `include_usage`.
+    return OPTIONAL_PARAMETERS.filter((p) => this.allows(p) && new RegExp(`\\b${p}\\b`).test(text));
   }
 
   /** Stops sending `parameters` for the rest of the run. */

@@ -81,6 +81,8 @@ export type ErrorVerdict =
 export interface EndpointInfo {
   baseUrl: string;
   model: string;
+  /** The run's wire format, for messages that depend on it. */
+  wire?: 'chat-completions' | 'responses';
   /** The run's learned request rules; without them no parameter is dropped. */
   rules?: RequestRules;
   retry?: RetryPolicy;

@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Step, StreamScript } from './openai-reply.js';
+import { isResponsesPath, responsesPersona } from './openai-responses.js';
 import { type Chunk, dataFrame, type Persona } from './providers/persona.js';
 
 export { hang, httpError, ReplyBuilder, reply, reset, type Step } from './openai-reply.js';
@@ -52,8 +53,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let served = 0;
   let persona: Persona | undefined;
 
+  const responses = responsesPersona({ requests, take: () => queue.shift() });
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
+    if (req.method === 'POST' && isResponsesPath(req.url)) return responses(req, raw, res);
     const path = (req.url ?? '').split('?')[0];
     const expected = `${persona?.basePath ?? '/v1'}/chat/completions`;
     if (req.method !== 'POST' || path !== expected) {

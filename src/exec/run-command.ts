@@ -115,10 +115,15 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   if (graceTimer) clearTimeout(graceTimer);
   options.signal?.removeEventListener('abort', onAbort);
   killGroup('SIGKILL');
+  // Also after a timeout or a kill: whatever the command got to create must reach the runner.
+  const handBackProblem = await options.sandbox.afterCommand?.();
   if (logBytes >= maxLogBytes) log.write(`\n[log truncated at ${maxLogBytes} bytes]\n`);
   await new Promise<void>((resolve) => log.end(resolve));
 
-  const { output: text, droppedLines } = output.render();
+  const { output: rendered, droppedLines } = output.render();
+  const text = handBackProblem
+    ? `${rendered}\n[sandbox: the files this command created could not be handed back: ${handBackProblem}]`
+    : rendered;
   return {
     exitCode: result.exitCode ?? null,
     signal: result.signal ?? undefined,

@@ -73,6 +73,26 @@ export function scrubbedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 /**
+ * The whole environment of an agent-run command: {@link scrubbedEnv} plus the workspace as git's
+ * `safe.directory`. Commands may run as a throw-away user that does not own the runner's
+ * checkout, and git then refuses every command ("dubious ownership"). The setting travels in
+ * `GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_0`/`GIT_CONFIG_VALUE_0`, per command: no config file the
+ * command could edit is involved, and the bash policy refuses `GIT_*` assignment prefixes and
+ * `env`, so a command line cannot replace it.
+ */
+export function agentCommandEnv(env: NodeJS.ProcessEnv, workspace: string): Record<string, string> {
+  const scrubbed = scrubbedEnv(env);
+  return {
+    ...scrubbed,
+    // No terminal: say so, rather than leave sudo to set `TERM=unknown`.
+    TERM: scrubbed['TERM'] || 'dumb',
+    GIT_CONFIG_COUNT: '1',
+    GIT_CONFIG_KEY_0: 'safe.directory',
+    GIT_CONFIG_VALUE_0: workspace,
+  };
+}
+
+/**
  * The runner's environment minus every secret-named variable (`INPUT_*`, `ACTIONS_*`, tokens …),
  * for the action's own git commands: they need the runner's proxies and CA settings, which the
  * allowlist above does not carry, but never the inputs (the token reaches git per command).

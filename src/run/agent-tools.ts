@@ -3,12 +3,13 @@
  * file tools plus bash, sharing one path policy and one read tracker over the workspace.
  */
 import path from 'node:path';
-import { scrubbedEnv } from '../exec/scrubbed-env.js';
+import { agentCommandEnv } from '../exec/scrubbed-env.js';
 import { createBashPolicy } from '../safety/bash-policy/index.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
 import { type DetectSandboxOptions, detectSandbox, type ManagedSandbox } from '../sandbox/detect-sandbox.js';
+import { runnerFolders } from '../sandbox/runner-folders.js';
 import { createBashTool } from '../tools/bash.js';
 import { createDefaultRegistry } from '../tools/default-registry.js';
 import type { ToolRegistry } from '../tools/registry.js';
@@ -39,6 +40,7 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
   // a throw-away user that would otherwise be left behind.
   const bashPolicy = await createBashPolicy({ workspace, extraRules: settings.allowedCommands });
   const home = env['HOME'];
+  const runner = runnerFolders(env, workspace);
   const sandbox = await detectSandbox({
     setting: settings.sandbox,
     // Until the egress proxy exists, an allowlist lets nothing out: failing closed.
@@ -46,9 +48,11 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     workspace,
     tempDir: host.tempDir,
     platform: host.platform,
-    // The runner's home holds credentials (~/.ssh, ~/.npmrc, runner files); the workspace under it
-    // is mounted back in. PATH folders under it stay usable, read-only.
-    ...(home ? { hidePaths: [home] } : {}),
+    // The runner's home holds credentials (~/.ssh, ~/.npmrc, runner files) and the work root other
+    // checkouts; the workspace under them is mounted back in. PATH folders under them and the
+    // tool cache stay usable, read-only.
+    hidePaths: [...(home ? [home] : []), ...runner.hide],
+    readOnlyPaths: runner.readOnly,
     ...(env['PATH'] ? { path: env['PATH'] } : {}),
   });
   const description = describeSandbox(sandbox);
@@ -63,7 +67,7 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     workspace,
     policy: bashPolicy,
     sandbox,
-    env: scrubbedEnv(env),
+    env: agentCommandEnv(env, workspace),
     logDir,
   });
   const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) }, [

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { runCommand } from '../exec/run-command.js';
-import { scrubbedEnv } from '../exec/scrubbed-env.js';
+import { agentCommandEnv } from '../exec/scrubbed-env.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { CommandHost } from './command-host.js';
@@ -30,7 +30,7 @@ export async function runVerification(
   const result = await runCommand({
     argv: ['bash', '-c', command],
     cwd: host.workspace,
-    env: scrubbedEnv(host.env),
+    env: agentCommandEnv(host.env, host.workspace),
     timeoutMs,
     signal: host.signal,
     sandbox: settings.sandbox,

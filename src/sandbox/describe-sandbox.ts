@@ -12,6 +12,7 @@ interface SandboxFacts {
   network?: 'off' | 'on';
   notes?: readonly string[];
   userName?: string;
+  reachable?: string;
 }
 
 /**
@@ -38,5 +39,6 @@ export function describeSandbox(sandbox: Sandbox & SandboxFacts): string {
     parts.push(`⚠️ Missing: ${sandbox.missing.map((p) => PROTECTION_TEXT[p]).join('; ')}.`);
     if (sandbox.notes?.length) parts.push(`Why: ${sandbox.notes.join('; ')}.`);
   }
+  if (sandbox.reachable) parts.push(`Reachable: ${sandbox.reachable}.`);
   return parts.join(' ');
 }

@@ -8,6 +8,7 @@ import { createNamespaceSandbox, type Privilege, type SandboxTools } from './nam
 import type { Protection, Sandbox } from './sandbox.js';
 import {
   createSandboxUser,
+  handBack,
   removeSandboxUser,
   type SandboxUser,
   type WorkspaceAccess,
@@ -44,6 +45,8 @@ export interface ManagedSandbox extends Sandbox {
   notes: string[];
   /** Name of the throw-away user, when there is one. */
   userName?: string;
+  /** Without a separate user: what commands can still write besides the workspace, for the summary. */
+  reachable?: string;
   /** Stops the namespace holder, gives the workspace back and deletes the throw-away user. */
   dispose(): Promise<void>;
 }
@@ -171,7 +174,10 @@ async function withUser(
   const release = async () => {
     await removeSandboxUser(asRoot, user);
   };
-  return build(options, run, tools, privilege, user.home, release, user);
+  return build(options, run, tools, privilege, user.home, release, {
+    user,
+    afterCommand: () => handBack(asRoot, user),
+  });
 }
 
 async function withoutUser(
@@ -192,8 +198,9 @@ async function build(
   privilege: Privilege,
   home: string,
   release: () => Promise<void>,
-  user?: SandboxUser,
+  separate?: { user: SandboxUser; afterCommand: () => Promise<string | undefined> },
 ): Promise<ManagedSandbox> {
+  const user = separate?.user;
   let holder: NamespaceHolder | undefined;
   const dispose = async () => {
     await holder?.stop();
@@ -217,7 +224,8 @@ async function build(
       tools,
       holderPid: holder.pid,
       ownNetwork: options.network === 'off',
-      ...(user ? { user: { uid: user.uid, gid: user.gid } } : {}),
+      ...(user ? { user: { uid: user.uid, gid: user.gid, name: user.name } } : {}),
+      shell: tools.shell,
       umask: user?.access === 'group' ? '002' : '022',
       home,
     });
@@ -232,7 +240,9 @@ async function build(
       ...sandbox,
       network: options.network,
       notes: options.network === 'off' && !tools.ip ? ['`ip` is not installed: loopback is down inside'] : [],
-      ...(user ? { userName: user.name } : {}),
+      ...(separate
+        ? { userName: separate.user.name, afterCommand: separate.afterCommand }
+        : { reachable: reachable(hide, keep) }),
       dispose,
     };
   } catch (error) {
@@ -262,6 +272,15 @@ function keptPaths(
     { path: home, mode: 'rw' as const },
     ...readOnly.map((p) => ({ path: p, mode: 'ro' as const })),
   ].slice(0, maxKept(shell));
+}
+
+/** Commands running as the runner's uid can write what it owns outside the hidden folders. */
+function reachable(hide: readonly string[], keep: readonly KeptPath[]): string {
+  const readOnly = keep.filter((k) => k.mode === 'ro').map((k) => `\`${k.path}\``);
+  return (
+    `commands run as the runner's user: besides the workspace they can write whatever it owns outside ${hide.map((p) => `\`${p}\``).join(', ')}` +
+    (readOnly.length ? ` (kept read-only: ${readOnly.join(', ')})` : '')
+  );
 }
 
 async function attempt(

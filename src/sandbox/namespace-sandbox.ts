@@ -25,7 +25,9 @@ export interface NamespaceSandboxConfig {
   /** Whether the holder has its own network namespace (`network: off`). */
   ownNetwork: boolean;
   /** The throw-away user (root and sudo only); without it commands run as the runner's uid. */
-  user?: { uid: number; gid: number };
+  user?: { uid: number; gid: number; name: string };
+  /** The shell commands run in, given to them as `SHELL` when they run as the throw-away user. */
+  shell?: string;
   /** `002` when the workspace is shared through a group, so the runner can edit new files. */
   umask: '022' | '002';
   /** The private HOME inside the namespace. */
@@ -65,7 +67,12 @@ export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox 
     '--pdeathsig=KILL',
     '--',
   ];
-  const envArgs = ['-u', 'SUDO_COMMAND', '-u', 'SUDO_USER', '-u', 'SUDO_UID', '-u', 'SUDO_GID'];
+  const envArgs = [
+    ...['SUDO_COMMAND', 'SUDO_USER', 'SUDO_UID', 'SUDO_GID', 'SUDO_HOME', 'MAIL'].flatMap((n) => ['-u', n]),
+    // sudo (and root's own environment) would leave root's names; tools that read USER or write
+    // to ~$USER must see the user they run as. Without a separate user the runner's names are right.
+    ...(user ? [`USER=${user.name}`, `LOGNAME=${user.name}`, `SHELL=${config.shell ?? '/bin/sh'}`] : []),
+  ];
   const umask = config.umask === '022' ? [] : ['/bin/sh', '-c', `umask ${config.umask} && exec "$@"`, 'sh'];
   const missing: Protection[] = user ? [] : ['separate-user'];
 

@@ -98,6 +98,26 @@ export async function createSandboxUser(options: CreateUserOptions): Promise<San
 }
 
 /**
+ * Makes the workspace's owner the owner of every file the user created or replaced, at any depth,
+ * so the action (running as that owner) can edit them whatever mode or ACL mask they got. The
+ * user keeps writing them through its group or ACL entry (unless the command itself chose a
+ * mode without group write). `chown -R` never follows symlinks, so
+ * a link planted in the workspace cannot hand over anything outside it.
+ */
+export async function handBack(runAsRoot: ProbeRunner, user: SandboxUser): Promise<string | undefined> {
+  const argv = handBackArgv(user);
+  const result = await runAsRoot(argv);
+  return result.exitCode === 0 ? undefined : probeFailure(argv, result);
+}
+
+function handBackArgv(user: SandboxUser): string[] {
+  // In the `group` fallback the group stays the user's (its write access); with ACLs the
+  // user's own entry gives access, so the owner's group comes back too.
+  const to = user.access === 'group' ? `${user.owner.uid}` : `${user.owner.uid}:${user.owner.gid}`;
+  return ['chown', '-R', `--from=${user.uid}`, to, user.workspace];
+}
+
+/**
  * Gives the workspace back to its owner (ownership of files the user created, the ACL or group)
  * and deletes the user and its home. Returns what could not be undone, for the log.
  */
@@ -105,6 +125,7 @@ export async function removeSandboxUser(runAsRoot: ProbeRunner, user: SandboxUse
   const { workspace, owner } = user;
   const steps: string[][] = [
     ['chown', '-R', `--from=${user.uid}`, `${owner.uid}:${owner.gid}`, workspace],
+
     ...(user.access === 'acl'
       ? [
           user.hadAcl

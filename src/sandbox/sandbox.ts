@@ -19,6 +19,12 @@ export interface Sandbox {
   /** Wraps a command so it runs inside the sandbox. `cwd` must be inside the workspace. */
   launch(argv: readonly string[], options: { cwd: string }): SandboxLaunch;
   /**
+   * Runs after each command has ended (also when it was killed): gives the runner back whatever
+   * a throw-away user created, so the action's own file tools and git can write it. Returns what
+   * went wrong, for the command's output. Absent where commands run as the runner's uid.
+   */
+  afterCommand?(): Promise<string | undefined>;
+  /**
    * Undoes the start-up work (namespace holder, throw-away user, workspace ACL); call once in the
    * run's `finally`, after the last command. Absent for sandboxes that need no clean-up.
    */

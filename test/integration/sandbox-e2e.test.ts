@@ -13,6 +13,7 @@ import { after, afterEach, before, describe, it, type TestContext } from 'node:t
 import { reply } from '../fakes/openai-server.js';
 import { API_KEY, type Harness, labeledPayload, startHarness } from '../helpers/action-harness.js';
 import type { ActionRun } from '../helpers/run-action.js';
+import { EXPECTED_LEVEL, runnerMode } from '../helpers/runner-mode.js';
 
 const FILES: Record<string, string> = {
   'README.md': '# Hello-World\n',
@@ -101,7 +102,15 @@ afterEach(() => {
 
 /** A user without sudo, as on a self-hosted runner; only root can start the action as another user. */
 const NOBODY = { uid: 65534, gid: 65534 };
-const asRoot = process.getuid?.() === 0;
+/** Root, a runner user with passwordless sudo, or one without (see `runner-mode.ts`). */
+const mode = runnerMode();
+/**
+ * How to start the action as a runner without sudo: as root, as `nobody`; as such a runner
+ * itself, as this process. A runner with sudo cannot start it as another user.
+ */
+const withoutSudo: { user?: { uid: number; gid: number } } | undefined =
+  mode === 'root' ? { user: NOBODY } : mode === 'user' ? {} : undefined;
+const NO_WAY_WITHOUT_SUDO = 'this runner user has sudo and cannot start the action as one without';
 
 /** Runs the stealer scenario on a fresh issue with the given `sandbox` input. */
 async function runStealer(
@@ -188,26 +197,28 @@ describe('sandboxed commands, end to end (issue 8)', () => {
     assert.match(h.github.state.pulls().at(-1)!.body ?? '', /Sandbox: `none`[\s\S]*sandbox: off/);
   });
 
-  it('with `sandbox: auto` as root: no token in any tool result, transcript, request or PR; the listener hears nothing', async (t) => {
-    if (!asRoot) return t.skip('full isolation from a test needs root; this is not root');
+  it(`with \`sandbox: auto\` as root or with sudo (${mode} here): no token in any tool result, transcript, request or PR; the listener hears nothing`, async (t) => {
+    if (mode === 'user') return t.skip('this runner user has no sudo; full isolation needs root or sudo');
     const before = connections;
     const run = await runStealer(t, 'auto');
     if (!run) return;
     assert.match(run.stdout, /Sandbox: .*own PID namespace/);
     assert.doesNotMatch(run.stdout, /Missing:/);
     assertNothingLeaked(run, before);
-    // Full isolation: recorded in the summary, no warning in the PR body.
+    // Full isolation at the level this runner allows: in the summary, no warning in the PR body.
     assert.match(
       run.summary,
-      /\*\*Sandbox: `\S+`\*\* own PID namespace.*own network namespace.*separate unprivileged user/,
+      new RegExp(
+        `\\*\\*Sandbox: \`${EXPECTED_LEVEL[mode].replace('+', '\\+')}\`\\*\\* own PID namespace.*own network namespace.*separate unprivileged user`,
+      ),
     );
     assert.doesNotMatch(h.github.state.pulls().at(-1)!.body ?? '', /Sandbox:/);
   });
 
   it('`auto` without sudo records the downgrade in the log, the job summary and the PR body', async (t) => {
-    if (!asRoot) return t.skip('starting the action as a user without sudo needs root');
+    if (!withoutSudo) return t.skip(NO_WAY_WITHOUT_SUDO);
     const before = connections;
-    const run = await runStealer(t, 'auto', NOBODY);
+    const run = await runStealer(t, 'auto', withoutSudo.user);
     if (!run) return;
     const missing =
       /Missing: separate unprivileged user \(runner files and sudo out of reach\)\. Why: .*sudo/;
@@ -222,12 +233,12 @@ describe('sandboxed commands, end to end (issue 8)', () => {
   });
 
   it('`strict` without sudo fails before any model call, naming what is missing', async (t) => {
-    if (!asRoot) return t.skip('starting the action as a user without sudo needs root');
+    if (!withoutSudo) return t.skip(NO_WAY_WITHOUT_SUDO);
     const issue = h.github.state.addIssue({ title: 'Strict', body: 'Improve the tests.', user: 'alice' });
     h.openai.enqueue(reply().text('never asked'));
     const run = await h.run('issues', labeledPayload(issue, 'alice'), {
       inputs: { sandbox: 'strict' },
-      user: NOBODY,
+      ...withoutSudo,
     });
     assert.equal(run.exitCode, 1, run.stdout + run.stderr);
     assert.equal(run.outputs['conclusion'], 'failed');

@@ -16,7 +16,8 @@ const config: NamespaceSandboxConfig = {
   },
   holderPid: 4242,
   ownNetwork: true,
-  user: { uid: 990, gid: 990 },
+  user: { uid: 990, gid: 990, name: 'agentsbx-0a1b2c3d' },
+  shell: '/usr/bin/bash',
   umask: '022',
   home: '/job/temp/agentsbx-x/home',
 };
@@ -37,6 +38,25 @@ describe('createNamespaceSandbox', () => {
     assert.ok(args.includes('--chdir=/ws/sub dir'));
     assert.ok(args.includes('HOME=/job/temp/agentsbx-x/home'));
     assert.deepEqual(args.slice(-argv.length), argv);
+  });
+
+  it("gives the command the throw-away user's names and shell, not root's", () => {
+    const { args } = createNamespaceSandbox({ ...config, privilege: 'sudo' }).launch(['true'], {
+      cwd: '/ws',
+    });
+    const envAt = args.indexOf('/usr/bin/env');
+    const envArgs = args.slice(envAt, args.indexOf('true', envAt));
+    for (const set of ['USER=agentsbx-0a1b2c3d', 'LOGNAME=agentsbx-0a1b2c3d', 'SHELL=/usr/bin/bash'])
+      assert.ok(envArgs.includes(set), `${set} in ${envArgs.join(' ')}`);
+    for (const unset of ['SUDO_USER', 'MAIL']) assert.ok(envArgs.join(' ').includes(`-u ${unset}`));
+  });
+
+  it('leaves the runner its own names without a separate user', () => {
+    const { user: _, ...rest } = config;
+    const { args } = createNamespaceSandbox({ ...rest, privilege: 'userns' }).launch(['true'], {
+      cwd: '/ws',
+    });
+    assert.ok(!args.some((a) => /^(USER|LOGNAME|SHELL)=/.test(a)));
   });
 
   it('goes through the runner-owned launcher and a root supervisor with sudo', () => {

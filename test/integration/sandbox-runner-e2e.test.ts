@@ -58,7 +58,11 @@ describe(`an issue fixed in the sandbox as a ${mode} runner (${EXPECTED_LEVEL[mo
       reply().text('Add generated greetings'),
     );
     const run = await h.run('issues', labeledPayload(issue, 'alice'), { inputs: { sandbox: 'auto' } });
-    assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout + run.stderr);
+    assert.equal(
+      run.outputs['conclusion'],
+      'pr-opened',
+      run.stdout + run.stderr + JSON.stringify(toolResults().slice(0, 6), null, 1),
+    );
     assert.match(
       run.summary,
       new RegExp(`\\*\\*Sandbox: \`${EXPECTED_LEVEL[mode].replace('+', '\\+')}\`\\*\\*`),

@@ -32,7 +32,7 @@ const MAKE_FILES = [
   'echo moved > gen/tmp.txt && mv gen/tmp.txt gen/deep/moved.txt',
   'mkdir -p /tmp/elsewhere && echo across > /tmp/elsewhere/x.txt && mv /tmp/elsewhere/x.txt gen/across.txt',
   'install -m 600 README.md gen/private.md',
-  'chmod 444 gen/made.txt',
+  'chmod 600 gen/made.txt',
 ].join(' && ');
 const MADE = [
   'gen/made.txt',
@@ -125,6 +125,10 @@ for (const variant of variants) {
       const owner = (await stat(job.workspace)).uid;
       const made = await sh(MAKE_FILES);
       assert.equal(made.exitCode, 0, made.output);
+      if (sandbox!.userName && process.getuid?.() !== 0) {
+        // Control: until they are handed back, the runner cannot write what the user made.
+        await assert.rejects(writeFile(path.join(job.workspace, 'gen/private.md'), 'x'), { code: 'EACCES' });
+      }
       await sandbox!.afterCommand?.();
       for (const file of MADE) {
         const full = path.join(job.workspace, file);
@@ -191,7 +195,7 @@ for (const variant of variants) {
       assert.match(result.output, /^tool$/m);
       assert.match(result.output, /workspace-writable/);
       if (!sandbox!.userName)
-        assert.match(describeSandbox(sandbox!), /Reachable: .*_work.*kept read-only: .*_tool/);
+        assert.match(describeSandbox(sandbox!), /Reachable: .*\/work`.*kept read-only: .*_tool/);
     });
   });
 }

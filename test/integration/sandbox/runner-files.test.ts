@@ -147,6 +147,26 @@ for (const variant of variants) {
         await readFile(path.join(job.workspace, 'gen/deep/moved.txt'), 'utf8'),
         'edited gen/deep/moved.txt\nand appended\nagain\n',
       );
+      // A later command that backdates the folders it fills (as `tar x` and `cp -p` do) still
+      // has its files handed back: a folder's ctime cannot be set back.
+      const later = await sh(
+        'mkdir -p gen/later/x && echo l > gen/later/x/y.txt && touch -d @0 gen/later/x/y.txt gen/later/x gen/later && cp -rp gen/later gen/deep/kept',
+      );
+      assert.equal(later.exitCode, 0, later.output);
+      await sandbox!.afterCommand?.();
+      for (const file of [
+        'gen/later/x/y.txt',
+        'gen/later/x',
+        'gen/deep/kept/x/y.txt',
+        'gen/deep/er/new-by-runner.txt',
+      ]) {
+        assert.equal(
+          (await stat(path.join(job.workspace, file))).uid,
+          owner,
+          `${file} belongs to the workspace owner`,
+        );
+        if (file.endsWith('.txt')) await appendFile(path.join(job.workspace, file), 'runner\n');
+      }
     });
 
     it('every read-only git command the policy allows works on the checkout', async (t) => {

@@ -134,7 +134,7 @@ export async function handBack(runAsRoot: ProbeRunner, user: SandboxUser): Promi
  */
 const HAND_BACK_SCRIPT = `set -eu
 uid=$1 to=$2 stamp=$3 ws=$4
-touch "$stamp.next"
+: > "$stamp.next"
 if [ -f "$stamp" ]; then
   find "$ws" -xdev -type d -cnewer "$stamp" -print0 |
     xargs -0r sh -c 'u=$1; shift; exec find "$@" -mindepth 1 -maxdepth 1 -user "$u" -print0' sh "$uid" |

@@ -100,7 +100,6 @@ async function createUser(mode: RunnerMode): Promise<TestUser> {
 
 async function removeUser(user: TestUser): Promise<void> {
   if (user.sudoers) await rm(user.sudoers, { force: true });
-  spawnSync('pkill', ['-KILL', '-u', String(user.uid)]);
   spawnSync('userdel', ['--force', user.name]);
   await rm(user.home, { recursive: true, force: true });
 }

@@ -92,6 +92,12 @@ describe('detectSandbox', () => {
       assert.match(text, /own PID namespace.*own network namespace/);
       assert.match(text, /⚠️ Missing: separate unprivileged user/);
       assert.match(text, /Why: .*sudo/);
+      // Without a separate user the summary says what commands can still write.
+      assert.match(
+        text,
+        /Reachable: commands run as the runner's user: besides the workspace they can write whatever it owns outside .*`\/tmp`/,
+      );
+      assert.equal(sandbox.afterCommand, undefined, 'nothing to hand back without a separate user');
     } finally {
       await sandbox.dispose();
     }

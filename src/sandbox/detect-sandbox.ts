@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { startHandBack } from './hand-back.js';
 import { findExecutable, type ProbeRunner, probeFailure, runProbe } from './host-probe.js';
 import type { KeptPath } from './namespace-holder.js';
 import { maxKept, type NamespaceHolder, startNamespaceHolder } from './namespace-holder.js';
@@ -8,7 +9,6 @@ import { createNamespaceSandbox, type Privilege, type SandboxTools } from './nam
 import type { Protection, Sandbox } from './sandbox.js';
 import {
   createSandboxUser,
-  handBack,
   removeSandboxUser,
   type SandboxUser,
   type WorkspaceAccess,
@@ -171,13 +171,12 @@ async function withUser(
     tempDir: options.tempDir,
     access,
   });
+  const handBack = startHandBack(privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : [], user);
   const release = async () => {
+    await handBack.stop();
     await removeSandboxUser(asRoot, user);
   };
-  return build(options, run, tools, privilege, user.home, release, {
-    user,
-    afterCommand: () => handBack(asRoot, user),
-  });
+  return build(options, run, tools, privilege, user.home, release, { user, afterCommand: handBack.run });
 }
 
 async function withoutUser(

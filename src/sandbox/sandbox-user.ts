@@ -100,53 +100,10 @@ export async function createSandboxUser(options: CreateUserOptions): Promise<San
 }
 
 /**
- * Makes the workspace's owner the owner of every file the user created or replaced, at any depth,
- * so the action (running as that owner) can edit them whatever mode or ACL mask they got. The
- * user keeps writing them through its group or ACL entry (unless the command itself chose a
- * mode without group write). `chown -R` never follows symlinks, so a link planted in the
- * workspace cannot hand over anything outside it.
+ * The hand-back's stamp file (see `hand-back.ts`): root-owned, and outside the workspace in a
+ * folder hidden inside the sandbox.
  */
-export async function handBack(runAsRoot: ProbeRunner, user: SandboxUser): Promise<string | undefined> {
-  // In the `group` fallback the group stays the user's (its write access); with ACLs the
-  // user's own entry gives access, so the owner's group comes back too.
-  const to = user.access === 'group' ? `${user.owner.uid}` : `${user.owner.uid}:${user.owner.gid}`;
-  const argv = [
-    '/bin/sh',
-    '-c',
-    HAND_BACK_SCRIPT,
-    'sandbox-hand-back',
-    String(user.uid),
-    to,
-    stampPath(user),
-    user.workspace,
-  ];
-  const result = await runAsRoot(argv);
-  return result.exitCode === 0 ? undefined : probeFailure(['chown', '-R', user.workspace], result);
-}
-
-/**
- * Runs as root: `$1` the user's uid, `$2` the new owner, `$3` the stamp file, `$4` the workspace.
- * A file can only appear in a folder by changing that folder's ctime, which no process can set
- * back (unlike mtime: `tar` and `cp -p` restore it), so only the entries of folders changed since
- * the last hand-back are looked at, and the user's ones handed over with their whole subtree.
- * This walks the folders of the workspace, not its files. `-cnewer` compares with the stamp's
- * mtime, which the `mv` does not change, so the next round starts before this one's walk.
- */
-const HAND_BACK_SCRIPT = `set -eu
-uid=$1 to=$2 stamp=$3 ws=$4
-: > "$stamp.next"
-if [ -f "$stamp" ]; then
-  find "$ws" -xdev -type d -cnewer "$stamp" -print0 |
-    xargs -0r sh -c 'u=$1; shift; exec find "$@" -mindepth 1 -maxdepth 1 -user "$u" -print0' sh "$uid" |
-    xargs -0r chown -R --from="$uid" "$to" --
-else
-  chown -R --from="$uid" "$to" -- "$ws"
-fi
-mv -f "$stamp.next" "$stamp"
-`;
-
-/** Root-owned and outside the workspace (the folder is hidden inside the sandbox). */
-function stampPath(user: SandboxUser): string {
+export function stampPath(user: SandboxUser): string {
   return path.join(user.baseDir, 'handed-back');
 }
 

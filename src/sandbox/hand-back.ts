@@ -1,0 +1,132 @@
+/**
+ * Gives the runner back what the throw-away user created. Files a command creates belong to that
+ * user and can get a mode the runner cannot write (`cp` keeps the source's mode, `chmod 600`, an
+ * ACL mask from the creating mode), so after every command the workspace's owner becomes their
+ * owner again, at any depth; the user keeps writing them through its group or ACL entry. One root
+ * shell is kept for the job and asked once per command, so a command does not pay for a `sudo`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { SYSTEM_PATH } from './host-probe.js';
+import { type SandboxUser, stampPath } from './sandbox-user.js';
+
+/** The job's hand-back helper. */
+export interface HandBack {
+  /** Hands back what the last command created; resolves with what went wrong, if anything. */
+  run(): Promise<string | undefined>;
+  /** Closes the helper's stdin so it exits. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs as root, one round per line on stdin, answering `done <status>`. `$1` is the user's uid,
+ * `$2` the new owner, `$3` the stamp file, `$4` the workspace. A file can only appear in a folder
+ * by changing that folder's ctime, which no process can set back (unlike mtime: `tar` and `cp -p`
+ * restore it), so only the entries of folders changed since the last round are looked at, and the
+ * user's ones handed over with their whole subtree: the walk reads folders, not files. `-cnewer`
+ * compares with the stamp's mtime, which `mv` keeps, so each round starts before the previous
+ * round's walk. `chown -R` never follows symlinks, so a planted link hands over nothing outside.
+ */
+const HAND_BACK_SCRIPT = `uid=$1 to=$2 stamp=$3 ws=$4
+while read -r _; do
+  (
+    set -eu
+    : > "$stamp.next"
+    if [ -f "$stamp" ]; then
+      find "$ws" -xdev -type d -cnewer "$stamp" -print0 |
+        xargs -0r sh -c 'u=$1; shift; exec find "$@" -mindepth 1 -maxdepth 1 -user "$u" -print0' sh "$uid" |
+        xargs -0r chown -R --from="$uid" "$to" --
+    else
+      chown -R --from="$uid" "$to" -- "$ws"
+    fi
+    mv -f "$stamp.next" "$stamp"
+  ) </dev/null
+  echo "done $?"
+done
+`;
+
+/** Starts the helper; `asRoot` is the prefix that makes a command root (`[]` or `sudo -n --`). */
+export function startHandBack(asRoot: readonly string[], user: SandboxUser): HandBack {
+  // In the `group` fallback the group stays the user's (its write access); with ACLs the user's
+  // own entry gives access, so the owner's group comes back too.
+  const to = user.access === 'group' ? `${user.owner.uid}` : `${user.owner.uid}:${user.owner.gid}`;
+  const argv = [
+    ...asRoot,
+    '/bin/sh',
+    '-c',
+    HAND_BACK_SCRIPT,
+    'sandbox-hand-back',
+    String(user.uid),
+    to,
+    stampPath(user),
+    user.workspace,
+  ];
+  const child = spawn(argv[0]!, argv.slice(1), {
+    env: { PATH: SYSTEM_PATH, LANG: 'C' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    cwd: '/',
+  });
+  // The action may exit without disposing; then its end of stdin closes and the helper exits.
+  child.unref();
+  for (const stream of [child.stdin, child.stdout, child.stderr])
+    (stream as { unref?: () => void })?.unref?.();
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2_000);
+  });
+  child.on('error', () => {}); // reported by the next round as "not running"
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    const round = queue.then(() => oneRound(child, () => stderr));
+    queue = round.catch(() => undefined);
+    return round;
+  };
+  return {
+    run,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.stdin?.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function oneRound(child: ChildProcess, stderr: () => string): Promise<string | undefined> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.stdin?.writable)
+    return `the hand-back helper is not running${stderr().trim() ? `: ${lastLine(stderr())}` : ''}`;
+  const before = stderr().length;
+  return new Promise((resolve) => {
+    let stdout = '';
+    const onData = (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /^done (\d+)$/m.exec(stdout);
+      if (!match) return;
+      finish(
+        match[1] === '0'
+          ? undefined
+          : `\`chown\` failed (exit ${match[1]}: ${lastLine(stderr().slice(before))})`,
+      );
+    };
+    const onExit = () => finish('the hand-back helper exited');
+    const socket = child.stdout as unknown as { ref?: () => void; unref?: () => void } | null;
+    const finish = (problem: string | undefined) => {
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      socket?.unref?.();
+      resolve(problem);
+    };
+    // Unreferenced between rounds (so the action can exit), referenced while one is awaited:
+    // otherwise nothing would keep the process alive until the answer arrives.
+    socket?.ref?.();
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+    child.stdin!.write('\n');
+  });
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').at(-1) ?? '';
+}

@@ -10,6 +10,8 @@ import { once } from 'node:events';
 import { SYSTEM_PATH } from './host-probe.js';
 import { type SandboxUser, stampPath } from './sandbox-user.js';
 
+const ROUND_TIMEOUT_MS = 5 * 60_000;
+
 /** The job's hand-back helper. */
 export interface HandBack {
   /** Hands back what the last command created; resolves with what went wrong, if anything. */
@@ -19,7 +21,7 @@ export interface HandBack {
 }
 
 /**
- * Runs as root, one round per line on stdin, answering `done <status>`. `$1` is the user's uid,
+ * Runs as root, one round per line on stdin, answering `done <status> <last line of errors>`. `$1` is the user's uid,
  * `$2` the new owner, `$3` the stamp file, `$4` the workspace. A file can only appear in a folder
  * by changing that folder's ctime, which no process can set back (unlike mtime: `tar` and `cp -p`
  * restore it), so only the entries of folders changed since the last round are looked at, and the
@@ -28,9 +30,13 @@ export interface HandBack {
  * round's walk. `chown -R` never follows symlinks, so a planted link hands over nothing outside.
  */
 const HAND_BACK_SCRIPT = `uid=$1 to=$2 stamp=$3 ws=$4
+nl='
+'
 while read -r _; do
-  (
+  err=$( (
     set -eu
+    # find's own failures would be lost in the pipe below.
+    [ -d "$ws" ] || { echo "no folder $ws" >&2; exit 1; }
     : > "$stamp.next"
     if [ -f "$stamp" ]; then
       find "$ws" -xdev -type d -cnewer "$stamp" -print0 |
@@ -40,8 +46,8 @@ while read -r _; do
       chown -R --from="$uid" "$to" -- "$ws"
     fi
     mv -f "$stamp.next" "$stamp"
-  ) </dev/null
-  echo "done $?"
+  ) 2>&1 >/dev/null </dev/null ) && status=0 || status=$?
+  echo "done $status \${err##*$nl}"
 done
 `;
 
@@ -97,22 +103,20 @@ export function startHandBack(asRoot: readonly string[], user: SandboxUser): Han
 async function oneRound(child: ChildProcess, stderr: () => string): Promise<string | undefined> {
   if (child.exitCode !== null || child.signalCode !== null || !child.stdin?.writable)
     return `the hand-back helper is not running${stderr().trim() ? `: ${lastLine(stderr())}` : ''}`;
-  const before = stderr().length;
   return new Promise((resolve) => {
     let stdout = '';
     const onData = (chunk: Buffer) => {
       stdout += chunk.toString();
-      const match = /^done (\d+)$/m.exec(stdout);
+      const match = /^done (\d+) ?(.*)$/m.exec(stdout);
       if (!match) return;
-      finish(
-        match[1] === '0'
-          ? undefined
-          : `\`chown\` failed (exit ${match[1]}: ${lastLine(stderr().slice(before))})`,
-      );
+      finish(match[1] === '0' ? undefined : `\`chown\` failed (exit ${match[1]}: ${match[2]})`);
     };
     const onExit = () => finish('the hand-back helper exited');
     const socket = child.stdout as unknown as { ref?: () => void; unref?: () => void } | null;
+    // A round walks folders only; this bounds a helper that stopped answering.
+    const timer = setTimeout(() => finish('the hand-back helper did not answer'), ROUND_TIMEOUT_MS);
     const finish = (problem: string | undefined) => {
+      clearTimeout(timer);
       child.stdout?.off('data', onData);
       child.off('exit', onExit);
       socket?.unref?.();

@@ -6,11 +6,12 @@
  * commenter, a model that reaches for write tools, and a plain question that stays an answer.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { parse } from 'yaml';
 import { reviewsOf } from '../fakes/github-handlers-reviews.js';
 import { pullHeadRef } from '../fakes/github-json-git.js';
 import type { IssueRecord } from '../fakes/github-state.js';
@@ -86,6 +87,18 @@ function pullRequestPayload(action: string, pr: IssueRecord, headSha: string, se
   return payload;
 }
 
+/** A README recipe (`docs/examples/<file>`): its event, types and the action's `with:` inputs. */
+function recipe(file: string) {
+  const text = readFileSync(new URL(`../../docs/examples/${file}`, import.meta.url), 'utf8');
+  const workflow = parse(text) as {
+    on: Record<string, { types: string[] }>;
+    jobs: Record<string, { steps: { with?: Record<string, string> }[] }>;
+  };
+  const [event, { types }] = Object.entries(workflow.on)[0]!;
+  const { 'api-key': _key, ...inputs } = Object.values(workflow.jobs)[0]!.steps[0]!.with ?? {};
+  return { event, types, inputs };
+}
+
 /** Tool names offered in one model request (Chat Completions or Responses shape). */
 function toolNames(request: RecordedRequest): string[] {
   return (request.body.tools ?? []).map((t: any) => t.function?.name ?? t.name).sort();
@@ -134,9 +147,13 @@ describe('review mode, end to end', () => {
       reply().text('Adds `shout` and `wave`. One blocking problem in `shout`.'),
     );
     const since = h.github.requests.length;
+    const command = recipe('review-command.yml');
+    assert.equal(command.event, 'issue_comment');
+    assert.equal(command.inputs['mode'], 'review');
     const run = await h.run(
-      'issue_comment',
+      command.event,
       commentPayload(pr, { id: comment.id, body: comment.body, user: 'alice' }, true),
+      { inputs: command.inputs },
     );
     assert.equal(run.exitCode, 0, run.stdout + run.stderr);
     assert.equal(run.outputs['conclusion'], 'reviewed', run.stdout);
@@ -197,14 +214,16 @@ describe('review mode, end to end', () => {
     assert.equal(h.github.state.reactionsOn({ kind: 'issue-comment', id: comment.id }).length, 1);
   });
 
-  it('reviews a pull request when it is opened, with mode: review and no tracking comment', async () => {
+  it('reviews a pull request when it is opened (the automatic recipe), with no tracking comment', async () => {
     const { pr, head } = await pullRequest('review-opened');
     h.openai.enqueue(
       reply().tool('add_review_comment', { path: 'src/greet.js', line: 3, body: 'Is `~` intended?' }),
       reply().text('Looks fine overall.'),
     );
-    const run = await h.run('pull_request', pullRequestPayload('opened', pr, head), {
-      inputs: { mode: 'review' },
+    const automatic = recipe('review.yml');
+    assert.deepEqual(automatic.types, ['opened', 'synchronize', 'ready_for_review', 'reopened']);
+    const run = await h.run(automatic.event, pullRequestPayload('opened', pr, head), {
+      inputs: automatic.inputs,
     });
     assert.equal(run.exitCode, 0, run.stdout + run.stderr);
     assert.equal(run.outputs['conclusion'], 'reviewed', run.stdout);
@@ -291,6 +310,16 @@ describe('review mode, end to end', () => {
     assert.match(run.stdout, /@rita \(the author of this fork pull request\) has "read" permission/);
     assert.equal(h.openai.requests.length, 0);
     assert.equal(reviewsOn(pr.number).length, 0);
+  });
+
+  it('reviews with the pull_request event too', async () => {
+    const { pr, head } = await pullRequest('review-plain-event');
+    h.openai.enqueue(reply().text('Fine.'));
+    const run = await h.run('pull_request', pullRequestPayload('reopened', pr, head), {
+      inputs: { mode: 'review' },
+    });
+    assert.equal(run.outputs['conclusion'], 'reviewed', run.stdout);
+    assert.match(reviewsOn(pr.number)[0]?.body ?? '', /^Fine\.\n\n\*\*Comments:\*\* no comments/);
   });
 
   it('re-reviews a new head without repeating a comment on an unchanged line', async () => {
@@ -411,5 +440,26 @@ describe('review mode, end to end', () => {
     assert.equal(receivePacks(since), 0);
     const answer = h.github.state.commentsOn(issue.number).find((c) => c.user === BOT);
     assert.match(answer!.body, /returns the misspelt string `helo`/);
+  });
+
+  it('answers a plain question on a pull request in auto mode without pushing or reviewing', async () => {
+    const { pr, head } = await pullRequest('question-pr');
+    const question = h.github.state.addIssueComment({
+      issueNumber: pr.number,
+      body: '/agent why does shout fail without a name?',
+      user: 'alice',
+    });
+    h.openai.enqueue(reply().text('Because `name` is undefined and has no `toUpperCase`.'));
+    const since = h.github.requests.length;
+    const run = await h.run(
+      'issue_comment',
+      commentPayload(pr, { id: question.id, body: question.body, user: 'alice' }, true),
+    );
+    assert.equal(run.outputs['conclusion'], 'no-changes', run.stdout);
+    assert.equal(receivePacks(since), 0);
+    assert.equal(await h.github.git.resolve('question-pr'), head);
+    assert.equal(reviewsOn(pr.number).length, 0, 'a question is not a review request');
+    const answer = h.github.state.commentsOn(pr.number).find((c) => c.user === BOT);
+    assert.match(answer!.body, /has no `toUpperCase`/);
   });
 });

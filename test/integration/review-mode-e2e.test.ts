@@ -17,7 +17,7 @@ import { pullHeadRef } from '../fakes/github-json-git.js';
 import type { IssueRecord } from '../fakes/github-state.js';
 import type { RecordedRequest } from '../fakes/openai-server.js';
 import { reply } from '../fakes/openai-server.js';
-import { commentPayload, DEFAULT_FILES, useHarness } from '../helpers/action-harness.js';
+import { API_KEY, commentPayload, DEFAULT_FILES, useHarness } from '../helpers/action-harness.js';
 import { webhookExample } from '../helpers/webhook-examples.js';
 
 const BOT = 'github-actions[bot]';
@@ -238,6 +238,7 @@ describe('review mode, end to end', () => {
       [['src/greet.js', 3, 'Is `~` intended?']],
     );
     assert.equal(h.github.state.commentsOn(pr.number).length, 0, 'the review is the only output');
+    assert.ok(run.summary.includes(`**Review:** ${run.outputs['review-url']}`), run.summary);
   });
 
   it('skips pull_request events unless mode is review, and drafts until they are ready', async () => {
@@ -398,8 +399,9 @@ describe('review mode, end to end', () => {
       reply()
         .tool('write_file', { path: 'src/greet.js', content: 'hacked\n' })
         .tool('apply_patch', { patch: '*** Begin Patch\n*** Delete File: README.md\n*** End Patch' })
-        .tool('bash', { command: 'rm README.md' }),
-      reply().text('I could not change anything, as expected.'),
+        .tool('bash', { command: 'rm README.md' })
+        .tool('add_review_comment', { path: 'src/greet.js', line: 1, body: `The key is ${API_KEY}` }),
+      reply().text(`I could not change anything, as expected. ${API_KEY}`),
     );
     const since = h.github.requests.length;
     const run = await h.run(
@@ -414,7 +416,10 @@ describe('review mode, end to end', () => {
     assert.equal(receivePacks(since), 0, 'nothing pushed');
     assert.equal(await h.github.git.resolve('review-writes'), head);
     assert.equal(await h.github.git.readFile('review-writes', 'src/greet.js'), GREET_PR);
-    assert.equal(reviewsOn(pr.number).length, 1);
+    const [review] = reviewsOn(pr.number);
+    const published = [review!.body, ...commentsOf(review!).map((c) => c.body)].join('\n');
+    assert.match(published, /The key is/);
+    assert.ok(!published.includes(API_KEY), 'the publish filter redacts the review and its comments');
   });
 
   it('answers a plain question in a comment: no pull request, no push', async () => {

@@ -9,6 +9,9 @@ import type { ChangedFile } from '../outputs/diff-lines.js';
 /** Default budget for all patches together, in characters. */
 export const DIFF_BUDGET_CHARS = 40_000;
 
+/** Files listed at most; a PR touching more is summarised by count (each line costs prompt). */
+export const MAX_LISTED_FILES = 300;
+
 /** Characters kept back for each file's summary line. */
 const SUMMARY_RESERVE = 160;
 
@@ -21,8 +24,9 @@ function summary(file: ChangedFile, why: string): string {
 }
 
 /** Renders the files within `budget` characters (a little more when there are very many files). */
-export function fitDiff(files: readonly ChangedFile[], budget = DIFF_BUDGET_CHARS): string {
-  if (files.length === 0) return 'No changed files.';
+export function fitDiff(all: readonly ChangedFile[], budget = DIFF_BUDGET_CHARS): string {
+  if (all.length === 0) return 'No changed files.';
+  const files = all.slice(0, MAX_LISTED_FILES);
   const order = files
     .map((file, index) => ({ file, index, size: file.patch?.length ?? Number.POSITIVE_INFINITY }))
     .sort((a, b) => a.size - b.size);
@@ -43,5 +47,8 @@ export function fitDiff(files: readonly ChangedFile[], budget = DIFF_BUDGET_CHAR
       shown.set(index, summary(file, `Diff of ${lines} lines not shown (over the budget)`));
     }
   }
-  return files.map((_, index) => shown.get(index)).join('\n\n');
+  const rest = all.length - files.length;
+  const more =
+    rest > 0 ? [`… and ${rest} more changed files, not listed; find them with glob and grep.`] : [];
+  return [...files.map((_, index) => shown.get(index)), ...more].join('\n\n');
 }

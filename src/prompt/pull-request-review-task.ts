@@ -4,7 +4,7 @@
  * commenter who asked, the diff fitted to a budget, and the review comments already made.
  */
 import type { PullRequestForReview } from '../github/pull-request-review-context.js';
-import { DIFF_BUDGET_CHARS, fitDiff } from './fit-diff.js';
+import { DIFF_BUDGET_CHARS, fitDiff, MAX_LISTED_FILES } from './fit-diff.js';
 import type { UntrustedPart } from './task-prompt.js';
 import { titledPart } from './task-wording.js';
 
@@ -40,7 +40,7 @@ export function buildPullRequestReviewTask(
     source: `changed files of pull request #${pr.number} (${pr.files.length})`,
     text: fitDiff(pr.files, budget),
     format: 'plain',
-    maxChars: budget + 200 * pr.files.length + 2_000,
+    maxChars: budget + 200 * Math.min(pr.files.length, MAX_LISTED_FILES) + 2_000,
   });
   const max = options.maxEarlier ?? 50;
   const earlier = pr.earlier.slice(-max);

@@ -32,3 +32,13 @@ describe('fitDiff', () => {
     assert.ok(text.length < 4_000);
   });
 });
+
+describe('fitDiff on a very large pull request', () => {
+  it('lists at most MAX_LISTED_FILES files and counts the rest', async () => {
+    const { MAX_LISTED_FILES } = await import('../../../src/prompt/fit-diff.js');
+    const files = Array.from({ length: MAX_LISTED_FILES + 5 }, (_, i) => file(`f${i}.ts`, 1));
+    const text = fitDiff(files, 40_000);
+    assert.equal(text.match(/^### /gm)?.length, MAX_LISTED_FILES);
+    assert.match(text, /… and 5 more changed files, not listed/);
+  });
+});

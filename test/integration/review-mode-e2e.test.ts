@@ -291,7 +291,10 @@ describe('review mode, end to end', () => {
     assert.match(second, /bash is not available in review mode for a pull request from a fork/);
     assert.match(second, /forkOnly/, 'the head is readable by the read tools');
     assert.equal(existsSync(marker), false, 'nothing of the head ran');
-    assert.match(run.stdout, /Mode: review of pull request #\d+, read only, nothing pushed \(`mode: review`; from a fork/);
+    assert.match(
+      run.stdout,
+      /Mode: review of pull request #\d+, read only, nothing pushed \(`mode: review`; from a fork/,
+    );
     assert.deepEqual(await readdir(workspace), [], 'the head is not checked out where later steps run');
 
     const [review] = reviewsOn(pr.number);

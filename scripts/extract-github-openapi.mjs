@@ -48,6 +48,8 @@ const OPERATIONS = [
   ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/comments'],
   ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies'],
   ['get', '/repos/{owner}/{repo}/pulls/comments/{comment_id}'],
+  // Pull-request reviews (review mode posts one, with its inline comments).
+  ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews'],
   // Actions: workflows, runs, jobs, logs.
   ['get', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}'],
   ['post', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches'],

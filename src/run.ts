@@ -32,6 +32,7 @@ export async function run(config: Config): Promise<RunOutcome> {
       prompt: config.prompt,
       runId: config.runner.runId,
       actor: config.runner.actor,
+      mode: config.mode,
     });
     // Whether a failed check is on a branch of this repository only the API can tell.
     const trigger =

@@ -22,6 +22,8 @@ export interface UntrustedPart {
 
 export interface TaskPromptInput {
   system?: SystemPromptOptions;
+  /** A complete system prompt used instead of {@link buildSystemPrompt} (the reviewer's). */
+  systemText?: string;
   /** `AGENTS.md` from the base branch, if the repository has one. */
   agentsMd?: string;
   maxAgentsMdChars?: number;
@@ -35,7 +37,7 @@ export interface TaskPromptInput {
 
 /** `[system, user]` for a new run. */
 export function buildInitialMessages(input: TaskPromptInput): ChatCompletionMessageParam[] {
-  const sections = [buildSystemPrompt(input.system)];
+  const sections = [input.systemText ?? buildSystemPrompt(input.system)];
   if (input.agentsMd?.trim()) {
     // Repository content, but from the base branch the maintainers control: guidance, not data.
     // Still stripped of hidden text and capped, since nobody reviews it for prompt size.

@@ -31,6 +31,8 @@ export interface AgentToolSettings {
   allowedCommands: readonly string[];
   sandbox: DetectSandboxOptions['setting'];
   network: 'off' | 'allowlist' | 'on';
+  /** Review runs: bash keeps only the read-only part of its policy. */
+  readOnly?: boolean;
 }
 
 /** Detects the sandbox (logging what it provides) and builds the registry. */
@@ -38,7 +40,11 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
   const { workspace, env } = host;
   // The policy parses `allowed-commands`, which can be refused: do it before the sandbox creates
   // a throw-away user that would otherwise be left behind.
-  const bashPolicy = await createBashPolicy({ workspace, extraRules: settings.allowedCommands });
+  const bashPolicy = await createBashPolicy({
+    workspace,
+    extraRules: settings.allowedCommands,
+    ...(settings.readOnly ? { readOnly: true } : {}),
+  });
   const home = env['HOME'];
   const runner = runnerFolders(env, workspace);
   const sandbox = await detectSandbox({

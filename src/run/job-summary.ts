@@ -21,6 +21,7 @@ export function renderJobSummary(input: JobSummaryInput): string {
     `**Conclusion:** \`${outcome.conclusion}\``,
     input.mode ? `**${input.mode.replace(/^Mode:/, 'Mode:**')}` : '',
     outcome.prUrl ? `**Pull request:** ${outcome.prUrl}` : '',
+    outcome.reviewUrl ? `**Review:** ${outcome.reviewUrl}` : '',
     outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
     `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${(outcome.tokens ?? 0).toLocaleString('en-US')}`,
     outcome.sandbox ?? '',

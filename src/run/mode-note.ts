@@ -9,9 +9,14 @@ import type { WorkPlan } from './plan.js';
 /** `Mode: <what happens> (<why>)`. */
 export function describeMode(
   mode: Mode,
-  plan: Pick<WorkPlan, 'publish' | 'conversation' | 'pullRequest'>,
+  plan: Pick<WorkPlan, 'publish' | 'conversation' | 'pullRequest' | 'review'>,
 ): string {
   const asked = `\`mode: ${mode}\``;
+  if (plan.review && plan.pullRequest) {
+    const why = plan.review.explicit ? `${asked}, asked for in a comment` : asked;
+    const fork = plan.pullRequest.sameRepo ? '' : '; from a fork, so no commands run';
+    return `Mode: review of pull request #${plan.pullRequest.number}, read only, nothing pushed (${why}${fork})`;
+  }
   const target = plan.publish;
   switch (target.kind) {
     case 'pull-request':

@@ -9,6 +9,7 @@ import { fetchReviewThread, type ReviewThreadContext } from '../github/review-th
 import type { Mode } from '../inputs.js';
 import type { ReactionTarget, RepoRef } from '../outputs/comment.js';
 import type { Trigger } from '../triggers/trigger.js';
+import { isReviewRequest, type ReviewRequest, reviewWorkPlan, startsWithReview } from './review-plan.js';
 
 type Octokit = Pick<GitHubClient, 'request' | 'paginate'>;
 
@@ -45,6 +46,8 @@ export interface WorkPlan {
   prNotes?: string[];
   /** Set when a review comment is answered in its thread: a push to the PR branch, or a fork's patch. */
   reviewThread?: ReviewThreadContext;
+  /** Set when the run reviews the pull request: read-only, published as one pull-request review. */
+  review?: ReviewRequest;
   /** The maintainers' branch (`base-branch` or the default): trusted repository instructions come from it. */
   trustedBranch: string;
 }
@@ -110,8 +113,13 @@ function ownBranch(
     branch: name,
     from: [{ branch: name }, start],
     leaseBranch: name,
-    publish: mode === 'comment' ? { kind: 'comment' } : publish,
+    publish: answersOnly(mode) ? { kind: 'comment' } : publish,
   };
+}
+
+/** `comment` and `review` never push: outside a pull request, review mode answers in a comment. */
+function answersOnly(mode: Mode): boolean {
+  return mode === 'comment' || mode === 'review';
 }
 
 /** Builds the plan; PR comment runs ask the API for the PR's head. */
@@ -140,8 +148,23 @@ async function planForTrigger(
           : { kind: 'comment', id: trigger.commentId };
       return { ...plan, conversation: trigger.issueNumber, reaction, fixesIssue: trigger.issueNumber };
     }
+    case 'pull-request': {
+      const pr = await pullRequestContext(octokit, options.repo, trigger.prNumber);
+      return reviewWorkPlan(pr, prefix, { explicit: false });
+    }
     case 'pr-comment':
     case 'review-comment': {
+      if (trigger.kind === 'pr-comment' && isReviewRequest(trigger.instruction, mode)) {
+        const pr = await pullRequestContext(octokit, options.repo, trigger.prNumber);
+        const focus = startsWithReview(trigger.instruction)
+          ? trigger.instruction.trim().replace(/^review[\s,.:!?]*/i, '')
+          : trigger.instruction;
+        return {
+          ...reviewWorkPlan(pr, prefix, { explicit: true, ...(focus ? { focus } : {}) }),
+          conversation: pr.number,
+          reaction: { kind: 'comment', id: trigger.commentId },
+        };
+      }
       const thread =
         trigger.kind === 'review-comment' ? await reviewThreadOf(octokit, options.repo, trigger) : undefined;
       const pr = thread
@@ -181,7 +204,7 @@ async function planForTrigger(
         branch: pr.headRef,
         from: [{ branch: pr.headRef }],
         leaseBranch: pr.headRef,
-        publish: mode === 'comment' ? { kind: 'comment' } : { kind: 'push', branch: pr.headRef },
+        publish: answersOnly(mode) ? { kind: 'comment' } : { kind: 'push', branch: pr.headRef },
       };
     }
     case 'ci-failure': {

@@ -125,6 +125,9 @@ export async function buildTask(
     case 'dispatch':
       spec = { task: instructionTask(trigger.prompt, deliver), context: [] };
       break;
+    case 'pull-request':
+      // Review runs never get here: runReview builds the reviewer's task from the API's view of the PR.
+      throw new Error('A pull-request event is reviewed by runReview, not given a work task.');
   }
   const prompt = ctx.config.prompt;
   if (prompt && trigger.kind !== 'dispatch')

@@ -22,6 +22,7 @@ import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan.js';
 import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
+import { runReview } from './review.js';
 import { buildTask } from './task.js';
 import { runVerification } from './verify.js';
 
@@ -38,6 +39,7 @@ export interface WorkInput {
 export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publication> {
   const { config } = ctx;
   const { plan, tracking, outcome } = input;
+  if (plan.review) return runReview(ctx, input);
   const startedAt = Date.now();
   const step = (text: string) => {
     ctx.log.info(text);

@@ -144,9 +144,13 @@ export async function invokeTool(
 
   if (!tool) {
     const available = registry.names().join(', ');
+    const refusal = registry.refusal(call.name);
     return finish(true, {
-      output: `Unknown tool "${call.name}". Available tools: ${available}.`,
+      output: refusal
+        ? `${refusal} Available tools: ${available}.`
+        : `Unknown tool "${call.name}". Available tools: ${available}.`,
       isError: true,
+      ...(refusal ? { status: 'denied' as const } : {}),
     });
   }
   if (signal.aborted) {

@@ -41,8 +41,11 @@ export function parametersSchema(tool: Tool<unknown>): Record<string, unknown> {
 /** The tools one agent may call. Immutable; {@link ToolRegistry.without} makes a filtered copy. */
 export class ToolRegistry {
   readonly #tools: Map<string, Tool<unknown>>;
+  /** Tools deliberately not offered, with the message a call to one gets (see {@link withheld}). */
+  readonly #refusals: ReadonlyMap<string, string>;
 
-  constructor(tools: Tool<unknown>[]) {
+  constructor(tools: Tool<unknown>[], refusals: ReadonlyMap<string, string> = new Map()) {
+    this.#refusals = refusals;
     const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.#tools = new Map();
     for (const tool of sorted) {
@@ -70,6 +73,32 @@ export class ToolRegistry {
 
   /** A copy without the named tools, for restricted agents. */
   without(...names: string[]): ToolRegistry {
-    return new ToolRegistry([...this.#tools.values()].filter((tool) => !names.includes(tool.name)));
+    return new ToolRegistry(
+      [...this.#tools.values()].filter((tool) => !names.includes(tool.name)),
+      this.#refusals,
+    );
+  }
+
+  /**
+   * A copy without the named tools that remembers why: a model that calls one anyway (it knows the
+   * usual tool set) gets `reasons[name]` instead of "unknown tool".
+   */
+  withheld(reasons: Record<string, string>): ToolRegistry {
+    const names = Object.keys(reasons);
+    const refusals = new Map([...this.#refusals, ...Object.entries(reasons)]);
+    return new ToolRegistry(
+      [...this.#tools.values()].filter((tool) => !names.includes(tool.name)),
+      refusals,
+    );
+  }
+
+  /** A copy with `tools` added (a name already present is an error). */
+  with(...tools: Tool<unknown>[]): ToolRegistry {
+    return new ToolRegistry([...this.#tools.values(), ...tools], this.#refusals);
+  }
+
+  /** Why `name` is not offered, when it was withheld on purpose. */
+  refusal(name: string): string | undefined {
+    return this.#tools.has(name) ? undefined : this.#refusals.get(name);
   }
 }

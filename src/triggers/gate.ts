@@ -106,11 +106,25 @@ export async function checkGate(
       }
     }
   }
-  const permission = await fetchPermission(octokit, options.owner, options.repo, actor.login);
+  if (trigger.kind === 'pull-request') {
+    // Only someone with write access can push a branch here; a fork's code answers to its author.
+    if (trigger.sameRepo) return { allowed: true };
+    return requirePermission(octokit, options, trigger.author.login, 'the author of this fork pull request');
+  }
+  return requirePermission(octokit, options, actor.login);
+}
+
+async function requirePermission(
+  octokit: Octokit,
+  options: GateOptions,
+  login: string,
+  who?: string,
+): Promise<GateDecision> {
+  const permission = await fetchPermission(octokit, options.owner, options.repo, login);
   if (permission === 'none' || !permissionAtLeast(permission, options.minPermission)) {
     return {
       allowed: false,
-      reason: `@${actor.login} has ${permission === 'none' ? 'no' : `"${permission}"`} permission on ${options.owner}/${options.repo}; "${options.minPermission}" or more is needed`,
+      reason: `@${login}${who ? ` (${who})` : ''} has ${permission === 'none' ? 'no' : `"${permission}"`} permission on ${options.owner}/${options.repo}; "${options.minPermission}" or more is needed`,
     };
   }
   return { allowed: true, permission };

@@ -4,6 +4,8 @@
  * trigger is the gate's job, since it needs the API).
  */
 import { z } from 'zod';
+import type { Mode } from '../inputs.js';
+import { resolvePullRequestEvent } from './pull-request-event.js';
 import type { Actor, Trigger } from './trigger.js';
 import { matchTriggerPhrase } from './trigger-phrase.js';
 
@@ -15,6 +17,8 @@ export interface TriggerOptions {
   runId: number;
   /** `GITHUB_ACTOR`, used when the payload has no sender. */
   actor: string | undefined;
+  /** The `mode` input: pull-request events are acted on in `review` mode only. */
+  mode?: Mode;
 }
 
 const user = z.object({ login: z.string(), type: z.string().default('User'), id: z.number().optional() });
@@ -275,6 +279,9 @@ export function resolveTrigger(eventName: string, payload: unknown, options: Tri
         schedule: event.schedule ?? '',
       };
     }
+    case 'pull_request':
+    case 'pull_request_target':
+      return resolvePullRequestEvent(eventName, payload, options.mode ?? 'auto');
     default:
       return skip(`event "${eventName}" is not one agent-action acts on`);
   }

@@ -105,6 +105,27 @@ export interface DispatchTrigger {
   schedule?: string;
 }
 
+/** `pull_request` / `pull_request_target` with `mode: review`: review the PR's head. */
+export interface PullRequestTrigger {
+  kind: 'pull-request';
+  event: 'pull_request' | 'pull_request_target';
+  /** `opened`, `synchronize`, `ready_for_review` or `reopened`. */
+  action: string;
+  prNumber: number;
+  title: string;
+  body: string;
+  headSha: string;
+  headRef: string;
+  /** `owner/name` of the repository the PR head lives in. */
+  headRepository: string;
+  /** True when the head branch lives in this repository (not a fork). */
+  sameRepo: boolean;
+  /** Who opened the pull request: for a fork, the one whose permission the gate checks. */
+  author: Actor;
+  /** Who caused the event (opened it, pushed to it). */
+  actor: Actor;
+}
+
 export interface SkipTrigger {
   kind: 'skip';
   reason: string;
@@ -118,6 +139,7 @@ export type Trigger =
   | CiFailureTrigger
   | CheckRunTrigger
   | DispatchTrigger
+  | PullRequestTrigger
   | SkipTrigger;
 
 /** One line for the log: what the run is about. */
@@ -139,6 +161,8 @@ export function describeTrigger(trigger: Trigger): string {
       return trigger.schedule !== undefined
         ? `scheduled prompt (cron "${trigger.schedule}") as @${trigger.actor.login} (run ${trigger.runId})`
         : `dispatched prompt by @${trigger.actor.login} (run ${trigger.runId})`;
+    case 'pull-request':
+      return `pull request #${trigger.prNumber} ${trigger.action} (${trigger.event}) by @${trigger.actor.login}, head ${trigger.headRepository}@${trigger.headSha.slice(0, 7)}`;
     case 'skip':
       return `nothing to do: ${trigger.reason}`;
   }

@@ -6,6 +6,7 @@ import { actionHandlers } from './github-handlers-actions.js';
 import { checkHandlers } from './github-handlers-checks.js';
 import { issueHandlers } from './github-handlers-issues.js';
 import { pullHandlers } from './github-handlers-pulls.js';
+import { reviewHandlers } from './github-handlers-reviews.js';
 import { repositoryJson, userJson } from './github-json.js';
 import { branchJson, commitJson, gitRefJson } from './github-json-git.js';
 import { type Handler, notFound, ok, unprocessable } from './github-reply.js';
@@ -68,6 +69,7 @@ export const HANDLERS: Record<string, Handler> = Object.fromEntries(
     ...repoHandlers,
     ...issueHandlers,
     ...pullHandlers,
+    ...reviewHandlers,
     ...actionHandlers,
     ...checkHandlers,
   }).map(([id, handler]) => [

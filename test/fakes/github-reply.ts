@@ -38,7 +38,7 @@ export function forbidden(): Reply {
 }
 
 /** GitHub's 422 answer, with a message and optional field errors. */
-export function unprocessable(message: string, errors?: Record<string, unknown>[]): Reply {
+export function unprocessable(message: string, errors?: (Record<string, unknown> | string)[]): Reply {
   return {
     status: 422,
     body: { message, ...(errors ? { errors } : {}), documentation_url: DOCS, status: '422' },

@@ -7,6 +7,7 @@ import { type CheckContext, checkCd, checkCommand, checkRedirect } from './check
 import { type Denial, deny } from './denial.js';
 import { parseExtraRules } from './extra-rules.js';
 import { loadBashParser } from './parser.js';
+import { readOnlyDenial } from './read-only.js';
 import { parseCommandLine } from './syntax.js';
 
 export type { Denial } from './denial.js';
@@ -22,6 +23,8 @@ export interface BashPolicyOptions {
   workspace: string;
   /** Lines of the `allowed-commands` input (see extra-rules.ts for the format). */
   extraRules?: readonly string[];
+  /** Review runs: refuse every step that writes a file (see read-only.ts). */
+  readOnly?: boolean;
 }
 
 const maxLength = 10_000;
@@ -50,6 +53,8 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
     if (!Array.isArray(steps)) return steps;
     const ctx: CheckContext = { paths: { workspace, cwds: [workspace] }, extraRules };
     for (const step of steps) {
+      const readOnlyProblem = options.readOnly ? readOnlyDenial(step) : undefined;
+      if (readOnlyProblem) return readOnlyProblem;
       if (step.kind === 'redirect') {
         const problem = checkRedirect(step, ctx);
         if (problem) return problem;

@@ -48,3 +48,21 @@ describe('describeMode', () => {
     assert.match(line, /`mode: auto`, but the pull request's head is in a fork/);
   });
 });
+
+describe('describeMode for reviews', () => {
+  it('says a review is read only, who asked, and that a fork runs nothing', () => {
+    const review = { publish: { kind: 'comment' as const }, pullRequest: pr, review: { explicit: true } };
+    assert.equal(
+      describeMode('auto', review),
+      'Mode: review of pull request #5, read only, nothing pushed (`mode: auto`, asked for in a comment)',
+    );
+    assert.match(
+      describeMode('review', {
+        ...review,
+        pullRequest: { ...pr, sameRepo: false },
+        review: { explicit: false },
+      }),
+      /\(`mode: review`; from a fork, so no commands run\)$/,
+    );
+  });
+});

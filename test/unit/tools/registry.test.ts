@@ -54,3 +54,36 @@ describe('ToolRegistry', () => {
     assert.throws(() => new ToolRegistry([make('a'), make('a')]), /duplicate tool name: a/);
   });
 });
+
+describe('ToolRegistry.withheld', () => {
+  it('leaves the tools out of the definitions and tells a caller why', async () => {
+    const { invokeTool } = await import('../../../src/tools/invoke.js');
+    const registry = new ToolRegistry([make('read'), make('write')])
+      .withheld({ write: 'write is not available here.', other: 'other is not available here.' })
+      .with(make('comment'));
+    assert.deepEqual(registry.names(), ['comment', 'read']);
+    assert.deepEqual(
+      registry.definitions().map((d) => d.function.name),
+      ['comment', 'read'],
+    );
+    const result = await invokeTool(
+      registry,
+      { id: '1', name: 'write', arguments: '{}' },
+      new AbortController().signal,
+    );
+    assert.equal(result.isError, true);
+    assert.equal(result.meta.status, 'denied');
+    assert.match(result.output, /^write is not available here\. Available tools: comment, read\./);
+    const unknown = await invokeTool(
+      registry,
+      { id: '2', name: 'nope', arguments: '{}' },
+      new AbortController().signal,
+    );
+    assert.match(unknown.output, /^Unknown tool "nope"/);
+    assert.equal(
+      registry.without('read').refusal('other'),
+      'other is not available here.',
+      'kept by without()',
+    );
+  });
+});

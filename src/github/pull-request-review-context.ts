@@ -1,0 +1,86 @@
+/**
+ * What a review run needs to know from the API: the pull request as it is now (title, description,
+ * base and head commits), its changed files with their patches, and the review comments already
+ * made on it, so a re-review can leave out what it said before.
+ */
+import type { ChangedFile } from '../outputs/diff-lines.js';
+import { lastHunkLine } from '../outputs/diff-lines.js';
+import type { GitHubClient } from './client.js';
+import type { RepoRef } from './review-thread.js';
+
+type Octokit = Pick<GitHubClient, 'request' | 'paginate'>;
+
+/** A review comment already on the pull request. */
+export interface PriorReviewComment {
+  author: string;
+  path: string;
+  /** Null when the comment is outdated (its line changed since). */
+  line: number | null;
+  body: string;
+  /** Text of the commented line, from the end of its `diff_hunk`. */
+  lineContent: string | undefined;
+}
+
+export interface PullRequestForReview {
+  number: number;
+  title: string;
+  body: string;
+  author: string;
+  baseRef: string;
+  baseSha: string;
+  headRef: string;
+  headSha: string;
+  draft: boolean;
+  files: ChangedFile[];
+  earlier: PriorReviewComment[];
+}
+
+/** Most files the files API lists for one pull request. */
+const MAX_FILES = 3000;
+
+/** Fetches the pull request, its files (with patches) and its review comments. */
+export async function fetchPullRequestForReview(
+  octokit: Octokit,
+  repo: RepoRef,
+  prNumber: number,
+): Promise<PullRequestForReview> {
+  const { data: pr } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+    ...repo,
+    pull_number: prNumber,
+  });
+  const files = await octokit.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+    ...repo,
+    pull_number: prNumber,
+    per_page: 100,
+  });
+  const comments = await octokit.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/comments', {
+    ...repo,
+    pull_number: prNumber,
+    per_page: 100,
+  });
+  return {
+    number: pr.number,
+    title: pr.title,
+    body: pr.body ?? '',
+    author: pr.user?.login ?? 'ghost',
+    baseRef: pr.base.ref,
+    baseSha: pr.base.sha,
+    headRef: pr.head.ref,
+    headSha: pr.head.sha,
+    draft: pr.draft ?? false,
+    files: files.slice(0, MAX_FILES).map((f) => ({
+      filename: f.filename,
+      status: f.status,
+      additions: f.additions,
+      deletions: f.deletions,
+      ...(f.patch ? { patch: f.patch } : {}),
+    })),
+    earlier: comments.map((c) => ({
+      author: c.user?.login ?? 'ghost',
+      path: c.path,
+      line: c.line ?? null,
+      body: c.body ?? '',
+      lineContent: lastHunkLine(c.diff_hunk ?? ''),
+    })),
+  };
+}

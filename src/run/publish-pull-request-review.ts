@@ -1,0 +1,70 @@
+/**
+ * Publishes a review run: places the model's comments (inline, folded into the body, or left out
+ * as repeats of an earlier review), renders the body, sends everything through the publish filter
+ * and posts one `COMMENT` review on the reviewed head. Never pushes anything.
+ */
+import type { AgentResult } from '../agent/loop.js';
+import type { PriorReviewComment } from '../github/pull-request-review-context.js';
+import type { DiffLines } from '../outputs/diff-lines.js';
+import { postPullRequestReview } from '../outputs/pull-request-review.js';
+import { renderReviewBody } from '../outputs/review-body.js';
+import { placeComments, type ReviewCommentDraft } from '../outputs/review-comments.js';
+import type { FinalStatus } from '../outputs/tracking-comment.js';
+import type { RunContext } from './context.js';
+import type { Publication } from './publish.js';
+
+/** GitHub's limit is 65,536; the publish filter may lengthen a link or two. */
+const REVIEW_BODY_CHARS = 60_000;
+/** One inline comment's body. */
+const COMMENT_BODY_CHARS = 16_000;
+
+export interface ReviewPublishInput {
+  prNumber: number;
+  /** The commit that was checked out and reviewed. */
+  commitId: string;
+  agent: AgentResult;
+  comments: readonly ReviewCommentDraft[];
+  diff: DiffLines;
+  earlier: readonly PriorReviewComment[];
+  transcript: (maxChars: number) => string;
+}
+
+/** Posts the review; the outcome is `reviewed` with its URL. */
+export async function publishPullRequestReview(
+  ctx: RunContext,
+  input: ReviewPublishInput,
+): Promise<Publication> {
+  const placed = placeComments(input.comments, input.diff, input.earlier);
+  const inReview = [...placed.inlineDrafts, ...placed.folded];
+  const posted = await postPullRequestReview(ctx.octokit, ctx.repo, {
+    prNumber: input.prNumber,
+    commitId: input.commitId,
+    comments: placed.inline.map((c) => ({ ...c, body: ctx.publish(c.body, COMMENT_BODY_CHARS) })),
+    body: (allFolded) =>
+      ctx.publish(
+        renderReviewBody({
+          summary: input.agent.summary,
+          comments: inReview,
+          folded: allFolded ? inReview : placed.folded,
+          repeated: placed.repeated,
+          ...(allFolded ? { foldedNote: 'Comments (GitHub did not accept them inline)' } : {}),
+          transcript: input.transcript,
+          maxChars: REVIEW_BODY_CHARS,
+        }),
+        REVIEW_BODY_CHARS + 4_000,
+      ),
+  });
+  if (posted.refused)
+    ctx.log.warning(`GitHub refused the inline comments (${posted.refused}); they are in the review body.`);
+  const status: FinalStatus = input.agent.stopReason === 'done' ? 'success' : 'stopped';
+  const stats = `${input.agent.turns} turns · ${input.agent.tokens.total.toLocaleString('en-US')} tokens`;
+  const folded = inReview.length - posted.inline;
+  const repeats = placed.repeated > 0 ? `, ${placed.repeated} not repeated` : '';
+  return {
+    outcome: { conclusion: 'reviewed', reviewUrl: posted.url },
+    final: {
+      status,
+      details: `Posted a review: ${posted.url} (${posted.inline} inline comments, ${folded} in the body${repeats}) · ${stats}`,
+    },
+  };
+}

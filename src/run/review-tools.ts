@@ -1,0 +1,73 @@
+/**
+ * The reviewer's tools: a child of the usual registry with every tool that writes withheld
+ * (`write_file`, `edit_file`, `apply_patch` and any other non-read-only file tool) and
+ * `add_review_comment` added. A same-repository pull request keeps bash, limited to the read-only
+ * part of the policy, inside the usual sandbox; a fork's gets no bash and no sandbox at all, since
+ * nothing of its head may run.
+ */
+import type { DiffLines } from '../outputs/diff-lines.js';
+import type { ReviewCommentDraft } from '../outputs/review-comments.js';
+import { createPathPolicy } from '../safety/path-policy.js';
+import { createReadTracker } from '../safety/read-tracker.js';
+import { createAddReviewCommentTool } from '../tools/add-review-comment.js';
+import { createFileTools } from '../tools/default-registry.js';
+import { ToolRegistry } from '../tools/registry.js';
+import { type AgentToolSettings, prepareAgentTools } from './agent-tools.js';
+import type { CommandHost } from './command-host.js';
+
+/** Write tools withheld by name even before they exist in this registry, so none slips through. */
+export const WRITE_TOOLS = ['write_file', 'edit_file', 'apply_patch'] as const;
+
+export interface ReviewTools {
+  registry: ToolRegistry;
+  /** How commands are isolated, or why none run; for the log. */
+  description: string;
+  dispose(): Promise<void>;
+}
+
+export interface ReviewToolOptions {
+  /** False for a fork's pull request. */
+  canRunCommands: boolean;
+  diff: DiffLines;
+  /** Filled by `add_review_comment`. */
+  comments: ReviewCommentDraft[];
+}
+
+function refusal(name: string): string {
+  return `${name} is not available in review mode: a review never changes files. Report what should change with add_review_comment (its suggestion field holds replacement lines).`;
+}
+
+const BASH_REFUSAL =
+  'bash is not available in review mode for a pull request from a fork: nothing from its head is run. Read the code with read_file, glob and grep.';
+
+/** Builds the review registry; `dispose` ends the sandbox when there is one. */
+export async function prepareReviewTools(
+  host: CommandHost,
+  settings: AgentToolSettings,
+  options: ReviewToolOptions,
+): Promise<ReviewTools> {
+  const addComment = createAddReviewCommentTool({ diff: options.diff, comments: options.comments });
+  if (!options.canRunCommands) {
+    const fileTools = createFileTools({
+      workspace: host.workspace,
+      policy: createPathPolicy(host.workspace),
+      readTracker: createReadTracker(),
+    });
+    const writers = fileTools.filter((t) => !t.readOnly).map((t) => t.name);
+    const registry = new ToolRegistry([...fileTools.filter((t) => t.readOnly), addComment]).withheld({
+      ...refusals([...WRITE_TOOLS, ...writers]),
+      bash: BASH_REFUSAL,
+    });
+    const description = 'No commands run: the pull request comes from a fork, so bash is not offered.';
+    host.log.info(description);
+    return { registry, description, dispose: async () => {} };
+  }
+  const tools = await prepareAgentTools(host, { ...settings, readOnly: true });
+  const writers = tools.registry.names().filter((n) => n !== 'bash' && !tools.registry.get(n)?.readOnly);
+  const registry = tools.registry.withheld(refusals([...WRITE_TOOLS, ...writers])).with(addComment);
+  return { registry, description: tools.description, dispose: tools.dispose };
+}
+
+function refusals(names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((n) => [n, refusal(n)]));
+}

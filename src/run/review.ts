@@ -1,0 +1,141 @@
+/**
+ * A review run, the read-only counterpart of doWork: check out the pull request's head (a fork's
+ * into a folder of its own under RUNNER_TEMP, away from the workspace later steps run in), give the
+ * reviewer the PR, its diff and the comments already made, run the agent with the review tools,
+ * and post one review. Nothing is committed or pushed on any path.
+ */
+import path from 'node:path';
+import { loopDeadline } from '../agent/budget.js';
+import { createTranscript, readTranscript } from '../agent/transcript.js';
+import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
+import { withoutSecrets } from '../exec/scrubbed-env.js';
+import { checkoutRef } from '../git/checkout.js';
+import { createGitCommandManager } from '../git/git-command-manager.js';
+import { readFileOnBranch } from '../git/read-trusted-file.js';
+import { fetchPullRequestForReview } from '../github/pull-request-review-context.js';
+import { diffLines } from '../outputs/diff-lines.js';
+import type { ReviewCommentDraft } from '../outputs/review-comments.js';
+import { buildPullRequestReviewTask } from '../prompt/pull-request-review-task.js';
+import { buildReviewSystemPrompt } from '../prompt/review-system-prompt.js';
+import { buildInitialMessages } from '../prompt/task-prompt.js';
+import { describeTrigger } from '../triggers/trigger.js';
+import { createAgentRunner } from './agent-runner.js';
+import { commandHost } from './command-host.js';
+import type { RunContext } from './context.js';
+import type { Publication } from './publish.js';
+import { publishPullRequestReview } from './publish-pull-request-review.js';
+import { prepareReviewTools } from './review-tools.js';
+import type { WorkInput } from './work.js';
+
+/** Runs the review; throws on failure or cancellation (the session reports it). */
+export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publication> {
+  const { config } = ctx;
+  const { plan, tracking, outcome } = input;
+  const pr = plan.pullRequest;
+  if (!pr || !plan.review) throw new Error('A review run needs the pull request it reviews.');
+  const startedAt = Date.now();
+  const step = (text: string) => {
+    ctx.log.info(text);
+    tracking?.update({ step: text });
+  };
+  const stopIfCancelled = () => {
+    if (ctx.signal.aborted) throw new Error('The job was cancelled.');
+  };
+
+  // A fork's code never lands where the workflow's later steps (or a cached checkout) would run it.
+  const workspace = pr.sameRepo
+    ? config.runner.workspace
+    : path.join(config.runner.tempDir, 'agent-action', `review-${pr.number}-${config.runner.runId}`);
+  const git = pr.sameRepo
+    ? input.git
+    : createGitCommandManager({
+        cwd: workspace,
+        token: config.githubToken,
+        serverUrl: config.runner.serverUrl,
+        env: withoutSecrets(config.runner.env),
+      });
+  step(`Checking out the head of pull request #${pr.number} (${pr.headSha.slice(0, 7)}) to review`);
+  const checkout = await checkoutRef(git, {
+    remoteUrl: ctx.remoteUrl,
+    branch: plan.branch,
+    from: plan.from,
+    leaseBranch: plan.leaseBranch,
+  });
+  stopIfCancelled();
+
+  const transcript = createTranscript({
+    path: path.join(config.runner.tempDir, 'agent-action', `transcript-${config.runner.runId}.jsonl`),
+    redact: ctx.redact,
+  });
+  outcome.transcriptPath = transcript.path;
+  transcript.write({
+    type: 'run-start',
+    trigger: describeTrigger(input.trigger),
+    model: config.llm.model,
+    limits: { ...config.limits },
+  });
+
+  step('Reading the pull request');
+  const details = await fetchPullRequestForReview(ctx.octokit, ctx.repo, pr.number);
+  const repository = `${ctx.repo.owner}/${ctx.repo.repo}`;
+  const task = buildPullRequestReviewTask(
+    { ...details, headSha: checkout.headSha },
+    {
+      repository,
+      ...(plan.review.explicit
+        ? { request: { login: input.trigger.actor.login, focus: plan.review.focus } }
+        : {}),
+    },
+  );
+  const agentsMd = await readFileOnBranch(git, ctx.remoteUrl, plan.trustedBranch, 'AGENTS.md');
+  const messages = buildInitialMessages({
+    systemText: buildReviewSystemPrompt({ repository, canRunCommands: pr.sameRepo }),
+    ...(agentsMd ? { agentsMd } : {}),
+    ...(config.instructions ? { instructions: config.instructions } : {}),
+    task: task.task,
+    context: task.context,
+  });
+
+  const diff = diffLines(details.files);
+  const comments: ReviewCommentDraft[] = [];
+  const tools = await prepareReviewTools({ ...commandHost(ctx), workspace }, config, {
+    canRunCommands: pr.sameRepo,
+    diff,
+    comments,
+  });
+  outcome.sandbox = tools.description;
+  try {
+    step('Reviewing');
+    const deadline = loopDeadline(startedAt, config.limits.timeoutMinutes);
+    const agent = await createAgentRunner(ctx, { registry: tools.registry, transcript, tracking, deadline })(
+      messages,
+    );
+    outcome.turns = agent.turns;
+    outcome.tokens = agent.tokens.total;
+    ctx.log.info(
+      `Reviewer stopped: ${agent.stopReason} after ${agent.turns} turns, ${agent.tokens.total} tokens`,
+    );
+    stopIfCancelled();
+    if (agent.stopReason === 'error') throw new Error(agent.error ?? 'The model endpoint failed.');
+
+    step('Posting the review');
+    const records = await readTranscript(transcript.path);
+    const published = await publishPullRequestReview(ctx, {
+      prNumber: pr.number,
+      commitId: checkout.headSha,
+      agent,
+      comments,
+      diff,
+      earlier: details.earlier,
+      transcript: (maxChars) =>
+        renderTranscriptMarkdown(records, {
+          maxChars,
+          fullLogPointer: `the [job summary](${ctx.runUrl}) and the \`transcript-path\` file`,
+        }),
+    });
+    transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
+    return published;
+  } finally {
+    await tools.dispose();
+  }
+}

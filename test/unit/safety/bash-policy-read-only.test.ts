@@ -1,0 +1,53 @@
+/** The read-only part of the bash policy (review runs): checks and reads run, writes are refused. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type BashPolicy, createBashPolicy } from '../../../src/safety/bash-policy/index.js';
+import { makePolicyWorkspace } from './bash-policy-workspace.js';
+
+const ws = makePolicyWorkspace();
+let readOnly: BashPolicy;
+let full: BashPolicy;
+
+before(async () => {
+  readOnly = await createBashPolicy({
+    workspace: ws.root,
+    extraRules: ['prettier --write *'],
+    readOnly: true,
+  });
+  full = await createBashPolicy({ workspace: ws.root, extraRules: ['prettier --write *'] });
+});
+after(() => ws.cleanup());
+
+describe('bash policy: read-only', () => {
+  it('keeps tests, linters and read-only git', () => {
+    for (const command of [
+      'npm test',
+      'npm test 2>&1 | tail -n 50',
+      'git diff HEAD~1 -- src',
+      'git log --oneline -5',
+      'git show HEAD --stat',
+      'grep -rn -i -w todo src',
+      'node --test > /dev/null 2>&1',
+    ]) {
+      assert.deepEqual(readOnly.check(command), { allowed: true }, command);
+    }
+  });
+
+  it('refuses commands and redirects that write, even ones the full policy and allowed-commands permit', () => {
+    for (const command of [
+      'rm src/main.ts',
+      'mkdir out',
+      'cp src/main.ts src/copy.ts',
+      'npm test > out.txt',
+      'git diff >> notes.md',
+      'git log | tee log.txt',
+      'prettier --write src',
+    ]) {
+      assert.deepEqual(full.check(command), { allowed: true }, `the full policy allows ${command}`);
+      const verdict = readOnly.check(command);
+      assert.equal(verdict.allowed, false, command);
+      assert.equal((verdict as { rule: string }).rule, 'review-read-only', command);
+      assert.match((verdict as { message: string }).message, /add_review_comment/);
+    }
+  });
+});

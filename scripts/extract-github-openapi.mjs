@@ -48,6 +48,7 @@ const OPERATIONS = [
   ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/comments'],
   ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies'],
   ['get', '/repos/{owner}/{repo}/pulls/comments/{comment_id}'],
+  ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers'],
   // Actions: workflows, runs, jobs, logs.
   ['get', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}'],
   ['post', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches'],
@@ -59,6 +60,8 @@ const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs'],
   // Git data, commits and checks.
   ['get', '/repos/{owner}/{repo}/git/ref/{ref}'],
+  ['post', '/repos/{owner}/{repo}/git/refs'],
+  ['patch', '/repos/{owner}/{repo}/git/refs/{ref}'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}/check-runs'],
   ['get', '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],

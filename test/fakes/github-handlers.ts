@@ -5,6 +5,7 @@
 import { actionHandlers } from './github-handlers-actions.js';
 import { checkHandlers } from './github-handlers-checks.js';
 import { issueHandlers } from './github-handlers-issues.js';
+import { publishingHandlers } from './github-handlers-publishing.js';
 import { pullHandlers } from './github-handlers-pulls.js';
 import { repositoryJson, userJson } from './github-json.js';
 import { branchJson, commitJson, gitRefJson } from './github-json-git.js';
@@ -70,6 +71,7 @@ export const HANDLERS: Record<string, Handler> = Object.fromEntries(
     ...pullHandlers,
     ...actionHandlers,
     ...checkHandlers,
+    ...publishingHandlers,
   }).map(([id, handler]) => [
     id,
     (input) => {

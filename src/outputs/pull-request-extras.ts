@@ -50,7 +50,7 @@ export async function dressPullRequest(
     } catch {
       // GitHub refuses the whole request for one bad name: ask for each alone, so the rest still get it.
       const each = [
-        ...users.map((u) => ({ name: `@${u}`, send: () => request([u], []) })),
+        ...users.map((u) => ({ name: `user \`${u}\``, send: () => request([u], []) })),
         ...teams.map((t) => ({ name: `team \`${t}\``, send: () => request([], [t]) })),
       ];
       for (const one of each) {

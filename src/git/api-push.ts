@@ -85,7 +85,12 @@ export async function pushThroughApi(
     return sha === onto ? { status: 'up-to-date', sha, rebasedOnto: onto } : undefined;
   };
 
+  // Read the contents before any ref changes, so a change the API cannot carry leaves the remote as it was.
+  const readChanges = async (base: string) =>
+    readFileChanges(git, await changedPaths(git, base, 'HEAD'), options.limits);
   let parent = await revParse(git, 'HEAD^');
+  let read = await readChanges(parent);
+  if (!read.ok) return { status: 'inexpressible', reason: read.reason };
   let rebasedOnto: string | null = null;
   const current = (await listRemoteHeads(git, remoteUrl, [branch])).get(branch) ?? null;
   if (current !== options.expectedSha) {
@@ -95,6 +100,8 @@ export async function pushThroughApi(
     if (stop) return stop;
     parent = await revParse(git, 'HEAD^');
     rebasedOnto = parent;
+    read = await readChanges(parent);
+    if (!read.ok) return { status: 'inexpressible', reason: read.reason };
   }
 
   // The commit goes on top of `parent`: create the branch there, or move the action's own branch
@@ -108,8 +115,6 @@ export async function pushThroughApi(
   }
 
   for (let attempt = 1; ; attempt++) {
-    const read = await readFileChanges(git, await changedPaths(git, parent, 'HEAD'), options.limits);
-    if (!read.ok) return { status: 'inexpressible', reason: read.reason };
     const message = (await git.exec(['log', '-1', '--format=%B', 'HEAD'])).stdout;
     const result: ApiCommitResult = await createCommitOnBranch(octokit, options.repo, {
       branch,
@@ -129,6 +134,9 @@ export async function pushThroughApi(
     if (stop) return stop;
     parent = now;
     rebasedOnto = now;
+    read = await readChanges(parent);
+    // The rebased change is the same files; only its parent differs, so the API still carries it.
+    if (!read.ok) return refused(`After the rebase: ${read.reason}.`);
   }
 }
 

@@ -66,9 +66,9 @@ export function apiCannotExpress(changes: ChangedPath[]): string | undefined {
     if (c.status !== 'D' && modes.includes('120000')) return `\`${c.path}\` is a symbolic link`;
     if (c.status === 'D') continue;
     // The API keeps an existing file's mode and writes new files as regular ones.
+    if (c.status === 'A' && c.newMode !== REGULAR) return `\`${c.path}\` is a new executable file`;
     if (c.newMode !== c.oldMode && (c.newMode === EXECUTABLE || c.oldMode === EXECUTABLE))
       return `the executable bit of \`${c.path}\` changes`;
-    if (c.status === 'A' && c.newMode !== REGULAR) return `\`${c.path}\` is a new executable file`;
   }
   return undefined;
 }

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { refuseApiCommits } from '../fakes/github-graphql-commit.js';
 import { reply } from '../fakes/openai-server.js';
 import { requireSignedCommits } from '../fakes/rulesets.js';
 import { commentPayload, labeledPayload, useHarness } from '../helpers/action-harness.js';
@@ -194,6 +195,27 @@ describe('publishing, end to end', () => {
       assert.match(run.summary, /\*\*Conclusion:\*\* `failed`/);
     } finally {
       await requireSignedCommits(h.github.git, false);
+    }
+  });
+
+  it('ends failed with the patch when GitHub refuses the API commit', async () => {
+    refuseApiCommits(h.github.state, {
+      type: 'FORBIDDEN',
+      message: 'Resource not accessible by integration',
+    });
+    try {
+      const issue = h.github.state.addIssue({ title: 'Greeting typo', body: 'helo', user: 'alice' });
+      fixGreeting();
+      const run = await h.run('issues', labeledPayload(issue, 'alice'));
+      assert.equal(run.outputs['conclusion'], 'failed', run.stdout);
+      const body = trackingOn(issue.number);
+      assert.match(body, /^❌ GitHub refused the commit to `agent\/issue-\d+`\./);
+      assert.match(body, /> Resource not accessible by integration/);
+      assert.match(body, /grant `contents: write` in the workflow’s `permissions:` block/);
+      assert.match(body, /\+export const greet = \(\) => 'hello';/);
+      assert.match(run.summary, /changes\.patch/);
+    } finally {
+      refuseApiCommits(h.github.state, undefined);
     }
   });
 

@@ -62,6 +62,7 @@ const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/git/ref/{ref}'],
   ['post', '/repos/{owner}/{repo}/git/refs'],
   ['patch', '/repos/{owner}/{repo}/git/refs/{ref}'],
+  ['delete', '/repos/{owner}/{repo}/git/refs/{ref}'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}/check-runs'],
   ['get', '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],

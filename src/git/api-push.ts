@@ -9,6 +9,7 @@ import {
   type ApiCommitResult,
   createBranchRef,
   createCommitOnBranch,
+  deleteBranchRef,
   moveBranchRef,
 } from '../github/api-commit.js';
 import type { GitHubClient } from '../github/client.js';
@@ -113,6 +114,12 @@ export async function pushThroughApi(
         : await moveBranchRef(octokit, options.repo, branch, parent);
     if (!ref.ok) return ref.moved ? moved() : refused(ref.message);
   }
+  // A branch this run created for a commit GitHub then refuses is taken away again: it would only
+  // point at the base, looking like work that is not there.
+  const undoCreated = async (result: PushOutcome): Promise<PushOutcome> => {
+    if (current === null) await deleteBranchRef(octokit, options.repo, branch);
+    return result;
+  };
 
   for (let attempt = 1; ; attempt++) {
     const message = (await git.exec(['log', '-1', '--format=%B', 'HEAD'])).stdout;
@@ -122,12 +129,12 @@ export async function pushThroughApi(
       message,
       changes: read.changes,
     });
-    if (result.kind === 'refused') return refused(result.message);
+    if (result.kind === 'refused') return undoCreated(refused(result.message));
     if (result.kind === 'created') {
       await adoptGitHubCommit(git, remoteUrl, branch, result.oid);
       return { status: 'pushed', sha: result.oid, rebasedOnto, via: 'api' };
     }
-    if (!options.rebase || attempt > 1) return moved();
+    if (!options.rebase || attempt > 1) return undoCreated(moved());
     const now = await fetchHead(git, remoteUrl, branch);
     if (now === null) return gone();
     const stop = await rebaseOntoMoved(now);

@@ -93,6 +93,17 @@ export async function moveBranchRef(
   }
 }
 
+/** Deletes `refs/heads/{branch}`: the branch this run created for a commit GitHub then refused. */
+export async function deleteBranchRef(octokit: Octokit, repo: RepoName, branch: string): Promise<RefResult> {
+  try {
+    await octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{ref}', { ...repo, ref: `heads/${branch}` });
+    return { ok: true };
+  } catch (error) {
+    const { status, message } = apiError(error);
+    return { ok: false, moved: false, ...(status ? { status } : {}), message };
+  }
+}
+
 export interface ApiCommitInput {
   branch: string;
   /** The branch head the commit goes on top of. */

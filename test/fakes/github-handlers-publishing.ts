@@ -1,6 +1,6 @@
 /**
- * What publishing needs beyond the pull request itself: creating and moving branch refs through the
- * API (`git/create-ref`, `git/update-ref`) and requesting reviewers, with GitHub's refusals (a ref
+ * What publishing needs beyond the pull request itself: creating, moving and deleting branch refs
+ * through the API (`git/create-ref`, `git/update-ref`, `git/delete-ref`) and requesting reviewers, with GitHub's refusals (a ref
  * that exists already, a non-fast-forward update, a reviewer who is the author or no collaborator).
  */
 import { nodeId, userJson } from './github-json.js';
@@ -62,6 +62,12 @@ export const publishingHandlers: Record<string, Handler> = {
     }
     await input.git.git(['update-ref', ref, sha, current]);
     return ok(gitRefJson(input, ref, sha));
+  },
+  'git/delete-ref': async (input) => {
+    const ref = `refs/${input.params['ref']}`;
+    if (!(await input.git.resolve(ref))) return unprocessable('Reference does not exist');
+    await input.git.git(['update-ref', '-d', ref]);
+    return { status: 204 };
   },
   'pulls/request-reviewers': async (input) => {
     const issue = input.state.issues.get(input.params['pull_number']);

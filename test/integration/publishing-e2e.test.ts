@@ -210,6 +210,11 @@ describe('publishing, end to end', () => {
       assert.equal(run.outputs['conclusion'], 'failed', run.stdout);
       const body = trackingOn(issue.number);
       assert.match(body, /^❌ GitHub refused the commit to `agent\/issue-\d+`\./);
+      assert.equal(
+        await h.github.git.resolve(`agent/issue-${issue.number}`),
+        undefined,
+        'no empty branch left',
+      );
       assert.match(body, /> Resource not accessible by integration/);
       assert.match(body, /grant `contents: write` in the workflow’s `permissions:` block/);
       assert.match(body, /\+export const greet = \(\) => 'hello';/);

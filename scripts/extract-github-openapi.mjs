@@ -50,6 +50,7 @@ const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/pulls/comments/{comment_id}'],
   // Pull-request reviews (review mode posts one, with its inline comments).
   ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews'],
+  ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers'],
   // Actions: workflows, runs, jobs, logs.
   ['get', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}'],
   ['post', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches'],
@@ -61,6 +62,9 @@ const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs'],
   // Git data, commits and checks.
   ['get', '/repos/{owner}/{repo}/git/ref/{ref}'],
+  ['post', '/repos/{owner}/{repo}/git/refs'],
+  ['patch', '/repos/{owner}/{repo}/git/refs/{ref}'],
+  ['delete', '/repos/{owner}/{repo}/git/refs/{ref}'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}/check-runs'],
   ['get', '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],

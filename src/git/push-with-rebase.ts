@@ -30,7 +30,7 @@ export type PushWithRebaseResult =
   /** The branch moved and the agent's change conflicts with the new commits; nothing was pushed. */
   | { status: 'conflict'; remoteSha: string; files: string[]; message: string }
   /** Nothing was pushed: the branch moved again, was deleted, or the server refused the push. */
-  | { status: 'rejected'; message: string };
+  | { status: 'rejected'; reason: 'moved' | 'gone' | 'refused'; message: string };
 
 async function revParse(git: GitCommandManager, rev: string): Promise<string> {
   return (await git.exec(['rev-parse', '--verify', `${rev}^{commit}`])).stdout.trim();
@@ -41,7 +41,11 @@ async function remoteHead(git: GitCommandManager, remoteUrl: string, branch: str
 }
 
 /** Fetches the branch's current head (as shallow as the checkout) and returns it, or null if gone. */
-async function fetchHead(git: GitCommandManager, remoteUrl: string, branch: string): Promise<string | null> {
+export async function fetchHead(
+  git: GitCommandManager,
+  remoteUrl: string,
+  branch: string,
+): Promise<string | null> {
   const shallow = (await git.exec(['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
   const tracking = `refs/remotes/origin/${branch}`;
   const fetched = await git.exec(
@@ -59,13 +63,14 @@ async function fetchHead(git: GitCommandManager, remoteUrl: string, branch: stri
   return revParse(git, tracking);
 }
 
-async function committerOf(git: GitCommandManager): Promise<Identity> {
+/** The committer of HEAD, who also commits the rebased commits. */
+export async function committerOf(git: GitCommandManager): Promise<Identity> {
   const out = (await git.exec(['log', '-1', '--format=%cn%n%ce', 'HEAD'])).stdout.split('\n');
   return { name: out[0] || 'agent-action', email: out[1] || 'agent-action@users.noreply.github.com' };
 }
 
 /** Rebases `base..HEAD` onto `onto`; on conflict aborts and returns the conflicting paths. */
-async function rebaseOnto(
+export async function rebaseOnto(
   git: GitCommandManager,
   onto: string,
   base: string,
@@ -99,6 +104,7 @@ export async function pushWithRebase(
   const { remoteUrl, branch, expectedSha } = options;
   const gone = (): PushWithRebaseResult => ({
     status: 'rejected',
+    reason: 'gone',
     message: `The branch \`${branch}\` no longer exists (was the pull request closed?); nothing was pushed.`,
   });
 
@@ -108,7 +114,7 @@ export async function pushWithRebase(
   if (current === expectedSha) {
     const pushed = await pushBranch(git, { remoteUrl, branch, expectedSha });
     if (pushed.ok) return { status: 'pushed', sha: await revParse(git, 'HEAD'), rebasedOnto: null };
-    if (!pushed.rejected) return { status: 'rejected', message: pushed.message };
+    if (!pushed.rejected) return { status: 'rejected', reason: 'refused', message: pushed.message };
     // The lease failed: the branch moved between the check and the push. Rebase as below.
   }
 
@@ -134,6 +140,7 @@ export async function pushWithRebase(
   if (pushed.ok) return { status: 'pushed', sha, rebasedOnto: moved };
   return {
     status: 'rejected',
+    reason: pushed.rejected ? 'moved' : 'refused',
     message: pushed.rejected
       ? `The branch \`${branch}\` moved again while the agent's commit was being rebased onto it; nothing was pushed. Run again.`
       : pushed.message,

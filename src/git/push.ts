@@ -31,11 +31,21 @@ export async function pushBranch(git: GitCommandManager, options: PushOptions): 
   if (result.exitCode === 0) return { ok: true };
   const text = `${result.stdout}\n${result.stderr}`;
   const rejected = /stale info|\[rejected\]|non-fast-forward|fetch first/.test(text);
-  const message = text
-    .trim()
+  return { ok: false, rejected, message: refusalText(text) };
+}
+
+/**
+ * What the server said: its `remote:` lines (a ruleset's GH013 report names the rule in the
+ * middle of them) and git's own rejection lines, without the blank padding.
+ */
+export function refusalText(output: string): string {
+  const lines = output
     .split('\n')
-    .filter((l) => l.trim() !== '')
-    .slice(-4)
-    .join('\n');
-  return { ok: false, rejected, message };
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '' && l.trim() !== 'remote:');
+  const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 12);
+  const own = lines
+    .filter((l) => !l.startsWith('remote:') && /rejected|error|fatal|denied/i.test(l))
+    .slice(-3);
+  return [...remote, ...own].join('\n') || lines.slice(-4).join('\n');
 }

@@ -52,6 +52,8 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     log: { debug: () => {}, info: () => {}, warn: log, error: log },
     // GitHub asks clients to space out content-creating requests; a loopback server (tests, a local
     // proxy) has no such limit, and the spacing would only make every run seconds slower.
+    // Retries of a 5xx wait 1, 4, 9 s on GitHub; a loopback server answers at once or not at all.
+    ...(isLoopback(options.baseUrl) ? { retry: { retryAfterBaseValue: 10 } } : {}),
     throttle: isLoopback(options.baseUrl)
       ? { enabled: false }
       : { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },

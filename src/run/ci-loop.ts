@@ -1,22 +1,21 @@
 /**
  * CI in the loop, wired into a run. Once the branch is pushed, `runCiRounds` dispatches
  * `ci-workflow` on it; with `ci-rounds` > 0 each failure goes back to the agent as a new turn of
- * the same conversation, and its fix is committed, checked for secrets and pushed like the first
- * change. Afterwards the pull request body ends with the CI report, the PR is a draft exactly when
- * something (the last CI run, verification, a budget stop, the `draft` input) says so, and the
+ * the same conversation, and its fix goes through the same `commitAndPush` as the first change.
+ * Afterwards the pull request body ends with the CI report, the PR is a draft exactly when something (the last CI run, verification, a budget stop, the `draft` input) says so, and the
  * tracking comment's final details carry the same report. A refused dispatch is part of the
  * report, never a failed run: the PR is already published.
  */
 import type { AgentResult } from '../agent/loop.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
 import { ciFailed, type FixRoundResult, runCiRounds } from '../ci/ci-rounds.js';
-import { ACTIONS_BOT, commitAll } from '../git/commit.js';
+import { commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import { pushBranch } from '../git/push.js';
 import { setPullRequestDraft } from '../github/pull-request-draft.js';
 import type { Config } from '../inputs.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { onCiProgress, renderCiReport } from '../outputs/ci-report.js';
+import { fixFor } from '../outputs/publish-failure.js';
 import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
 import {
   GITHUB_BODY_LIMIT,
@@ -30,8 +29,9 @@ import type { Sandbox } from '../sandbox/sandbox.js';
 import type { Actor } from '../triggers/trigger.js';
 import type { AgentRunner } from './agent-runner.js';
 import { commandHost } from './command-host.js';
+import { commitMessage, commitOptions } from './commit-options.js';
 import type { RunContext } from './context.js';
-import { type Publication, refuseSecrets } from './publish.js';
+import type { Publication } from './publish.js';
 import { runVerification } from './verify.js';
 
 export interface CiLoopInput {
@@ -95,24 +95,33 @@ export async function runCiLoop(ctx: RunContext, input: CiLoopInput): Promise<Pu
       });
     }
     const title = ctx.redact(titleFrom(agent.summary, 'Fix the failing CI run'));
-    const commit = await commitAll(git, {
-      message: `Fix CI (round ${round}): ${title}\n\n${ctx.redact(agent.summary)}`,
-      author: ACTIONS_BOT,
-      coAuthor: input.actor.type === 'Bot' ? undefined : input.actor,
-      runUrl: ctx.runUrl,
-      startSha: lastPushed,
-    });
+    const commit = await commitAndPush(
+      git,
+      ctx.octokit,
+      commitOptions(ctx, input.actor, {
+        message: commitMessage(ctx, `Fix CI (round ${round}): ${title}`, agent.summary),
+        startSha: lastPushed,
+        branch,
+        expectedSha: lastPushed,
+        rebase: false,
+      }),
+    );
     if (commit.refused.length > 0)
       notes.push(`CI fix round ${round}: workflow files were not committed: ${commit.refused.join(', ')}`);
-    if (!commit.sha) return { pushed: false };
-    await refuseSecrets(ctx, git, lastPushed);
-    const pushed = await pushBranch(git, { remoteUrl: ctx.remoteUrl, branch, expectedSha: lastPushed });
-    if (!pushed.ok) {
-      const why = pushed.rejected ? `the branch \`${branch}\` moved` : ctx.redact(pushed.message);
+    if (commit.status === 'no-changes' || commit.status === 'up-to-date') return { pushed: false };
+    if (commit.status !== 'pushed') {
+      const answer =
+        commit.status === 'rejected' && commit.answer ? ` GitHub answered: ${commit.answer}` : '';
+      const fix =
+        commit.status === 'rejected' && commit.reason === 'refused'
+          ? ` ${fixFor(commit.via === 'api' ? 'api-commit' : 'push', commit.answer ?? '', commit.fallback)}`
+          : '';
+      const why = ctx.redact(`${commit.message}${answer}${fix}`);
       ctx.log.warning(`Could not push the fix of CI round ${round}: ${why}`);
-      notes.push(`The fix of CI round ${round} could not be pushed: ${why}.`);
+      notes.push(`The fix of CI round ${round} could not be pushed: ${why}`);
       return { pushed: false };
     }
+    // With an API commit HEAD is now GitHub's commit, so the next round builds on what is on the branch.
     lastPushed = commit.sha;
     notes.push(`CI fix round ${round}: ${title} (${commit.sha.slice(0, 7)})`);
     return { pushed: true, headSha: commit.sha };

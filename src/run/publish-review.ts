@@ -6,8 +6,7 @@
  * thread, and the tracking comment on the conversation ends with a link to it. If the thread is
  * gone by then (its first comment deleted), the tracking comment carries the whole answer.
  */
-import { ACTIONS_BOT, commitAll } from '../git/commit.js';
-import { type PushWithRebaseResult, pushWithRebase } from '../git/push-with-rebase.js';
+import { type CommitAndPushResult, commitAndPush } from '../git/commit-and-push.js';
 import type { ReviewThreadContext } from '../github/review-thread.js';
 import type { Conclusion } from '../outputs/action-outputs.js';
 import type { PostedComment } from '../outputs/comment.js';
@@ -22,8 +21,10 @@ import {
 } from '../outputs/review-reply.js';
 import { titleFrom } from '../outputs/title.js';
 import type { FinalStatus } from '../outputs/tracking-comment.js';
+import { commitMessage, commitOptions } from './commit-options.js';
 import type { RunContext } from './context.js';
-import { type Publication, type PublishInput, refuseSecrets } from './publish.js';
+import type { Publication, PublishInput } from './publish.js';
+import { reportUndelivered } from './undelivered.js';
 
 /** Room left in the tracking comment for its status line and run link when it carries the answer. */
 const FALLBACK_LIMIT = 60_000;
@@ -41,7 +42,7 @@ interface Result {
   failure?: string;
 }
 
-/** Commits, checks for secrets and pushes to the PR branch; a moved branch is rebased once. */
+/** Commits and pushes to the PR branch through `commitAndPush`; a moved branch is rebased once. */
 async function pushToBranch(
   ctx: RunContext,
   input: PublishInput,
@@ -49,18 +50,22 @@ async function pushToBranch(
   branch: string,
   notes: string[],
 ): Promise<Result> {
-  const { git, checkout, agent } = input;
+  const { checkout, agent } = input;
   const fallbackTitle = `Address review comment on ${thread.comment.path}`;
-  const commit = await commitAll(git, {
-    message: `${ctx.redact(titleFrom(agent.summary, fallbackTitle))}\n\n${ctx.redact(agent.summary)}`,
-    author: ACTIONS_BOT,
-    coAuthor: input.actor.type === 'Bot' ? undefined : input.actor,
-    runUrl: ctx.runUrl,
-    startSha: checkout.headSha,
-  });
-  const refused = refusedWorkflowsNote(commit.refused);
+  const push = await commitAndPush(
+    input.git,
+    ctx.octokit,
+    commitOptions(ctx, input.actor, {
+      message: commitMessage(ctx, titleFrom(agent.summary, fallbackTitle), agent.summary),
+      startSha: checkout.headSha,
+      branch,
+      expectedSha: checkout.remoteSha ?? checkout.headSha,
+      rebase: true,
+    }),
+  );
+  const refused = refusedWorkflowsNote(push.refused);
   if (refused) notes.push(refused);
-  if (!commit.sha) {
+  if (push.status === 'no-changes') {
     return {
       reply: { kind: 'no-changes' },
       conclusion: 'no-changes',
@@ -68,13 +73,6 @@ async function pushToBranch(
       line: 'No changes to publish.',
     };
   }
-  await refuseSecrets(ctx, git, checkout.headSha);
-  const push = await pushWithRebase(git, {
-    remoteUrl: ctx.remoteUrl,
-    branch,
-    expectedSha: checkout.remoteSha ?? checkout.headSha,
-    baseSha: checkout.headSha,
-  });
   const stopped = agent.stopReason === 'done' ? 'success' : 'stopped';
   switch (push.status) {
     case 'pushed': {
@@ -101,22 +99,34 @@ async function pushToBranch(
   }
 }
 
-/** A conflict or a refused push: the reply shows the change that stayed behind. */
+/** A conflict or a refused push: the reply shows the change that stayed behind, and a refusal its fix. */
 async function notPushed(
   ctx: RunContext,
   input: PublishInput,
   thread: ReviewThreadContext,
   branch: string,
-  push: Extract<PushWithRebaseResult, { status: 'conflict' | 'rejected' }>,
+  push: Extract<CommitAndPushResult, { status: 'conflict' | 'rejected' }>,
 ): Promise<Result> {
   const { diff } = await collectReviewPatch(input.git, input.checkout.headSha, thread.comment.path);
-  const message = ctx.redact(push.message);
+  const refusal =
+    push.status === 'rejected' && push.reason === 'refused'
+      ? await reportUndelivered(ctx, {
+          step: push.via === 'api' ? 'api-commit' : 'push',
+          headline: push.message,
+          ...(push.answer ? { answer: push.answer } : {}),
+          ...(push.fallback ? { fallback: push.fallback } : {}),
+          ...(push.patch ? { patch: push.patch } : {}),
+          ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+        })
+      : undefined;
+  // The reply says why and what to change next to its diff; the tracking comment carries the rest.
+  const message = refusal?.outcome.failure ?? ctx.redact(push.message);
   return {
     reply: { kind: 'push', branch, push: { ...push, message }, diff },
     conclusion: 'failed',
     status: 'failed',
-    line: message,
-    failure: message.split('\n')[0] ?? message,
+    line: refusal ? refusal.final.details : message,
+    failure: refusal?.outcome.failure ?? message.split('\n')[0] ?? message,
   };
 }
 

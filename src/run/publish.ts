@@ -5,9 +5,10 @@
  */
 import type { AgentResult } from '../agent/loop.js';
 import type { CheckoutResult } from '../git/checkout.js';
-import { ACTIONS_BOT, commitAll, diffSince } from '../git/commit.js';
+import { diffSince } from '../git/commit.js';
+import { commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import { pushBranch } from '../git/push.js';
+import { apiError } from '../github/api-commit.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
 import {
@@ -16,13 +17,15 @@ import {
   renderVerification,
   type VerificationReport,
 } from '../outputs/pull-request-body.js';
+import { dressPullRequest } from '../outputs/pull-request-extras.js';
 import { composeNotes, draftReason } from '../outputs/pull-request-notes.js';
 import { titleFrom } from '../outputs/title.js';
 import type { FinalStatus } from '../outputs/tracking-comment.js';
-import { createSecretDetector } from '../safety/redact.js';
 import type { Actor } from '../triggers/trigger.js';
+import { commitMessage, commitOptions } from './commit-options.js';
 import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan.js';
+import { reportUndelivered } from './undelivered.js';
 
 export interface PublishInput {
   git: GitCommandManager;
@@ -35,6 +38,8 @@ export interface PublishInput {
   sandboxNote?: string;
   /** The transcript block within `maxChars`. */
   transcript: (maxChars: number) => string;
+  /** The transcript file; a change GitHub refuses is saved next to it as `changes.patch`. */
+  transcriptPath?: string;
 }
 
 export interface Publication {
@@ -52,20 +57,10 @@ export interface Publication {
 
 const PATCH_LIMIT = 40_000;
 
-/**
- * A model that learned a secret could write it into a file; a pushed commit is published, so a
- * diff carrying the token or the API key in any form the redactor knows is refused before anything leaves.
- */
-export async function refuseSecrets(ctx: RunContext, git: GitCommandManager, since: string): Promise<void> {
-  const diff = (await git.exec(['diff', since, 'HEAD'])).stdout;
-  const containsSecret = createSecretDetector(
-    [ctx.config.githubToken, ctx.config.llm.apiKey].filter((s) => s.length >= 8),
-  );
-  if (containsSecret(diff)) {
-    throw new Error(
-      'The changes contain a secret value (the GitHub token or the API key); nothing was pushed.',
-    );
-  }
+/** ` · signed by GitHub`, or why it is a plain git push, for the tracking comment. */
+function signingNote(result: { via: 'api' | 'git' }, fallback: string | undefined): string {
+  if (result.via === 'api') return ' · signed by GitHub';
+  return fallback ? ` · pushed with git (not signed): ${fallback}` : '';
 }
 
 /** Publishes according to `input.plan.publish`. */
@@ -89,51 +84,56 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     };
   }
 
-  const commit = await commitAll(input.git, {
-    message: `${title}\n\n${ctx.redact(agent.summary)}`,
-    author: ACTIONS_BOT,
-    coAuthor: input.actor.type === 'Bot' ? undefined : input.actor,
-    runUrl: ctx.runUrl,
-    startSha: input.checkout.headSha,
-  });
+  const commit = await commitAndPush(
+    input.git,
+    ctx.octokit,
+    commitOptions(ctx, input.actor, {
+      message: commitMessage(ctx, title, agent.summary),
+      startSha: input.checkout.headSha,
+      branch: target.branch,
+      expectedSha: input.checkout.remoteSha,
+      // A pull request's own branch is shared: rebase once onto what others pushed meanwhile.
+      rebase: target.kind === 'push',
+    }),
+  );
   const notes = composeNotes({
     leading: [...(plan.prNotes ?? []), ...(input.sandboxNote ? [input.sandboxNote] : [])],
     stopReason: agent.stopReason,
     refused: commit.refused,
   });
-  if (!commit.sha) {
+  if (commit.status === 'no-changes' || commit.status === 'up-to-date') {
     const why = commit.refused.length > 0 ? `\n\n${notes.join('\n\n')}` : '';
+    const line =
+      commit.status === 'up-to-date'
+        ? `\`${target.branch}\` already has this change; nothing to push.`
+        : 'No changes to publish.';
     return {
       outcome: { conclusion: 'no-changes' },
-      final: {
-        status: 'no-changes',
-        details: `No changes to publish.\n\n${agent.summary}${why}${verifyLine}`,
-      },
+      final: { status: 'no-changes', details: `${line}\n\n${agent.summary}${why}${verifyLine}` },
     };
   }
-
-  await refuseSecrets(ctx, input.git, input.checkout.headSha);
-  const pushed = await pushBranch(input.git, {
-    remoteUrl: ctx.remoteUrl,
-    branch: target.branch,
-    expectedSha: input.checkout.remoteSha,
-  });
-  if (!pushed.ok) {
-    const why = pushed.rejected
-      ? `the branch \`${target.branch}\` moved while the agent worked; run again`
-      : ctx.redact(pushed.message);
-    throw new Error(`Could not push to ${target.branch}: ${why}`);
+  if (commit.status !== 'pushed') {
+    return reportUndelivered(ctx, {
+      step: commit.status === 'rejected' && commit.via === 'api' ? 'api-commit' : 'push',
+      headline: commit.message.split('\n')[0] ?? commit.message,
+      ...(commit.status === 'rejected' && commit.answer ? { answer: commit.answer } : {}),
+      ...(commit.fallback ? { fallback: commit.fallback } : {}),
+      ...(commit.patch ? { patch: commit.patch } : {}),
+      ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+    });
   }
+  const signed = signingNote(commit, commit.fallback);
   const status: FinalStatus = agent.stopReason === 'done' ? 'success' : 'stopped';
   const stats = `${agent.turns} turns · ${agent.tokens.total.toLocaleString('en-US')} tokens`;
 
   if (target.kind === 'push') {
     const url = `${ctx.config.runner.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/commit/${commit.sha}`;
+    const rebased = commit.rebasedOnto ? `, rebased onto ${commit.rebasedOnto.slice(0, 7)}` : '';
     return {
       outcome: { conclusion: 'pushed', branch: target.branch },
       final: {
         status,
-        details: `Pushed ${commit.sha.slice(0, 7)} to \`${target.branch}\` (${url}) · ${stats}\n\n${agent.summary}${notes.map((n) => `\n\n> ${n}`).join('')}${verifyLine}`,
+        details: `Pushed ${commit.sha.slice(0, 7)} to \`${target.branch}\` (${url}${rebased})${signed} · ${stats}\n\n${agent.summary}${notes.map((n) => `\n\n> ${n}`).join('')}${verifyLine}`,
       },
     };
   }
@@ -147,13 +147,36 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     notes,
   };
   const body = renderPullRequestBody({ ...bodyParts, transcript: input.transcript });
-  const pr = await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
-    head: target.branch,
-    base: target.base,
-    title,
-    body: ctx.publish(body),
-    draft,
-  });
+  let pr: Awaited<ReturnType<typeof openOrUpdatePullRequest>>;
+  try {
+    pr = await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
+      head: target.branch,
+      base: target.base,
+      title,
+      body: ctx.publish(body),
+      draft,
+    });
+  } catch (error) {
+    const { status: httpStatus, message } = apiError(error);
+    return reportUndelivered(ctx, {
+      step: 'pull-request',
+      headline: `The commit is on \`${target.branch}\`, but GitHub would not open the pull request.`,
+      answer: httpStatus ? `HTTP ${httpStatus}: ${message}` : message,
+      patch: await changesPatch(input.git, input.checkout.headSha),
+      pushedBranch: target.branch,
+      base: target.base,
+      ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+    });
+  }
+  const { labels, reviewers } = ctx.config.publishing;
+  const warnings = await dressPullRequest(
+    ctx.octokit,
+    ctx.repo,
+    pr.number,
+    { labels, reviewers },
+    pr.created,
+  );
+  for (const warning of warnings) ctx.log.warning(warning);
   const verb = pr.created ? 'Opened' : 'Updated';
   const draftNote =
     verification && !verification.passed ? ' as a draft: verification failed' : pr.draft ? ' (draft)' : '';
@@ -166,8 +189,16 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     },
     final: {
       status,
-      details: `${verb} pull request #${pr.number}${draftNote}: ${pr.url} · ${stats}${verifyLine}`,
+      details: `${verb} pull request #${pr.number}${draftNote}: ${pr.url}${signed} · ${stats}${verifyLine}${warnings.map((w) => `\n\n> ⚠️ ${w}`).join('')}`,
     },
     pullRequest: { number: pr.number, title, head: target.branch, base: target.base, body: bodyParts },
   };
+}
+
+/** The committed change as `git format-patch` output (HEAD is the one commit on `startSha`). */
+async function changesPatch(git: GitCommandManager, startSha: string): Promise<string> {
+  const out = await git.exec(['format-patch', '--stdout', '--binary', `${startSha}..HEAD`], {
+    allowAllExitCodes: true,
+  });
+  return out.stdout;
 }

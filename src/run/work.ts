@@ -129,6 +129,7 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
       ...(verification ? { verification } : {}),
       ...(tools.sandbox.missing.length > 0 ? { sandboxNote: tools.description } : {}),
       transcript: await renderTranscript(),
+      transcriptPath: transcript.path,
     });
     const published = wantsCi(config, result)
       ? await runCiLoop(ctx, {

@@ -5,6 +5,7 @@
 import { actionHandlers } from './github-handlers-actions.js';
 import { checkHandlers } from './github-handlers-checks.js';
 import { issueHandlers } from './github-handlers-issues.js';
+import { publishingHandlers } from './github-handlers-publishing.js';
 import { pullHandlers } from './github-handlers-pulls.js';
 import { reviewHandlers } from './github-handlers-reviews.js';
 import { repositoryJson, userJson } from './github-json.js';
@@ -72,6 +73,7 @@ export const HANDLERS: Record<string, Handler> = Object.fromEntries(
     ...reviewHandlers,
     ...actionHandlers,
     ...checkHandlers,
+    ...publishingHandlers,
   }).map(([id, handler]) => [
     id,
     (input) => {

@@ -51,13 +51,15 @@ export async function commitJson(ctx: JsonContext, sha: string, withFiles = true
       message: info.message,
       comment_count: 0,
       tree: { sha: tree, url: `${api}/git/trees/${tree}` },
-      verification: {
-        verified: false,
-        reason: 'unsigned',
-        signature: null,
-        payload: null,
-        verified_at: null,
-      },
+      verification: ctx.state.verifiedCommits.has(sha)
+        ? {
+            verified: true,
+            reason: 'valid',
+            signature: null,
+            payload: null,
+            verified_at: info.committer.date,
+          }
+        : { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
     },
     author: null,
     committer: null,

@@ -132,7 +132,8 @@ export function labelJson(ctx: JsonContext, name: string): Json {
     node_id: nodeId('Label', id),
     url: `${repoApiUrl(ctx)}/labels/${encodeURIComponent(name)}`,
     name,
-    description: null,
+    // A string, not null: the pull-request schemas (unlike the issue ones) require one.
+    description: '',
     color: 'ededed',
     default: false,
   };

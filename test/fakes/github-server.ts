@@ -19,6 +19,8 @@ import type { AddressInfo } from 'node:net';
 import { type BareRepo, seedBareRepo } from './bare-repo.js';
 import { GIT_PATH, serveGit } from './git-http.js';
 import { answerGraphql, GRAPHQL_PATH } from './github-graphql.js';
+import { executeCreateCommit } from './github-graphql-commit.js';
+import { checkGraphqlDocument } from './github-graphql-schema.js';
 import { HANDLERS, type Handler, type Reply } from './github-handlers.js';
 import { JOB_LOGS_PATH } from './github-handlers-actions.js';
 import { GitHubState, type Permission } from './github-state.js';
@@ -177,7 +179,12 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
     res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
   };
 
-  const handleGraphql = (req: IncomingMessage, res: ServerResponse, raw: Buffer, record: RecordedRequest) => {
+  const handleGraphql = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    raw: Buffer,
+    record: RecordedRequest,
+  ) => {
     const violate = (kind: Violation['kind'], errors: string[]) =>
       violations.push({ kind, method: record.method, url: record.url, errors });
     const auth = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -191,6 +198,17 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
     } catch {
       violate('request', ['body is not JSON']);
       return sendJson(res, 400, { message: 'Problems parsing JSON', documentation_url: DOCS });
+    }
+    // Every document is checked against GitHub's public schema first (fields, inputs, variables).
+    const { query, variables } = (body ?? {}) as { query?: unknown; variables?: Record<string, unknown> };
+    const checked = typeof query === 'string' ? checkGraphqlDocument(query, variables ?? {}) : undefined;
+    if (checked && !checked.ok) {
+      violate('request', checked.errors);
+      return sendJson(res, 200, { errors: checked.errors.map((message) => ({ message })) });
+    }
+    if (checked?.fields.includes('createCommitOnBranch')) {
+      const ctx = { state, git, serverUrl: urls.serverUrl };
+      return sendJson(res, 200, await executeCreateCommit(ctx, checked.operation, checked.variables));
     }
     const answer = answerGraphql(state, body, urls.serverUrl);
     if (answer.violations.length > 0) violate('request', answer.violations);
@@ -211,7 +229,7 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
       if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
         await handleApi(req, res, raw, record);
       } else if (pathname === GRAPHQL_PATH && record.method === 'POST') {
-        handleGraphql(req, res, raw, record);
+        await handleGraphql(req, res, raw, record);
       } else if (GIT_PATH.test(pathname)) {
         await serveGit(req, res, raw, { projectRoot: git.root, tokens: [token] });
       } else if (pathname.startsWith(JOB_LOGS_PATH)) {

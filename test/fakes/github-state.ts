@@ -43,6 +43,12 @@ export class GitHubState {
   readonly checkAnnotations = new Map<number, CheckAnnotationRecord[]>();
   /** Scripts waiting for the next dispatch of each workflow. */
   readonly runScripts = new Map<number, RunScript[]>();
+  /** Teams (`org/slug`) review can be requested from. */
+  readonly teams = new Set<string>();
+  /** Review requested on each pull request, by number. */
+  readonly reviewRequests = new Map<number, { users: string[]; teams: string[] }>();
+  /** Commits GitHub created through the API, which it signs (shown as Verified). */
+  readonly verifiedCommits = new Set<string>();
   private nextId = 1000;
 
   constructor(

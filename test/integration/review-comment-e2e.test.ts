@@ -214,7 +214,14 @@ describe('review-comment runs, end to end', () => {
     assert.deepEqual(top?.parents, [moved], "the agent's commit sits on the colleague's");
     assert.equal(await h.github.git.readFile('review-moved', 'src/greet.js'), HEY);
     assert.match((await h.github.git.readFile('review-moved', 'README.md')) ?? '', /Pushed by a colleague/);
-    assert.equal(receivePacks(since), 1, 'pushed once, after the rebase');
+    // The moved branch was seen before committing: one API commit, on the colleague's, no git push.
+    const apiCommits = h.github.requests
+      .slice(since)
+      .filter((r) => r.url === '/api/graphql' && r.body.includes('createCommitOnBranch'));
+    assert.equal(apiCommits.length, 1, 'committed once, after the rebase');
+    assert.equal(JSON.parse(apiCommits[0]!.body).variables.input.expectedHeadOid, moved);
+    assert.equal(receivePacks(since), 0);
+    assert.ok(h.github.state.verifiedCommits.has(top!.sha));
 
     const [answer] = repliesIn(comment.id);
     assert.match(answer!.body, new RegExp(`^✅ Pushed \\[\`${top!.sha.slice(0, 7)}\`\\]`));

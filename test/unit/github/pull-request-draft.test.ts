@@ -52,7 +52,8 @@ describe('setPullRequestDraft through GraphQL on the fake', () => {
     await assert.rejects(octokit.graphql('query { viewer { login } }'), /Unsupported query/);
     await assert.rejects(
       octokit.graphql(mutation.replace('isDraft', 'isDraft secretField'), { id: 'bm9wZQ==' }),
-      /unknown field PullRequest\.secretField/,
+      // GitHub's public schema, which the fake checks every document against, has no such field.
+      /Cannot query field "secretField" on type "PullRequest"/,
     );
     assert.equal(server.violations.length, 2);
     server.violations.length = 0;

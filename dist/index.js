@@ -37935,7 +37935,7 @@ which.sync = whichSync
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4441);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5846);
 /** Entry point of the bundled action (`dist/index.js`). */
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)();
@@ -37945,7 +37945,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4441:
+/***/ 5846:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -56251,6 +56251,8 @@ function createGitHubClient(options) {
         log: { debug: () => { }, info: () => { }, warn: log, error: log },
         // GitHub asks clients to space out content-creating requests; a loopback server (tests, a local
         // proxy) has no such limit, and the spacing would only make every run seconds slower.
+        // Retries of a 5xx wait 1, 4, 9 s on GitHub; a loopback server answers at once or not at all.
+        ...(isLoopback(options.baseUrl) ? { retry: { retryAfterBaseValue: 10 } } : {}),
         throttle: isLoopback(options.baseUrl)
             ? { enabled: false }
             : { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
@@ -84810,6 +84812,7 @@ function renderJobSummary(input) {
         `**Conclusion:** \`${outcome.conclusion}\``,
         input.mode ? `**${input.mode.replace(/^Mode:/, 'Mode:**')}` : '',
         outcome.prUrl ? `**Pull request:** ${outcome.prUrl}` : '',
+        outcome.reviewUrl ? `**Review:** ${outcome.reviewUrl}` : '',
         outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
         `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${(outcome.tokens ?? 0).toLocaleString('en-US')}`,
         outcome.sandbox ?? '',
@@ -84829,6 +84832,11 @@ function renderJobSummary(input) {
 /** `Mode: <what happens> (<why>)`. */
 function describeMode(mode, plan) {
     const asked = `\`mode: ${mode}\``;
+    if (plan.review && plan.pullRequest) {
+        const why = plan.review.explicit ? `${asked}, asked for in a comment` : asked;
+        const fork = plan.pullRequest.sameRepo ? '' : '; from a fork, so no commands run';
+        return `Mode: review of pull request #${plan.pullRequest.number}, read only, nothing pushed (${why}${fork})`;
+    }
     const target = plan.publish;
     switch (target.kind) {
         case 'pull-request':
@@ -84918,7 +84926,32 @@ async function fetchReviewThread(octokit, repo, options) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/run/review-plan.ts
+/** `review`, `review the parser` — the instruction's first word; `reviewer …` is not. */
+function startsWithReview(instruction) {
+    return /^review(\s|$|[,.:!?])/i.test(instruction.trim());
+}
+/** True when a PR comment asks for a review: always in `review` mode, by its first word in `auto`. */
+function isReviewRequest(instruction, mode) {
+    return mode === 'review' || (mode === 'auto' && startsWithReview(instruction));
+}
+/** The plan of a review: the head by sha (a fork's through `refs/pull/<n>/head`), published as a review. */
+function reviewWorkPlan(pr, prefix, request) {
+    const name = `${prefix}review-${pr.number}`;
+    return {
+        branch: name,
+        from: [{ sha: pr.headSha, via: `refs/pull/${pr.number}/head` }],
+        leaseBranch: name,
+        // Never a push: the review is posted by publishPullRequestReview, and even a bug that reached
+        // publishWork with this target would only produce a comment.
+        publish: { kind: 'comment' },
+        pullRequest: pr,
+        review: request,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/run/plan.ts
+
 
 async function pullRequestContext(octokit, repo, number) {
     const { data } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
@@ -84959,8 +84992,12 @@ function ownBranch(name, start, publish, mode) {
         branch: name,
         from: [{ branch: name }, start],
         leaseBranch: name,
-        publish: mode === 'comment' ? { kind: 'comment' } : publish,
+        publish: answersOnly(mode) ? { kind: 'comment' } : publish,
     };
+}
+/** `comment` and `review` never push: outside a pull request, review mode answers in a comment. */
+function answersOnly(mode) {
+    return mode === 'comment' || mode === 'review';
 }
 /** Builds the plan; PR comment runs ask the API for the PR's head. */
 async function planWork(octokit, trigger, options) {
@@ -84978,8 +85015,23 @@ async function planForTrigger(octokit, trigger, options) {
                 : { kind: 'comment', id: trigger.commentId };
             return { ...plan, conversation: trigger.issueNumber, reaction, fixesIssue: trigger.issueNumber };
         }
+        case 'pull-request': {
+            const pr = await pullRequestContext(octokit, options.repo, trigger.prNumber);
+            return reviewWorkPlan(pr, prefix, { explicit: false });
+        }
         case 'pr-comment':
         case 'review-comment': {
+            if (trigger.kind === 'pr-comment' && isReviewRequest(trigger.instruction, mode)) {
+                const pr = await pullRequestContext(octokit, options.repo, trigger.prNumber);
+                const focus = startsWithReview(trigger.instruction)
+                    ? trigger.instruction.trim().replace(/^review[\s,.:!?]*/i, '')
+                    : trigger.instruction;
+                return {
+                    ...reviewWorkPlan(pr, prefix, { explicit: true, ...(focus ? { focus } : {}) }),
+                    conversation: pr.number,
+                    reaction: { kind: 'comment', id: trigger.commentId },
+                };
+            }
             const thread = trigger.kind === 'review-comment' ? await reviewThreadOf(octokit, options.repo, trigger) : undefined;
             const pr = thread
                 ? pullRequestOf(thread)
@@ -85012,7 +85064,7 @@ async function planForTrigger(octokit, trigger, options) {
                 branch: pr.headRef,
                 from: [{ branch: pr.headRef }],
                 leaseBranch: pr.headRef,
-                publish: mode === 'comment' ? { kind: 'comment' } : { kind: 'push', branch: pr.headRef },
+                publish: answersOnly(mode) ? { kind: 'comment' } : { kind: 'push', branch: pr.headRef },
             };
         }
         case 'ci-failure': {
@@ -85363,7 +85415,7 @@ function buildSystemPrompt(options = {}) {
 const AGENTS_MD_MAX_CHARS = 20_000;
 /** `[system, user]` for a new run. */
 function buildInitialMessages(input) {
-    const sections = [buildSystemPrompt(input.system)];
+    const sections = [input.systemText ?? buildSystemPrompt(input.system)];
     if (input.agentsMd?.trim()) {
         // Repository content, but from the base branch the maintainers control: guidance, not data.
         // Still stripped of hidden text and capped, since nobody reviews it for prompt size.
@@ -85410,6 +85462,8 @@ function describeTrigger(trigger) {
             return trigger.schedule !== undefined
                 ? `scheduled prompt (cron "${trigger.schedule}") as @${trigger.actor.login} (run ${trigger.runId})`
                 : `dispatched prompt by @${trigger.actor.login} (run ${trigger.runId})`;
+        case 'pull-request':
+            return `pull request #${trigger.prNumber} ${trigger.action} (${trigger.event}) by @${trigger.actor.login}, head ${trigger.headRepository}@${trigger.headSha.slice(0, 7)}`;
         case 'skip':
             return `nothing to do: ${trigger.reason}`;
     }
@@ -101550,9 +101604,13 @@ async function invokeTool(registry, call, signal) {
     const finish = (readOnly, outcome) => shapeResult(call, { readOnly, durationMs: performance.now() - started }, outcome);
     if (!tool) {
         const available = registry.names().join(', ');
+        const refusal = registry.refusal(call.name);
         return finish(true, {
-            output: `Unknown tool "${call.name}". Available tools: ${available}.`,
+            output: refusal
+                ? `${refusal} Available tools: ${available}.`
+                : `Unknown tool "${call.name}". Available tools: ${available}.`,
             isError: true,
+            ...(refusal ? { status: 'denied' } : {}),
         });
     }
     if (signal.aborted) {
@@ -104511,11 +104569,59 @@ async function withDirname(run) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/read-only.ts
+/**
+ * The read-only part of the policy, for review runs: the same allowlist (tests, linters, read-only
+ * git), minus every step that writes a file the model chose. A review never changes the checkout,
+ * so a command that would is refused with a pointer to `add_review_comment`.
+ */
+
+/** Commands whose purpose is to change files. */
+const writingCommands = new Set([
+    'cp',
+    'mv',
+    'rm',
+    'rmdir',
+    'mkdir',
+    'touch',
+    'tee',
+    'chmod',
+    'chown',
+    'ln',
+    'truncate',
+    'dd',
+    'patch',
+]);
+/** Long flags that turn a formatter or linter from checking into rewriting (short ones like `-w` mean other things elsewhere). */
+const rewritingFlags = /^(--write|--fix|--fix=.*|--apply|--apply-unsafe|--in-place(=.*)?)$/;
+const writeRedirects = new Set(['>', '>>', '>|', '&>', '&>>', '>&']);
+const hint = 'Review runs are read-only: report what should change with add_review_comment instead.';
+/** The denial for a step that would write, or undefined when the step only reads. */
+function readOnlyDenial(step) {
+    if (step.kind === 'redirect') {
+        if (!writeRedirects.has(step.op))
+            return undefined;
+        const target = step.target?.value;
+        if (target === undefined || target === '/dev/null' || /^[0-2-]$/.test(target))
+            return undefined;
+        return deny('review-read-only', `Writing to \`${target}\` is not allowed. ${hint}`);
+    }
+    const [name, ...args] = step.words.map((w) => w.value);
+    if (name && writingCommands.has(name)) {
+        return deny('review-read-only', `\`${name}\` changes files. ${hint}`);
+    }
+    const flag = args.find((a) => rewritingFlags.test(a));
+    if (name && flag)
+        return deny('review-read-only', `\`${name} ${flag}\` rewrites files. ${hint}`);
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/index.ts
 /**
  * The bash policy: parse with tree-sitter-bash, flatten into simple commands and redirects,
  * and allow the line only if every part is allowed (fail closed). See docs/bash-policy.md.
  */
+
 
 
 
@@ -104545,6 +104651,9 @@ async function createBashPolicy(options) {
             return steps;
         const ctx = { paths: { workspace, cwds: [workspace] }, extraRules };
         for (const step of steps) {
+            const readOnlyProblem = options.readOnly ? readOnlyDenial(step) : undefined;
+            if (readOnlyProblem)
+                return readOnlyProblem;
             if (step.kind === 'redirect') {
                 const problem = checkRedirect(step, ctx);
                 if (problem)
@@ -107842,7 +107951,10 @@ function parametersSchema(tool) {
 /** The tools one agent may call. Immutable; {@link ToolRegistry.without} makes a filtered copy. */
 class ToolRegistry {
     #tools;
-    constructor(tools) {
+    /** Tools deliberately not offered, with the message a call to one gets (see {@link withheld}). */
+    #refusals;
+    constructor(tools, refusals = new Map()) {
+        this.#refusals = refusals;
         const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         this.#tools = new Map();
         for (const tool of sorted) {
@@ -107867,7 +107979,24 @@ class ToolRegistry {
     }
     /** A copy without the named tools, for restricted agents. */
     without(...names) {
-        return new ToolRegistry([...this.#tools.values()].filter((tool) => !names.includes(tool.name)));
+        return new ToolRegistry([...this.#tools.values()].filter((tool) => !names.includes(tool.name)), this.#refusals);
+    }
+    /**
+     * A copy without the named tools that remembers why: a model that calls one anyway (it knows the
+     * usual tool set) gets `reasons[name]` instead of "unknown tool".
+     */
+    withheld(reasons) {
+        const names = Object.keys(reasons);
+        const refusals = new Map([...this.#refusals, ...Object.entries(reasons)]);
+        return new ToolRegistry([...this.#tools.values()].filter((tool) => !names.includes(tool.name)), refusals);
+    }
+    /** A copy with `tools` added (a name already present is an error). */
+    with(...tools) {
+        return new ToolRegistry([...this.#tools.values(), ...tools], this.#refusals);
+    }
+    /** Why `name` is not offered, when it was withheld on purpose. */
+    refusal(name) {
+        return this.#tools.has(name) ? undefined : this.#refusals.get(name);
     }
 }
 
@@ -107980,7 +108109,11 @@ async function prepareAgentTools(host, settings) {
     const { workspace, env } = host;
     // The policy parses `allowed-commands`, which can be refused: do it before the sandbox creates
     // a throw-away user that would otherwise be left behind.
-    const bashPolicy = await createBashPolicy({ workspace, extraRules: settings.allowedCommands });
+    const bashPolicy = await createBashPolicy({
+        workspace,
+        extraRules: settings.allowedCommands,
+        ...(settings.readOnly ? { readOnly: true } : {}),
+    });
     const home = env['HOME'];
     const runner = runnerFolders(env, workspace);
     const sandbox = await detectSandbox({
@@ -108574,6 +108707,181 @@ function snapshot(report) {
     return { ...report, runs: report.runs.map((r) => ({ ...r })) };
 }
 
+;// CONCATENATED MODULE: ./src/github/api-commit.ts
+const MUTATION = `mutation CreateCommitOnBranch($input: CreateCommitOnBranchInput!) {
+  createCommitOnBranch(input: $input) {
+    commit {
+      oid
+    }
+  }
+}`;
+/** GitHub's message of a failed request, with the HTTP status when there was one. */
+function apiError(error) {
+    const e = error;
+    if (Array.isArray(e.errors) && e.errors.length > 0) {
+        const first = e.errors[0];
+        return {
+            message: e.errors.map((x) => x.message ?? '').join('; '),
+            ...(first.type ? { type: first.type } : {}),
+        };
+    }
+    const message = e.response?.data?.message ?? (typeof e.message === 'string' ? e.message : String(error));
+    return typeof e.status === 'number' ? { status: e.status, message } : { message };
+}
+/** Creates `refs/heads/{branch}` at `sha`. */
+async function createBranchRef(octokit, repo, branch, sha) {
+    try {
+        await octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+            ...repo,
+            ref: `refs/heads/${branch}`,
+            sha,
+        });
+        return { ok: true };
+    }
+    catch (error) {
+        const { status, message } = apiError(error);
+        return { ok: false, moved: /already exists/i.test(message), ...(status ? { status } : {}), message };
+    }
+}
+/** Points the existing `refs/heads/{branch}` at `sha`, forcing (the caller checked the lease). */
+async function moveBranchRef(octokit, repo, branch, sha) {
+    try {
+        await octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{ref}', {
+            ...repo,
+            ref: `heads/${branch}`,
+            sha,
+            force: true,
+        });
+        return { ok: true };
+    }
+    catch (error) {
+        const { status, message } = apiError(error);
+        return { ok: false, moved: /does not exist/i.test(message), ...(status ? { status } : {}), message };
+    }
+}
+/** Deletes `refs/heads/{branch}`: the branch this run created for a commit GitHub then refused. */
+async function deleteBranchRef(octokit, repo, branch) {
+    try {
+        await octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{ref}', { ...repo, ref: `heads/${branch}` });
+        return { ok: true };
+    }
+    catch (error) {
+        const { status, message } = apiError(error);
+        return { ok: false, moved: false, ...(status ? { status } : {}), message };
+    }
+}
+/** Appends one commit to the branch through `createCommitOnBranch`. */
+async function createCommitOnBranch(octokit, repo, input) {
+    const [headline = '', ...rest] = input.message.replace(/\n+$/, '').split('\n');
+    const body = rest.join('\n').replace(/^\n+/, '');
+    try {
+        const data = await octokit.graphql(MUTATION, {
+            input: {
+                branch: { repositoryNameWithOwner: `${repo.owner}/${repo.repo}`, branchName: input.branch },
+                expectedHeadOid: input.expectedHeadOid,
+                message: { headline, ...(body ? { body } : {}) },
+                fileChanges: input.changes,
+            },
+        });
+        return { kind: 'created', oid: data.createCommitOnBranch.commit.oid };
+    }
+    catch (error) {
+        const { status, message, type } = apiError(error);
+        if (type === 'STALE_DATA' || /Expected branch to point to/i.test(message))
+            return { kind: 'moved', message };
+        return { kind: 'refused', ...(status ? { status } : {}), message };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/git/change-set.ts
+/**
+ * The agent's commit as the file changes GitHub's `createCommitOnBranch` takes (contents as
+ * base64, deletions by path), and the reason when that API cannot express it: the API writes
+ * regular files only, so a new executable bit, a symlink or a submodule needs a git push, and so
+ * does a payload past GitHub's limits.
+ */
+
+
+
+/**
+ * GitHub's limits for content sent through the API. A file of the web interface, whose commits
+ * `createCommitOnBranch` makes, is at most 25 MiB; GitHub documents no size for a GraphQL request,
+ * so past 50 MiB (where GitHub starts warning about large pushes) git is the safer carrier.
+ */
+const API_LIMITS = { fileBytes: 25 * 1024 * 1024, totalBytes: 50 * 1024 * 1024 };
+const REGULAR = '100644';
+const EXECUTABLE = '100755';
+/** The paths `head` changes relative to `base` (renames as a deletion plus an addition). */
+async function change_set_changedPaths(git, base, head) {
+    const out = await git.exec(['diff', '--raw', '-z', '--no-renames', '--no-abbrev', base, head]);
+    const parts = out.stdout.split('\0');
+    const changes = [];
+    for (let i = 0; i + 1 < parts.length; i += 2) {
+        const [oldMode, newMode, , blob, status] = (parts[i] ?? '').replace(/^:/, '').split(' ');
+        changes.push({
+            path: parts[i + 1] ?? '',
+            oldMode: oldMode ?? '',
+            newMode: newMode ?? '',
+            blob: blob ?? '',
+            status: (status?.[0] ?? 'M'),
+        });
+    }
+    return changes;
+}
+/** Why the API cannot carry `changes`, or undefined when it can. Pure. */
+function apiCannotExpress(changes) {
+    for (const c of changes) {
+        const modes = c.status === 'D' ? [c.oldMode] : [c.oldMode, c.newMode];
+        if (modes.includes('160000'))
+            return `\`${c.path}\` is a submodule`;
+        if (c.status !== 'D' && modes.includes('120000'))
+            return `\`${c.path}\` is a symbolic link`;
+        if (c.status === 'D')
+            continue;
+        // The API keeps an existing file's mode and writes new files as regular ones.
+        if (c.status === 'A' && c.newMode !== REGULAR)
+            return `\`${c.path}\` is a new executable file`;
+        if (c.newMode !== c.oldMode && (c.newMode === EXECUTABLE || c.oldMode === EXECUTABLE))
+            return `the executable bit of \`${c.path}\` changes`;
+    }
+    return undefined;
+}
+/** Git's blob id of `bytes`, to check a work-tree file is exactly the committed blob. */
+function blobId(bytes) {
+    return (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+/**
+ * Reads the new contents from the work tree (the manager's output is text, the blobs may not be),
+ * checking each against the committed blob, and enforces `limits`.
+ */
+async function readFileChanges(git, changes, limits = API_LIMITS) {
+    const result = { additions: [], deletions: [] };
+    let total = 0;
+    for (const c of changes) {
+        if (c.status === 'D') {
+            result.deletions.push({ path: c.path });
+            continue;
+        }
+        const bytes = await (0,promises_namespaceObject.readFile)(external_node_path_default().join(git.cwd, c.path));
+        if (blobId(bytes) !== c.blob)
+            return {
+                ok: false,
+                reason: `\`${c.path}\` is stored differently from its working copy (a git filter)`,
+            };
+        if (bytes.length > limits.fileBytes)
+            return { ok: false, reason: `\`${c.path}\` is larger than ${mib(limits.fileBytes)}` };
+        const contents = bytes.toString('base64');
+        total += contents.length;
+        if (total > limits.totalBytes)
+            return { ok: false, reason: `the change is larger than ${mib(limits.totalBytes)} in all` };
+        result.additions.push({ path: c.path, contents });
+    }
+    return { ok: true, changes: result };
+}
+function mib(bytes) {
+    return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${bytes} bytes`;
+}
+
 ;// CONCATENATED MODULE: ./src/git/push.ts
 /** Pushes HEAD to `branch`; a lease rejection is a result (the caller reports it), not a throw. */
 async function pushBranch(git, options) {
@@ -108590,13 +108898,374 @@ async function pushBranch(git, options) {
         return { ok: true };
     const text = `${result.stdout}\n${result.stderr}`;
     const rejected = /stale info|\[rejected\]|non-fast-forward|fetch first/.test(text);
-    const message = text
-        .trim()
+    return { ok: false, rejected, message: refusalText(text) };
+}
+/**
+ * What the server said: its `remote:` lines (a ruleset's GH013 report names the rule in the
+ * middle of them) and git's own rejection lines, without the blank padding.
+ */
+function refusalText(output) {
+    const lines = output
         .split('\n')
-        .filter((l) => l.trim() !== '')
-        .slice(-4)
+        .map((l) => l.trimEnd())
+        .filter((l) => l.trim() !== '' && l.trim() !== 'remote:');
+    const remote = lines.filter((l) => l.startsWith('remote:')).slice(0, 12);
+    const own = lines
+        .filter((l) => !l.startsWith('remote:') && /rejected|error|fatal|denied/i.test(l))
+        .slice(-3);
+    return [...remote, ...own].join('\n') || lines.slice(-4).join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/git/push-with-rebase.ts
+/**
+ * Pushes the agent's commit to a branch other people push to as well (a pull request's head).
+ * The branch head is checked again right before the push, and the push itself is lease-protected,
+ * so a commit someone pushed while the agent worked — or a second run racing this one — is never
+ * overwritten. When the branch did move, the agent's commits are rebased onto the new head and
+ * pushed once more; a conflict stops there, with the rebase undone, as a result rather than a throw.
+ */
+
+
+async function revParse(git, rev) {
+    return (await git.exec(['rev-parse', '--verify', `${rev}^{commit}`])).stdout.trim();
+}
+async function remoteHead(git, remoteUrl, branch) {
+    return (await listRemoteHeads(git, remoteUrl, [branch])).get(branch) ?? null;
+}
+/** Fetches the branch's current head (as shallow as the checkout) and returns it, or null if gone. */
+async function fetchHead(git, remoteUrl, branch) {
+    const shallow = (await git.exec(['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
+    const tracking = `refs/remotes/origin/${branch}`;
+    const fetched = await git.exec([
+        'fetch',
+        '--no-tags',
+        '--no-recurse-submodules',
+        ...(shallow ? ['--depth=1'] : []),
+        remoteUrl,
+        `+refs/heads/${branch}:${tracking}`,
+    ], { allowAllExitCodes: true });
+    if (fetched.exitCode !== 0)
+        return null;
+    return revParse(git, tracking);
+}
+/** The committer of HEAD, who also commits the rebased commits. */
+async function committerOf(git) {
+    const out = (await git.exec(['log', '-1', '--format=%cn%n%ce', 'HEAD'])).stdout.split('\n');
+    return { name: out[0] || 'agent-action', email: out[1] || 'agent-action@users.noreply.github.com' };
+}
+/** Rebases `base..HEAD` onto `onto`; on conflict aborts and returns the conflicting paths. */
+async function rebaseOnto(git, onto, base, committer) {
+    // Files the commit refused (workflow changes) stay in the work tree; --autostash keeps them
+    // out of the rebase's way. The identity is the committer's; picked commits keep their authors.
+    const identity = ['-c', `user.name=${committer.name}`, '-c', `user.email=${committer.email}`];
+    const rebase = await git.exec([...identity, 'rebase', '--autostash', '--onto', onto, base], {
+        allowAllExitCodes: true,
+    });
+    if (rebase.exitCode === 0)
+        return { ok: true };
+    const conflicted = await git.exec(['diff', '--name-only', '--diff-filter=U', '-z'], {
+        allowAllExitCodes: true,
+    });
+    const files = conflicted.stdout.split('\0').filter((f) => f !== '');
+    await git.exec([...identity, 'rebase', '--abort'], { allowAllExitCodes: true });
+    const detail = `${rebase.stdout}\n${rebase.stderr}`
+        .split('\n')
+        .filter((l) => /CONFLICT|error|fatal/i.test(l))
+        .slice(0, 5)
         .join('\n');
-    return { ok: false, rejected, message };
+    return { ok: false, files, detail };
+}
+/** Pushes HEAD to `options.branch`, rebasing once if the branch moved; see {@link PushWithRebaseResult}. */
+async function pushWithRebase(git, options) {
+    const { remoteUrl, branch, expectedSha } = options;
+    const gone = () => ({
+        status: 'rejected',
+        reason: 'gone',
+        message: `The branch \`${branch}\` no longer exists (was the pull request closed?); nothing was pushed.`,
+    });
+    // Re-check right before pushing: a second run (or a person) may have pushed meanwhile.
+    const current = await remoteHead(git, remoteUrl, branch);
+    if (current === null)
+        return gone();
+    if (current === expectedSha) {
+        const pushed = await pushBranch(git, { remoteUrl, branch, expectedSha });
+        if (pushed.ok)
+            return { status: 'pushed', sha: await revParse(git, 'HEAD'), rebasedOnto: null };
+        if (!pushed.rejected)
+            return { status: 'rejected', reason: 'refused', message: pushed.message };
+        // The lease failed: the branch moved between the check and the push. Rebase as below.
+    }
+    const moved = await fetchHead(git, remoteUrl, branch);
+    if (moved === null)
+        return gone();
+    const committer = options.committer ?? (await committerOf(git));
+    const rebased = await rebaseOnto(git, moved, options.baseSha ?? expectedSha, committer);
+    if (!rebased.ok) {
+        const where = rebased.files.length > 0 ? ` in ${rebased.files.map((f) => `\`${f}\``).join(', ')}` : '';
+        return {
+            status: 'conflict',
+            remoteSha: moved,
+            files: rebased.files,
+            message: `The branch \`${branch}\` moved while the agent worked (it is now at ${moved.slice(0, 7)}), and ` +
+                `the agent's change conflicts with the new commits${where}. Nothing was pushed.` +
+                (rebased.detail ? `\n\n${rebased.detail}` : ''),
+        };
+    }
+    const sha = await revParse(git, 'HEAD');
+    if (sha === moved)
+        return { status: 'up-to-date', sha, rebasedOnto: moved };
+    const pushed = await pushBranch(git, { remoteUrl, branch, expectedSha: moved });
+    if (pushed.ok)
+        return { status: 'pushed', sha, rebasedOnto: moved };
+    return {
+        status: 'rejected',
+        reason: pushed.rejected ? 'moved' : 'refused',
+        message: pushed.rejected
+            ? `The branch \`${branch}\` moved again while the agent's commit was being rebased onto it; nothing was pushed. Run again.`
+            : pushed.message,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/git/api-push.ts
+/**
+ * Puts the local commit on the remote branch through GitHub's API instead of `git push`, so the
+ * commit on the branch is one GitHub created and signed. The lease is the same as a push's: the
+ * branch must still be where the run found it; a branch others push to (a pull request's head) is
+ * re-read and the commit rebased once when it moved. GitHub's commit is fetched back and becomes
+ * HEAD, so later rounds build on the commit that is on the branch.
+ */
+
+
+
+
+async function api_push_revParse(git, rev) {
+    return (await git.exec(['rev-parse', '--verify', `${rev}^{commit}`])).stdout.trim();
+}
+/** Pushes HEAD (one commit on top of the branch head the run started from) through the API. */
+async function pushThroughApi(git, octokit, options) {
+    const { branch, remoteUrl } = options;
+    const moved = () => ({
+        status: 'rejected',
+        reason: 'moved',
+        via: 'api',
+        message: `The branch \`${branch}\` moved while the agent worked; nothing was pushed. Run again.`,
+    });
+    const gone = () => ({
+        status: 'rejected',
+        reason: 'gone',
+        via: 'api',
+        message: `The branch \`${branch}\` no longer exists (was the pull request closed?); nothing was pushed.`,
+    });
+    const refused = (answer) => ({
+        status: 'rejected',
+        reason: 'refused',
+        via: 'api',
+        message: `GitHub refused the commit to \`${branch}\`.`,
+        answer,
+    });
+    /** Rebases HEAD onto the moved head; a result when that ends the attempt. */
+    const rebaseOntoMoved = async (onto) => {
+        const parent = await api_push_revParse(git, 'HEAD^');
+        const rebased = await rebaseOnto(git, onto, parent, await committerOf(git));
+        if (!rebased.ok) {
+            const where = rebased.files.length > 0 ? ` in ${rebased.files.map((f) => `\`${f}\``).join(', ')}` : '';
+            return {
+                status: 'conflict',
+                remoteSha: onto,
+                files: rebased.files,
+                message: `The branch \`${branch}\` moved while the agent worked (it is now at ${onto.slice(0, 7)}), and ` +
+                    `the agent's change conflicts with the new commits${where}. Nothing was pushed.` +
+                    (rebased.detail ? `\n\n${rebased.detail}` : ''),
+            };
+        }
+        const sha = await api_push_revParse(git, 'HEAD');
+        return sha === onto ? { status: 'up-to-date', sha, rebasedOnto: onto } : undefined;
+    };
+    // Read the contents before any ref changes, so a change the API cannot carry leaves the remote as it was.
+    const readChanges = async (base) => readFileChanges(git, await change_set_changedPaths(git, base, 'HEAD'), options.limits);
+    let parent = await api_push_revParse(git, 'HEAD^');
+    let read = await readChanges(parent);
+    if (!read.ok)
+        return { status: 'inexpressible', reason: read.reason };
+    let rebasedOnto = null;
+    const current = (await listRemoteHeads(git, remoteUrl, [branch])).get(branch) ?? null;
+    if (current !== options.expectedSha) {
+        if (!options.rebase)
+            return moved();
+        if (current === null)
+            return gone();
+        const stop = await rebaseOntoMoved((await fetchHead(git, remoteUrl, branch)) ?? current);
+        if (stop)
+            return stop;
+        parent = await api_push_revParse(git, 'HEAD^');
+        rebasedOnto = parent;
+        read = await readChanges(parent);
+        if (!read.ok)
+            return { status: 'inexpressible', reason: read.reason };
+    }
+    // The commit goes on top of `parent`: create the branch there, or move the action's own branch
+    // back to it (a rerun starts afresh from the base, as a lease-protected force push would).
+    if (current === null || current !== parent) {
+        const ref = current === null
+            ? await createBranchRef(octokit, options.repo, branch, parent)
+            : await moveBranchRef(octokit, options.repo, branch, parent);
+        if (!ref.ok)
+            return ref.moved ? moved() : refused(ref.message);
+    }
+    // A branch this run created for a commit GitHub then refuses is taken away again: it would only
+    // point at the base, looking like work that is not there.
+    const undoCreated = async (result) => {
+        if (current === null)
+            await deleteBranchRef(octokit, options.repo, branch);
+        return result;
+    };
+    for (let attempt = 1;; attempt++) {
+        const message = (await git.exec(['log', '-1', '--format=%B', 'HEAD'])).stdout;
+        const result = await createCommitOnBranch(octokit, options.repo, {
+            branch,
+            expectedHeadOid: parent,
+            message,
+            changes: read.changes,
+        });
+        if (result.kind === 'refused')
+            return undoCreated(refused(result.message));
+        if (result.kind === 'created') {
+            await adoptGitHubCommit(git, remoteUrl, branch, result.oid);
+            return { status: 'pushed', sha: result.oid, rebasedOnto, via: 'api' };
+        }
+        if (!options.rebase || attempt > 1)
+            return undoCreated(moved());
+        const now = await fetchHead(git, remoteUrl, branch);
+        if (now === null)
+            return gone();
+        const stop = await rebaseOntoMoved(now);
+        if (stop)
+            return stop;
+        parent = now;
+        rebasedOnto = now;
+        read = await readChanges(parent);
+        // The rebased change is the same files; only its parent differs, so the API still carries it.
+        if (!read.ok)
+            return refused(`After the rebase: ${read.reason}.`);
+    }
+}
+/**
+ * Fetches GitHub's commit and makes it HEAD. Its tree is the local commit's (GitHub wrote the same
+ * files), so only the commit object changes: the index and the work tree stay as they are.
+ */
+async function adoptGitHubCommit(git, remoteUrl, branch, oid) {
+    const fetched = await fetchHead(git, remoteUrl, branch);
+    const present = await git.exec(['cat-file', '-e', `${oid}^{commit}`], { allowAllExitCodes: true });
+    if (present.exitCode !== 0) {
+        throw new Error(`GitHub created ${oid.slice(0, 7)} on \`${branch}\`, but it could not be fetched back${fetched ? ` (the branch is at ${fetched.slice(0, 7)})` : ''}.`);
+    }
+    const [ours, theirs] = await Promise.all([api_push_revParse(git, 'HEAD'), api_push_revParse(git, oid)]);
+    const tree = async (sha) => (await git.exec(['rev-parse', `${sha}^{tree}`])).stdout.trim();
+    if ((await tree(ours)) !== (await tree(theirs))) {
+        throw new Error(`GitHub's commit ${oid.slice(0, 7)} on \`${branch}\` differs from the agent's commit; compare them before merging.`);
+    }
+    await git.exec(['reset', '--soft', oid]);
+}
+
+;// CONCATENATED MODULE: ./src/git/commit-and-push.ts
+
+
+
+
+
+
+/** The person to credit: the requester unless `co-author: none` or the requester is a bot. */
+function coAuthorFor(actor, setting) {
+    if (setting === 'none')
+        return undefined;
+    return actor.type === 'Bot' || actor.login.endsWith('[bot]') ? undefined : actor;
+}
+/** A diff carrying a secret in any form the redactor knows is refused before anything leaves. */
+async function refuseSecrets(git, since, secrets) {
+    const diff = (await git.exec(['diff', since, 'HEAD'])).stdout;
+    const containsSecret = createSecretDetector(secrets.filter((s) => s.length >= 8));
+    if (containsSecret(diff)) {
+        throw new Error('The changes contain a secret value (the GitHub token or the API key); nothing was pushed.');
+    }
+}
+/** Commits and pushes; see the module comment. Throws only for a secret in the change or a git failure. */
+async function commitAndPush(git, octokit, options) {
+    const commit = await commitAll(git, {
+        message: options.message,
+        author: ACTIONS_BOT,
+        ...(options.coAuthor ? { coAuthor: options.coAuthor } : {}),
+        runUrl: options.runUrl,
+        startSha: options.startSha,
+    });
+    if (!commit.sha)
+        return { status: 'no-changes', refused: commit.refused };
+    await refuseSecrets(git, options.startSha, options.secrets);
+    const done = { files: commit.files, refused: commit.refused };
+    let fallback;
+    if (options.signing !== 'git') {
+        const cannot = apiCannotExpress(await change_set_changedPaths(git, `${commit.sha}^`, commit.sha));
+        const api = cannot
+            ? { status: 'inexpressible', reason: cannot }
+            : await pushThroughApi(git, octokit, options);
+        if (api.status !== 'inexpressible')
+            return withPatch(git, { ...api, ...done });
+        if (options.signing === 'api') {
+            return withPatch(git, {
+                status: 'rejected',
+                reason: 'refused',
+                via: 'api',
+                message: `GitHub's API cannot commit this change (${api.reason}), and \`commit-signing\` is \`api\`.`,
+                answer: `The API cannot express this change: ${api.reason}.`,
+                ...done,
+            });
+        }
+        fallback = api.reason;
+        options.log(`Committing with git instead of GitHub's API (the commit is not signed): ${fallback}.`);
+    }
+    const pushed = await gitPush(git, options);
+    return withPatch(git, { ...pushed, ...done, ...(fallback ? { fallback } : {}) });
+}
+async function gitPush(git, options) {
+    const { remoteUrl, branch, expectedSha } = options;
+    if (options.rebase && expectedSha !== null) {
+        const result = await pushWithRebase(git, { remoteUrl, branch, expectedSha, baseSha: options.startSha });
+        if (result.status === 'pushed')
+            return { ...result, via: 'git' };
+        if (result.status !== 'rejected')
+            return result;
+        return result.reason === 'refused'
+            ? { ...result, via: 'git', message: `The push to \`${branch}\` was refused.`, answer: result.message }
+            : { ...result, via: 'git' };
+    }
+    const pushed = await pushBranch(git, { remoteUrl, branch, expectedSha });
+    if (pushed.ok) {
+        const sha = (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
+        return { status: 'pushed', sha, rebasedOnto: null, via: 'git' };
+    }
+    if (pushed.rejected) {
+        return {
+            status: 'rejected',
+            reason: 'moved',
+            via: 'git',
+            message: `The branch \`${branch}\` moved while the agent worked; nothing was pushed. Run again.`,
+        };
+    }
+    return {
+        status: 'rejected',
+        reason: 'refused',
+        via: 'git',
+        message: `The push to \`${branch}\` was refused.`,
+        answer: pushed.message,
+    };
+}
+/** Adds the change as a patch to a result that did not reach the branch. */
+async function withPatch(git, result) {
+    if (result.status !== 'rejected' && result.status !== 'conflict')
+        return result;
+    const patch = await git.exec(['format-patch', '--stdout', '--binary', '-1', 'HEAD'], {
+        allowAllExitCodes: true,
+    });
+    return patch.exitCode === 0 ? { ...result, patch: patch.stdout } : result;
 }
 
 ;// CONCATENATED MODULE: ./src/github/pull-request-draft.ts
@@ -108717,6 +109386,63 @@ function onCiProgress(emit) {
         last = line;
         emit(line, report);
     };
+}
+
+;// CONCATENATED MODULE: ./src/outputs/publish-failure.ts
+/**
+ * When GitHub refuses the change — a push a ruleset or branch protection declines, an API commit it
+ * turns down, a pull request it will not open — the run says so: GitHub's words, the setting or
+ * permission to change (by name), and the change itself as a patch, so nothing the agent did is lost.
+ */
+/** The fix for a refusal, from GitHub's answer. Pure. */
+function fixFor(step, answer, fallback) {
+    const viaGit = fallback
+        ? ` This change went through git because ${fallback}, which GitHub's API cannot commit; commit that part by hand, or`
+        : ' Set `commit-signing: auto` (the default) or `api` so GitHub creates and signs the commit, or';
+    if (/GH013/.test(answer) && /signature/i.test(answer))
+        return `A repository ruleset requires signed commits, and a git push from the runner is not signed.${viaGit} add GitHub Actions to the ruleset's bypass list (Settings → Rules → Rulesets).`;
+    if (/GH013|rule violations/i.test(answer))
+        return "A repository ruleset refuses this change: adjust the rule, or add GitHub Actions to the ruleset's bypass list (Settings → Rules → Rulesets).";
+    if (/GH006|protected branch/i.test(answer))
+        return 'Branch protection refuses pushes to this branch (Settings → Branches): allow GitHub Actions to push to it, or let the action work on its own branches.';
+    if (/cannot express|cannot commit this change/i.test(answer))
+        return 'Set `commit-signing: auto` so such changes fall back to a git push (unsigned), or make the change by hand.';
+    if (/not permitted to create or approve pull requests/i.test(answer))
+        return 'Allow it under Settings → Actions → General → Workflow permissions: tick “Allow GitHub Actions to create and approve pull requests” (for an organisation, the same setting in its Actions settings).';
+    if (step === 'pull-request' && /not accessible by integration|\b403\b/i.test(answer))
+        return 'The token cannot open pull requests: grant `pull-requests: write` in the workflow’s `permissions:` block.';
+    if (/not accessible by integration|Permission to .* denied|\b403\b/i.test(answer))
+        return 'The token cannot write to the repository: grant `contents: write` in the workflow’s `permissions:` block.';
+    if (/\b5\d\d\b|server error|unavailable|bad gateway/i.test(answer))
+        return 'GitHub failed to answer even after retries; run the action again (it reuses the same branch).';
+    return 'Resolve what GitHub reports above, then run the action again.';
+}
+const QUOTE_LINES = 15;
+/** Markdown for the tracking comment and the job summary. Pure. */
+function renderPublishFailure(input) {
+    const parts = [input.headline];
+    if (input.answer?.trim()) {
+        const quoted = input.answer
+            .trim()
+            .split('\n')
+            .slice(0, QUOTE_LINES)
+            .map((l) => `> ${l}`);
+        parts.push(`GitHub answered:\n\n${quoted.join('\n')}`);
+    }
+    parts.push(`**What to change:** ${input.fix}`);
+    if (input.compareUrl)
+        parts.push(`The branch is pushed; open the pull request by hand: [compare and open](${input.compareUrl}).`);
+    const patch = input.patch ?? '';
+    if (patch.trim() && patch.length <= (input.maxInline ?? 30_000)) {
+        const fence = patch.includes('~~~') ? '`````' : '~~~';
+        parts.push(`<details><summary>The change as a patch (apply with \`git am\`)</summary>\n\n${fence}diff\n${patch.trimEnd()}\n${fence}\n\n</details>`);
+    }
+    else if (patch.trim()) {
+        parts.push('The patch is too large to show here.');
+    }
+    if (input.patchPath)
+        parts.push(`The patch is saved as \`changes.patch\` next to the transcript: \`${input.patchPath}\`.`);
+    return parts.join('\n\n');
 }
 
 ;// CONCATENATED MODULE: ./src/outputs/pull-request.ts
@@ -108879,120 +109605,32 @@ function commandHost(ctx) {
     return { workspace, tempDir, env, platform, log: ctx.log, redact: ctx.redact, signal: ctx.signal };
 }
 
-;// CONCATENATED MODULE: ./src/run/publish.ts
-
-
-
-
-
-
-
-const PATCH_LIMIT = 40_000;
+;// CONCATENATED MODULE: ./src/run/commit-options.ts
 /**
- * A model that learned a secret could write it into a file; a pushed commit is published, so a
- * diff carrying the token or the API key in any form the redactor knows is refused before anything leaves.
+ * What every caller of `commitAndPush` shares, taken from the run: the repository, the signing
+ * mode, whom to credit, the secrets to refuse and where to log. Callers add what differs (the
+ * message, the branch and its lease, whether a moved branch is rebased).
  */
-async function refuseSecrets(ctx, git, since) {
-    const diff = (await git.exec(['diff', since, 'HEAD'])).stdout;
-    const containsSecret = createSecretDetector([ctx.config.githubToken, ctx.config.llm.apiKey].filter((s) => s.length >= 8));
-    if (containsSecret(diff)) {
-        throw new Error('The changes contain a secret value (the GitHub token or the API key); nothing was pushed.');
-    }
+
+/**
+ * Subject and body of a commit. A commit message is published text like a PR body (GitHub links
+ * its URLs and notifies its @mentions), so the summary goes through the same preparation.
+ */
+function commitMessage(ctx, subject, summary) {
+    return `${ctx.redact(subject)}\n\n${ctx.publish(summary)}`;
 }
-/** Publishes according to `input.plan.publish`. */
-async function publishWork(ctx, input) {
-    const { plan, agent, verification } = input;
-    const target = plan.publish;
-    const verifyLine = verification ? `\n\n${renderVerification(verification)}` : '';
-    const fallbackTitle = plan.fixesIssue ? `Fix #${plan.fixesIssue}` : 'Changes by agent-action';
-    const title = ctx.redact(titleFrom(agent.summary, fallbackTitle));
-    if (target.kind === 'comment') {
-        const patch = await diffSince(input.git, input.checkout.headSha);
-        const fence = patch.includes('```') ? '~~~~~' : '```';
-        const patchBlock = patch.trim()
-            ? `\n\n<details><summary>Patch (apply with \`git apply\`)</summary>\n\n${fence}diff\n${patch.slice(0, PATCH_LIMIT)}\n${fence}\n\n</details>`
-            : '';
-        const conclusion = plan.conversation ? 'commented' : 'no-changes';
-        return {
-            outcome: { conclusion },
-            final: { status: 'success', details: `${agent.summary}${patchBlock}${verifyLine}` },
-        };
-    }
-    const commit = await commitAll(input.git, {
-        message: `${title}\n\n${ctx.redact(agent.summary)}`,
-        author: ACTIONS_BOT,
-        coAuthor: input.actor.type === 'Bot' ? undefined : input.actor,
-        runUrl: ctx.runUrl,
-        startSha: input.checkout.headSha,
-    });
-    const notes = composeNotes({
-        leading: [...(plan.prNotes ?? []), ...(input.sandboxNote ? [input.sandboxNote] : [])],
-        stopReason: agent.stopReason,
-        refused: commit.refused,
-    });
-    if (!commit.sha) {
-        const why = commit.refused.length > 0 ? `\n\n${notes.join('\n\n')}` : '';
-        return {
-            outcome: { conclusion: 'no-changes' },
-            final: {
-                status: 'no-changes',
-                details: `No changes to publish.\n\n${agent.summary}${why}${verifyLine}`,
-            },
-        };
-    }
-    await refuseSecrets(ctx, input.git, input.checkout.headSha);
-    const pushed = await pushBranch(input.git, {
-        remoteUrl: ctx.remoteUrl,
-        branch: target.branch,
-        expectedSha: input.checkout.remoteSha,
-    });
-    if (!pushed.ok) {
-        const why = pushed.rejected
-            ? `the branch \`${target.branch}\` moved while the agent worked; run again`
-            : ctx.redact(pushed.message);
-        throw new Error(`Could not push to ${target.branch}: ${why}`);
-    }
-    const status = agent.stopReason === 'done' ? 'success' : 'stopped';
-    const stats = `${agent.turns} turns · ${agent.tokens.total.toLocaleString('en-US')} tokens`;
-    if (target.kind === 'push') {
-        const url = `${ctx.config.runner.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/commit/${commit.sha}`;
-        return {
-            outcome: { conclusion: 'pushed', branch: target.branch },
-            final: {
-                status,
-                details: `Pushed ${commit.sha.slice(0, 7)} to \`${target.branch}\` (${url}) · ${stats}\n\n${agent.summary}${notes.map((n) => `\n\n> ${n}`).join('')}${verifyLine}`,
-            },
-        };
-    }
-    const draft = draftReason({ verification, stopReason: agent.stopReason, draftInput: ctx.config.draft }) !== undefined;
-    const bodyParts = {
-        summary: agent.summary,
-        ...(plan.fixesIssue !== undefined ? { issueNumber: plan.fixesIssue } : {}),
-        ...(verification ? { verification } : {}),
-        notes,
-    };
-    const body = renderPullRequestBody({ ...bodyParts, transcript: input.transcript });
-    const pr = await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
-        head: target.branch,
-        base: target.base,
-        title,
-        body: ctx.publish(body),
-        draft,
-    });
-    const verb = pr.created ? 'Opened' : 'Updated';
-    const draftNote = verification && !verification.passed ? ' as a draft: verification failed' : pr.draft ? ' (draft)' : '';
+/** The full options for one commit of this run. */
+function commitOptions(ctx, actor, specific) {
+    const { config } = ctx;
     return {
-        outcome: {
-            conclusion: pr.created ? 'pr-opened' : 'pr-updated',
-            prUrl: pr.url,
-            prNumber: pr.number,
-            branch: target.branch,
-        },
-        final: {
-            status,
-            details: `${verb} pull request #${pr.number}${draftNote}: ${pr.url} · ${stats}${verifyLine}`,
-        },
-        pullRequest: { number: pr.number, title, head: target.branch, base: target.base, body: bodyParts },
+        repo: ctx.repo,
+        remoteUrl: ctx.remoteUrl,
+        signing: config.publishing.commitSigning,
+        runUrl: ctx.runUrl,
+        coAuthor: coAuthorFor(actor, config.publishing.coAuthor),
+        secrets: [config.githubToken, config.llm.apiKey],
+        log: (m) => ctx.log.info(m),
+        ...specific,
     };
 }
 
@@ -109082,25 +109720,28 @@ async function runCiLoop(ctx, input) {
             });
         }
         const title = ctx.redact(titleFrom(agent.summary, 'Fix the failing CI run'));
-        const commit = await commitAll(git, {
-            message: `Fix CI (round ${round}): ${title}\n\n${ctx.redact(agent.summary)}`,
-            author: ACTIONS_BOT,
-            coAuthor: input.actor.type === 'Bot' ? undefined : input.actor,
-            runUrl: ctx.runUrl,
+        const commit = await commitAndPush(git, ctx.octokit, commitOptions(ctx, input.actor, {
+            message: commitMessage(ctx, `Fix CI (round ${round}): ${title}`, agent.summary),
             startSha: lastPushed,
-        });
+            branch,
+            expectedSha: lastPushed,
+            rebase: false,
+        }));
         if (commit.refused.length > 0)
             notes.push(`CI fix round ${round}: workflow files were not committed: ${commit.refused.join(', ')}`);
-        if (!commit.sha)
+        if (commit.status === 'no-changes' || commit.status === 'up-to-date')
             return { pushed: false };
-        await refuseSecrets(ctx, git, lastPushed);
-        const pushed = await pushBranch(git, { remoteUrl: ctx.remoteUrl, branch, expectedSha: lastPushed });
-        if (!pushed.ok) {
-            const why = pushed.rejected ? `the branch \`${branch}\` moved` : ctx.redact(pushed.message);
+        if (commit.status !== 'pushed') {
+            const answer = commit.status === 'rejected' && commit.answer ? ` GitHub answered: ${commit.answer}` : '';
+            const fix = commit.status === 'rejected' && commit.reason === 'refused'
+                ? ` ${fixFor(commit.via === 'api' ? 'api-commit' : 'push', commit.answer ?? '', commit.fallback)}`
+                : '';
+            const why = ctx.redact(`${commit.message}${answer}${fix}`);
             ctx.log.warning(`Could not push the fix of CI round ${round}: ${why}`);
-            notes.push(`The fix of CI round ${round} could not be pushed: ${why}.`);
+            notes.push(`The fix of CI round ${round} could not be pushed: ${why}`);
             return { pushed: false };
         }
+        // With an API commit HEAD is now GitHub's commit, so the next round builds on what is on the branch.
         lastPushed = commit.sha;
         notes.push(`CI fix round ${round}: ${title} (${commit.sha.slice(0, 7)})`);
         return { pushed: true, headSha: commit.sha };
@@ -109173,111 +109814,253 @@ async function runCiLoop(ctx, input) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/git/push-with-rebase.ts
+;// CONCATENATED MODULE: ./src/outputs/pull-request-extras.ts
 /**
- * Pushes the agent's commit to a branch other people push to as well (a pull request's head).
- * The branch head is checked again right before the push, and the push itself is lease-protected,
- * so a commit someone pushed while the agent worked — or a second run racing this one — is never
- * overwritten. When the branch did move, the agent's commits are rebased onto the new head and
- * pushed once more; a conflict stops there, with the rebase undone, as a result rather than a throw.
+ * Dresses the action's pull request for the repository's process: the `labels` input, and review
+ * requested from the `reviewers` input's users and teams. GitHub may refuse some (an unknown
+ * label it may not create, a reviewer who is no collaborator or is the PR's author): each refusal
+ * is a warning for the summary, never a failed run — the pull request itself is open.
+ */
+
+/** Adds the labels (every time: they are kept on updates) and requests review (when `requestReview`). */
+async function dressPullRequest(octokit, repo, prNumber, extras, requestReview) {
+    const warnings = [];
+    if (extras.labels.length > 0) {
+        try {
+            await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+                ...repo,
+                issue_number: prNumber,
+                labels: extras.labels,
+            });
+        }
+        catch (error) {
+            const names = extras.labels.map((l) => `\`${l}\``).join(', ');
+            warnings.push(`Could not add the labels ${names} (\`labels\`): ${apiError(error).message}`);
+        }
+    }
+    const { users, teams } = extras.reviewers;
+    if (requestReview && users.length + teams.length > 0) {
+        const request = (reviewers, team_reviewers) => octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
+            ...repo,
+            pull_number: prNumber,
+            ...(reviewers.length > 0 ? { reviewers } : {}),
+            ...(team_reviewers.length > 0 ? { team_reviewers } : {}),
+        });
+        try {
+            await request(users, teams);
+        }
+        catch {
+            // GitHub refuses the whole request for one bad name: ask for each alone, so the rest still get it.
+            const each = [
+                ...users.map((u) => ({ name: `user \`${u}\``, send: () => request([u], []) })),
+                ...teams.map((t) => ({ name: `team \`${t}\``, send: () => request([], [t]) })),
+            ];
+            for (const one of each) {
+                await one.send().catch((error) => {
+                    warnings.push(`Could not request a review from ${one.name} (\`reviewers\`): ${apiError(error).message}`);
+                });
+            }
+        }
+    }
+    return warnings;
+}
+
+;// CONCATENATED MODULE: ./src/run/undelivered.ts
+/**
+ * A change GitHub would not take: the run ends `failed`, the patch is saved as `changes.patch`
+ * next to the transcript, and the tracking comment (and job summary) say what GitHub answered,
+ * what to change and carry the patch — see `publish-failure.ts`.
  */
 
 
-async function revParse(git, rev) {
-    return (await git.exec(['rev-parse', '--verify', `${rev}^{commit}`])).stdout.trim();
-}
-async function remoteHead(git, remoteUrl, branch) {
-    return (await listRemoteHeads(git, remoteUrl, [branch])).get(branch) ?? null;
-}
-/** Fetches the branch's current head (as shallow as the checkout) and returns it, or null if gone. */
-async function fetchHead(git, remoteUrl, branch) {
-    const shallow = (await git.exec(['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
-    const tracking = `refs/remotes/origin/${branch}`;
-    const fetched = await git.exec([
-        'fetch',
-        '--no-tags',
-        '--no-recurse-submodules',
-        ...(shallow ? ['--depth=1'] : []),
-        remoteUrl,
-        `+refs/heads/${branch}:${tracking}`,
-    ], { allowAllExitCodes: true });
-    if (fetched.exitCode !== 0)
-        return null;
-    return revParse(git, tracking);
-}
-async function committerOf(git) {
-    const out = (await git.exec(['log', '-1', '--format=%cn%n%ce', 'HEAD'])).stdout.split('\n');
-    return { name: out[0] || 'agent-action', email: out[1] || 'agent-action@users.noreply.github.com' };
-}
-/** Rebases `base..HEAD` onto `onto`; on conflict aborts and returns the conflicting paths. */
-async function rebaseOnto(git, onto, base, committer) {
-    // Files the commit refused (workflow changes) stay in the work tree; --autostash keeps them
-    // out of the rebase's way. The identity is the committer's; picked commits keep their authors.
-    const identity = ['-c', `user.name=${committer.name}`, '-c', `user.email=${committer.email}`];
-    const rebase = await git.exec([...identity, 'rebase', '--autostash', '--onto', onto, base], {
-        allowAllExitCodes: true,
-    });
-    if (rebase.exitCode === 0)
-        return { ok: true };
-    const conflicted = await git.exec(['diff', '--name-only', '--diff-filter=U', '-z'], {
-        allowAllExitCodes: true,
-    });
-    const files = conflicted.stdout.split('\0').filter((f) => f !== '');
-    await git.exec([...identity, 'rebase', '--abort'], { allowAllExitCodes: true });
-    const detail = `${rebase.stdout}\n${rebase.stderr}`
-        .split('\n')
-        .filter((l) => /CONFLICT|error|fatal/i.test(l))
-        .slice(0, 5)
-        .join('\n');
-    return { ok: false, files, detail };
-}
-/** Pushes HEAD to `options.branch`, rebasing once if the branch moved; see {@link PushWithRebaseResult}. */
-async function pushWithRebase(git, options) {
-    const { remoteUrl, branch, expectedSha } = options;
-    const gone = () => ({
-        status: 'rejected',
-        message: `The branch \`${branch}\` no longer exists (was the pull request closed?); nothing was pushed.`,
-    });
-    // Re-check right before pushing: a second run (or a person) may have pushed meanwhile.
-    const current = await remoteHead(git, remoteUrl, branch);
-    if (current === null)
-        return gone();
-    if (current === expectedSha) {
-        const pushed = await pushBranch(git, { remoteUrl, branch, expectedSha });
-        if (pushed.ok)
-            return { status: 'pushed', sha: await revParse(git, 'HEAD'), rebasedOnto: null };
-        if (!pushed.rejected)
-            return { status: 'rejected', message: pushed.message };
-        // The lease failed: the branch moved between the check and the push. Rebase as below.
+
+/** Saves the patch and builds the failed publication. */
+async function reportUndelivered(ctx, input) {
+    const answer = input.answer ? ctx.redact(input.answer) : undefined;
+    const patch = input.patch ? ctx.redact(input.patch) : undefined;
+    let patchPath;
+    if (patch?.trim()) {
+        const dir = input.transcriptPath
+            ? external_node_path_default().dirname(input.transcriptPath)
+            : external_node_path_default().join(ctx.config.runner.tempDir, 'agent-action');
+        patchPath = external_node_path_default().join(dir, 'changes.patch');
+        try {
+            await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+            await (0,promises_namespaceObject.writeFile)(patchPath, patch);
+        }
+        catch (error) {
+            ctx.log.warning(`Could not save changes.patch: ${error.message}`);
+            patchPath = undefined;
+        }
     }
-    const moved = await fetchHead(git, remoteUrl, branch);
-    if (moved === null)
-        return gone();
-    const committer = options.committer ?? (await committerOf(git));
-    const rebased = await rebaseOnto(git, moved, options.baseSha ?? expectedSha, committer);
-    if (!rebased.ok) {
-        const where = rebased.files.length > 0 ? ` in ${rebased.files.map((f) => `\`${f}\``).join(', ')}` : '';
+    const { serverUrl } = ctx.config.runner;
+    const compareUrl = input.pushedBranch && input.base
+        ? `${serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/compare/${refPath(input.base)}...${refPath(input.pushedBranch)}?expand=1`
+        : undefined;
+    const fix = fixFor(input.step, answer ?? input.headline, input.fallback);
+    const details = renderPublishFailure({
+        headline: input.headline,
+        ...(answer ? { answer } : {}),
+        fix,
+        ...(patch ? { patch } : {}),
+        ...(patchPath ? { patchPath } : {}),
+        ...(compareUrl ? { compareUrl } : {}),
+    });
+    ctx.log.warning(`${input.headline} ${fix}`);
+    return {
+        outcome: {
+            conclusion: 'failed',
+            failure: `${input.headline} ${fix}`,
+            ...(input.pushedBranch ? { branch: input.pushedBranch } : {}),
+        },
+        final: { status: 'failed', details },
+    };
+}
+/** A branch name in a URL path: its slashes stay, as GitHub's compare URLs write them. */
+function refPath(branch) {
+    return branch.split('/').map(encodeURIComponent).join('/');
+}
+
+;// CONCATENATED MODULE: ./src/run/publish.ts
+
+
+
+
+
+
+
+
+
+
+const PATCH_LIMIT = 40_000;
+/** ` · signed by GitHub`, or why it is a plain git push, for the tracking comment. */
+function signingNote(result, fallback) {
+    if (result.via === 'api')
+        return ' · signed by GitHub';
+    return fallback ? ` · pushed with git (not signed): ${fallback}` : '';
+}
+/** Publishes according to `input.plan.publish`. */
+async function publishWork(ctx, input) {
+    const { plan, agent, verification } = input;
+    const target = plan.publish;
+    const verifyLine = verification ? `\n\n${renderVerification(verification)}` : '';
+    const fallbackTitle = plan.fixesIssue ? `Fix #${plan.fixesIssue}` : 'Changes by agent-action';
+    const title = ctx.redact(titleFrom(agent.summary, fallbackTitle));
+    if (target.kind === 'comment') {
+        const patch = await diffSince(input.git, input.checkout.headSha);
+        const fence = patch.includes('```') ? '~~~~~' : '```';
+        const patchBlock = patch.trim()
+            ? `\n\n<details><summary>Patch (apply with \`git apply\`)</summary>\n\n${fence}diff\n${patch.slice(0, PATCH_LIMIT)}\n${fence}\n\n</details>`
+            : '';
+        const conclusion = plan.conversation ? 'commented' : 'no-changes';
         return {
-            status: 'conflict',
-            remoteSha: moved,
-            files: rebased.files,
-            message: `The branch \`${branch}\` moved while the agent worked (it is now at ${moved.slice(0, 7)}), and ` +
-                `the agent's change conflicts with the new commits${where}. Nothing was pushed.` +
-                (rebased.detail ? `\n\n${rebased.detail}` : ''),
+            outcome: { conclusion },
+            final: { status: 'success', details: `${agent.summary}${patchBlock}${verifyLine}` },
         };
     }
-    const sha = await revParse(git, 'HEAD');
-    if (sha === moved)
-        return { status: 'up-to-date', sha, rebasedOnto: moved };
-    const pushed = await pushBranch(git, { remoteUrl, branch, expectedSha: moved });
-    if (pushed.ok)
-        return { status: 'pushed', sha, rebasedOnto: moved };
-    return {
-        status: 'rejected',
-        message: pushed.rejected
-            ? `The branch \`${branch}\` moved again while the agent's commit was being rebased onto it; nothing was pushed. Run again.`
-            : pushed.message,
+    const commit = await commitAndPush(input.git, ctx.octokit, commitOptions(ctx, input.actor, {
+        message: commitMessage(ctx, title, agent.summary),
+        startSha: input.checkout.headSha,
+        branch: target.branch,
+        expectedSha: input.checkout.remoteSha,
+        // A pull request's own branch is shared: rebase once onto what others pushed meanwhile.
+        rebase: target.kind === 'push',
+    }));
+    const notes = composeNotes({
+        leading: [...(plan.prNotes ?? []), ...(input.sandboxNote ? [input.sandboxNote] : [])],
+        stopReason: agent.stopReason,
+        refused: commit.refused,
+    });
+    if (commit.status === 'no-changes' || commit.status === 'up-to-date') {
+        const why = commit.refused.length > 0 ? `\n\n${notes.join('\n\n')}` : '';
+        const line = commit.status === 'up-to-date'
+            ? `\`${target.branch}\` already has this change; nothing to push.`
+            : 'No changes to publish.';
+        return {
+            outcome: { conclusion: 'no-changes' },
+            final: { status: 'no-changes', details: `${line}\n\n${agent.summary}${why}${verifyLine}` },
+        };
+    }
+    if (commit.status !== 'pushed') {
+        return reportUndelivered(ctx, {
+            step: commit.status === 'rejected' && commit.via === 'api' ? 'api-commit' : 'push',
+            headline: commit.message.split('\n')[0] ?? commit.message,
+            ...(commit.status === 'rejected' && commit.answer ? { answer: commit.answer } : {}),
+            ...(commit.fallback ? { fallback: commit.fallback } : {}),
+            ...(commit.patch ? { patch: commit.patch } : {}),
+            ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+        });
+    }
+    const signed = signingNote(commit, commit.fallback);
+    const status = agent.stopReason === 'done' ? 'success' : 'stopped';
+    const stats = `${agent.turns} turns · ${agent.tokens.total.toLocaleString('en-US')} tokens`;
+    if (target.kind === 'push') {
+        const url = `${ctx.config.runner.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/commit/${commit.sha}`;
+        const rebased = commit.rebasedOnto ? `, rebased onto ${commit.rebasedOnto.slice(0, 7)}` : '';
+        return {
+            outcome: { conclusion: 'pushed', branch: target.branch },
+            final: {
+                status,
+                details: `Pushed ${commit.sha.slice(0, 7)} to \`${target.branch}\` (${url}${rebased})${signed} · ${stats}\n\n${agent.summary}${notes.map((n) => `\n\n> ${n}`).join('')}${verifyLine}`,
+            },
+        };
+    }
+    const draft = draftReason({ verification, stopReason: agent.stopReason, draftInput: ctx.config.draft }) !== undefined;
+    const bodyParts = {
+        summary: agent.summary,
+        ...(plan.fixesIssue !== undefined ? { issueNumber: plan.fixesIssue } : {}),
+        ...(verification ? { verification } : {}),
+        notes,
     };
+    const body = renderPullRequestBody({ ...bodyParts, transcript: input.transcript });
+    let pr;
+    try {
+        pr = await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
+            head: target.branch,
+            base: target.base,
+            title,
+            body: ctx.publish(body),
+            draft,
+        });
+    }
+    catch (error) {
+        const { status: httpStatus, message } = apiError(error);
+        return reportUndelivered(ctx, {
+            step: 'pull-request',
+            headline: `The commit is on \`${target.branch}\`, but GitHub would not open the pull request.`,
+            answer: httpStatus ? `HTTP ${httpStatus}: ${message}` : message,
+            patch: await changesPatch(input.git, input.checkout.headSha),
+            pushedBranch: target.branch,
+            base: target.base,
+            ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+        });
+    }
+    const { labels, reviewers } = ctx.config.publishing;
+    const warnings = await dressPullRequest(ctx.octokit, ctx.repo, pr.number, { labels, reviewers }, pr.created);
+    for (const warning of warnings)
+        ctx.log.warning(warning);
+    const verb = pr.created ? 'Opened' : 'Updated';
+    const draftNote = verification && !verification.passed ? ' as a draft: verification failed' : pr.draft ? ' (draft)' : '';
+    return {
+        outcome: {
+            conclusion: pr.created ? 'pr-opened' : 'pr-updated',
+            prUrl: pr.url,
+            prNumber: pr.number,
+            branch: target.branch,
+        },
+        final: {
+            status,
+            details: `${verb} pull request #${pr.number}${draftNote}: ${pr.url}${signed} · ${stats}${verifyLine}${warnings.map((w) => `\n\n> ⚠️ ${w}`).join('')}`,
+        },
+        pullRequest: { number: pr.number, title, head: target.branch, base: target.base, body: bodyParts },
+    };
+}
+/** The committed change as `git format-patch` output (HEAD is the one commit on `startSha`). */
+async function changesPatch(git, startSha) {
+    const out = await git.exec(['format-patch', '--stdout', '--binary', `${startSha}..HEAD`], {
+        allowAllExitCodes: true,
+    });
+    return out.stdout;
 }
 
 ;// CONCATENATED MODULE: ./src/outputs/suggestion.ts
@@ -109561,21 +110344,21 @@ async function collectReviewPatch(git, since, path) {
 /** Room left in the tracking comment for its status line and run link when it carries the answer. */
 const FALLBACK_LIMIT = 60_000;
 const LEADING_ICON = /^\p{Extended_Pictographic}\uFE0F?\s*/u;
-/** Commits, checks for secrets and pushes to the PR branch; a moved branch is rebased once. */
+/** Commits and pushes to the PR branch through `commitAndPush`; a moved branch is rebased once. */
 async function pushToBranch(ctx, input, thread, branch, notes) {
-    const { git, checkout, agent } = input;
+    const { checkout, agent } = input;
     const fallbackTitle = `Address review comment on ${thread.comment.path}`;
-    const commit = await commitAll(git, {
-        message: `${ctx.redact(titleFrom(agent.summary, fallbackTitle))}\n\n${ctx.redact(agent.summary)}`,
-        author: ACTIONS_BOT,
-        coAuthor: input.actor.type === 'Bot' ? undefined : input.actor,
-        runUrl: ctx.runUrl,
+    const push = await commitAndPush(input.git, ctx.octokit, commitOptions(ctx, input.actor, {
+        message: commitMessage(ctx, titleFrom(agent.summary, fallbackTitle), agent.summary),
         startSha: checkout.headSha,
-    });
-    const refused = refusedWorkflowsNote(commit.refused);
+        branch,
+        expectedSha: checkout.remoteSha ?? checkout.headSha,
+        rebase: true,
+    }));
+    const refused = refusedWorkflowsNote(push.refused);
     if (refused)
         notes.push(refused);
-    if (!commit.sha) {
+    if (push.status === 'no-changes') {
         return {
             reply: { kind: 'no-changes' },
             conclusion: 'no-changes',
@@ -109583,13 +110366,6 @@ async function pushToBranch(ctx, input, thread, branch, notes) {
             line: 'No changes to publish.',
         };
     }
-    await refuseSecrets(ctx, git, checkout.headSha);
-    const push = await pushWithRebase(git, {
-        remoteUrl: ctx.remoteUrl,
-        branch,
-        expectedSha: checkout.remoteSha ?? checkout.headSha,
-        baseSha: checkout.headSha,
-    });
     const stopped = agent.stopReason === 'done' ? 'success' : 'stopped';
     switch (push.status) {
         case 'pushed': {
@@ -109615,16 +110391,27 @@ async function pushToBranch(ctx, input, thread, branch, notes) {
             return notPushed(ctx, input, thread, branch, push);
     }
 }
-/** A conflict or a refused push: the reply shows the change that stayed behind. */
+/** A conflict or a refused push: the reply shows the change that stayed behind, and a refusal its fix. */
 async function notPushed(ctx, input, thread, branch, push) {
     const { diff } = await collectReviewPatch(input.git, input.checkout.headSha, thread.comment.path);
-    const message = ctx.redact(push.message);
+    const refusal = push.status === 'rejected' && push.reason === 'refused'
+        ? await reportUndelivered(ctx, {
+            step: push.via === 'api' ? 'api-commit' : 'push',
+            headline: push.message,
+            ...(push.answer ? { answer: push.answer } : {}),
+            ...(push.fallback ? { fallback: push.fallback } : {}),
+            ...(push.patch ? { patch: push.patch } : {}),
+            ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
+        })
+        : undefined;
+    // The reply says why and what to change next to its diff; the tracking comment carries the rest.
+    const message = refusal?.outcome.failure ?? ctx.redact(push.message);
     return {
         reply: { kind: 'push', branch, push: { ...push, message }, diff },
         conclusion: 'failed',
         status: 'failed',
-        line: message,
-        failure: message.split('\n')[0] ?? message,
+        line: refusal ? refusal.final.details : message,
+        failure: refusal?.outcome.failure ?? message.split('\n')[0] ?? message,
     };
 }
 /** A fork's pull request: nothing is pushed; the reply carries the patch. */
@@ -109696,6 +110483,1139 @@ async function publishReviewReply(ctx, input) {
         },
         final: { status: result.status, details },
     };
+}
+
+;// CONCATENATED MODULE: ./node_modules/diff/libesm/patch/parse.js
+/**
+ * Parses a unified diff format patch into a structured patch object.
+ *
+ * `parsePatch` has some understanding of Git's particular dialect of unified diff format.
+ * When parsing a Git patch, each index in the result may contain additional
+ * fields (`isRename`, `isBinary`, etc) not included in the data structure returned by
+ * `structuredPatch`; see the `StructuredPatch` interface for a full list.
+ *
+ * @return a JSON object representation of the patch, suitable for use with the `applyPatch`
+ * method. This parses to the same structure returned by `structuredPatch`, except that
+ * `oldFileName` and `newFileName` may be `undefined` if the patch doesn't contain enough
+ * information to determine them (e.g. a hunk-only patch with no file headers).
+ */
+function parse_parsePatch(uniDiff) {
+    const diffstr = uniDiff.split(/\n/), list = [];
+    let i = 0;
+    // These helper functions identify line types that can appear between files
+    // in a multi-file patch. Keeping them in one place avoids subtle
+    // inconsistencies from having the same regexes duplicated in multiple places.
+    // Matches `diff --git ...` lines specifically.
+    function isGitDiffHeader(line) {
+        return (/^diff --git /).test(line);
+    }
+    // Matches lines that denote the start of a new diff's section in a
+    // multi-file patch: `diff --git ...`, `Index: ...`, or `diff -r ...`.
+    function isDiffHeader(line) {
+        return isGitDiffHeader(line)
+            || (/^Index:\s/).test(line)
+            || (/^diff(?: -r \w+)+\s/).test(line);
+    }
+    // Matches `--- ...` and `+++ ...` file header lines.
+    function isFileHeader(line) {
+        return (/^(---|\+\+\+)\s/).test(line);
+    }
+    // Matches `@@ ...` hunk header lines.
+    function isHunkHeader(line) {
+        return (/^@@\s/).test(line);
+    }
+    function parseIndex() {
+        var _a;
+        const index = {};
+        index.hunks = [];
+        list.push(index);
+        // Parse diff metadata
+        let seenDiffHeader = false;
+        while (i < diffstr.length) {
+            const line = diffstr[i];
+            // File header (---, +++) or hunk header (@@) found; end parsing diff metadata
+            if (isFileHeader(line) || isHunkHeader(line)) {
+                break;
+            }
+            // The next two branches handle recognized diff headers. Note that
+            // isDiffHeader deliberately does NOT match arbitrary `diff`
+            // commands like `diff -u -p -r1.1 -r1.2`, because in some
+            // formats (e.g. CVS diffs) such lines appear as metadata within
+            // a single file's header section, after an `Index:` line. See the
+            // diffx documentation (https://diffx.org) for examples.
+            //
+            // In both branches: if we've already seen a diff header for *this*
+            // file and now we encounter another one, it must belong to the
+            // next file, so break.
+            if (isGitDiffHeader(line)) {
+                if (seenDiffHeader) {
+                    return;
+                }
+                seenDiffHeader = true;
+                index.isGit = true;
+                // Parse the old and new filenames from the `diff --git` header and
+                // tentatively set oldFileName and newFileName from them. These may
+                // be overridden below by `rename from` / `rename to` or `copy from` /
+                // `copy to` extended headers, or by --- and +++ lines. But for Git
+                // diffs that lack all of those (e.g. mode-only changes, binary
+                // file changes without rename), these are the only filenames we
+                // get.
+                // parseGitDiffHeader returns null if the header can't be parsed
+                // (e.g. unterminated quoted filename, or unexpected format). In
+                // that case we skip setting filenames here; they may still be
+                // set from --- / +++ or rename from / rename to lines below.
+                const paths = parseGitDiffHeader(line);
+                if (paths) {
+                    index.oldFileName = paths.oldFileName;
+                    index.newFileName = paths.newFileName;
+                }
+                // Consume Git extended headers (`old mode`, `new mode`, `rename from`,
+                // `rename to`, `similarity index`, `index`, `Binary files ... differ`,
+                // etc.)
+                i++;
+                while (i < diffstr.length) {
+                    const extLine = diffstr[i];
+                    // Stop consuming extended headers if we hit a file header,
+                    // hunk header, or another diff header.
+                    if (isFileHeader(extLine) || isHunkHeader(extLine) || isDiffHeader(extLine)) {
+                        break;
+                    }
+                    // Parse `rename from` / `rename to` lines - these give us
+                    // unambiguous filenames. These lines don't include the
+                    // a/ and b/ prefixes that appear in the `diff --git` header
+                    // and --- / +++ lines, so we add them for consistency.
+                    // Git C-style quotes filenames containing special characters
+                    // (tabs, newlines, backslashes, double quotes), so we must
+                    // unquote them when present.
+                    const renameFromMatch = (/^rename from (.*)/).exec(extLine);
+                    if (renameFromMatch) {
+                        index.oldFileName = 'a/' + unquoteIfQuoted(renameFromMatch[1]);
+                        index.isRename = true;
+                    }
+                    const renameToMatch = (/^rename to (.*)/).exec(extLine);
+                    if (renameToMatch) {
+                        index.newFileName = 'b/' + unquoteIfQuoted(renameToMatch[1]);
+                        index.isRename = true;
+                    }
+                    // Parse copy from / copy to lines similarly
+                    const copyFromMatch = (/^copy from (.*)/).exec(extLine);
+                    if (copyFromMatch) {
+                        index.oldFileName = 'a/' + unquoteIfQuoted(copyFromMatch[1]);
+                        index.isCopy = true;
+                    }
+                    const copyToMatch = (/^copy to (.*)/).exec(extLine);
+                    if (copyToMatch) {
+                        index.newFileName = 'b/' + unquoteIfQuoted(copyToMatch[1]);
+                        index.isCopy = true;
+                    }
+                    const newFileModeMatch = (/^new file mode (\d+)/).exec(extLine);
+                    if (newFileModeMatch) {
+                        index.isCreate = true;
+                        index.newMode = newFileModeMatch[1];
+                    }
+                    const deletedFileModeMatch = (/^deleted file mode (\d+)/).exec(extLine);
+                    if (deletedFileModeMatch) {
+                        index.isDelete = true;
+                        index.oldMode = deletedFileModeMatch[1];
+                    }
+                    const oldModeMatch = (/^old mode (\d+)/).exec(extLine);
+                    if (oldModeMatch) {
+                        index.oldMode = oldModeMatch[1];
+                    }
+                    const newModeMatch = (/^new mode (\d+)/).exec(extLine);
+                    if (newModeMatch) {
+                        index.newMode = newModeMatch[1];
+                    }
+                    if ((/^Binary files /).test(extLine)) {
+                        index.isBinary = true;
+                    }
+                    i++;
+                }
+                continue;
+            }
+            else if (isDiffHeader(line)) {
+                if (seenDiffHeader) {
+                    return;
+                }
+                seenDiffHeader = true;
+                // For Mercurial-style headers like
+                //     diff -r 9117c6561b0b -r 273ce12ad8f1 .hgignore
+                // or Index: headers like
+                //     Index: something with multiple words
+                // we extract the trailing filename as the index.
+                //
+                // TODO: It seems awkward that we indiscriminately trim off
+                //       trailing whitespace here. Theoretically, couldn't that
+                //       be meaningful - e.g. if the patch represents a diff of a
+                //       file whose name ends with a space? Seems wrong to nuke
+                //       it. But this behaviour has been around since v2.2.1 in
+                //       2015, so if it's going to change, it should be done
+                //       cautiously and in a new major release, for
+                //       backwards-compat reasons.
+                //       -- ExplodingCabbage
+                const headerMatch = (/^(?:Index:|diff(?: -r \w+)+)\s+/).exec(line);
+                if (headerMatch) {
+                    index.index = line.substring(headerMatch[0].length).trim();
+                }
+            }
+            i++;
+        }
+        // Parse file headers if they are defined. Unified diff requires them, but
+        // there's no technical issues to have an isolated hunk without file header
+        parseFileHeader(index);
+        parseFileHeader(index);
+        // If we got one file header but not the other, that's a malformed patch.
+        if ((index.oldFileName === undefined) !== (index.newFileName === undefined)) {
+            throw new Error('Missing ' + (index.oldFileName !== undefined ? '"+++ ..."' : '"--- ..."')
+                + ' file header for ' + ((_a = index.oldFileName) !== null && _a !== void 0 ? _a : index.newFileName));
+        }
+        while (i < diffstr.length) {
+            const line = diffstr[i];
+            if (isDiffHeader(line) || isFileHeader(line) || (/^===================================================================/).test(line)) {
+                break;
+            }
+            else if (isHunkHeader(line)) {
+                index.hunks.push(parseHunk());
+            }
+            else {
+                // Skip blank lines and any other unrecognized content between
+                // or after hunks. Real-world examples of such content include:
+                //   - `Only in <dir>: <file>` from GNU `diff -r`
+                //   - `Property changes on:` sections from `svn diff`
+                //   - Trailing prose or commentary in email patches
+                // GNU `patch` tolerates all of these, and so do we.
+                i++;
+            }
+        }
+    }
+    /**
+     * Parses the old and new filenames from a `diff --git` header line.
+     *
+     * The format is:
+     *     diff --git a/<old-path> b/<new-path>
+     *
+     * When filenames contain special characters (including newlines, tabs,
+     * backslashes, or double quotes), Git quotes them with C-style escaping:
+     *     diff --git "a/file\twith\ttabs.txt" "b/file\twith\ttabs.txt"
+     *
+     * When filenames don't contain special characters and the old and new names
+     * are the same, we can unambiguously split on ` b/` by finding where the
+     * two halves (including their a/ and b/ prefixes) yield matching bare names.
+     *
+     * A pathological case exists in which we cannot reliably determine the paths
+     * from the `diff --git` header. This case is when the following are true:
+     * - the old and new file paths differ
+     * - they are both unquoted (i.e. contain no special characters)
+     * - at least one of the underlying file paths includes the substring ` b/`
+     * In this scenario, we do not know which occurrence of ` b/` indicates the
+     * start of the new file path, so the header is inherently ambiguous. We thus
+     * select a possible interpretation arbitrarily and return that.
+     *
+     * Fortunately, this ambiguity should never matter, because in any patch
+     * genuinely output by Git in which this pathological scenario occurs, there
+     * must also be `rename from`/`rename to` or `copy from`/`copy to` extended
+     * headers present below the `diff --git` header. `parseIndex` will parse
+     * THOSE headers, from which we CAN unambiguously determine the filenames,
+     * and will discard the result returned by this function.
+     *
+     * Returns null if the header can't be parsed at all — e.g. a quoted filename
+     * has an unterminated quote, or if the unquoted header doesn't match the
+     * expected `a/... b/...` format. In that case, the caller (parseIndex)
+     * skips setting oldFileName/newFileName from this header, but they may
+     * still be set later from `---`/`+++` lines or `rename from`/`rename to`
+     * extended headers; if none of those are present either, they'll remain
+     * undefined in the output.
+     */
+    function parseGitDiffHeader(line) {
+        // Strip the "diff --git " prefix
+        const rest = line.substring('diff --git '.length);
+        // Handle quoted paths: "a/path" "b/path"
+        // Git quotes paths when they contain characters like newlines, tabs,
+        // backslashes, or double quotes (but notably not spaces).
+        if (rest.startsWith('"')) {
+            const oldPath = parseQuotedFileName(rest);
+            if (oldPath === null) {
+                return null;
+            }
+            const afterOld = rest.substring(oldPath.rawLength + 1); // +1 for space
+            let newFileName;
+            if (afterOld.startsWith('"')) {
+                const newPath = parseQuotedFileName(afterOld);
+                if (newPath === null) {
+                    return null;
+                }
+                newFileName = newPath.fileName;
+            }
+            else {
+                newFileName = afterOld;
+            }
+            return {
+                oldFileName: oldPath.fileName,
+                newFileName
+            };
+        }
+        // Check if the second path is quoted
+        // e.g. diff --git a/simple "b/renamed\nnewline.txt"
+        const quoteIdx = rest.indexOf('"');
+        if (quoteIdx > 0) {
+            const oldFileName = rest.substring(0, quoteIdx - 1);
+            const newPath = parseQuotedFileName(rest.substring(quoteIdx));
+            if (newPath === null) {
+                return null;
+            }
+            return {
+                oldFileName,
+                newFileName: newPath.fileName
+            };
+        }
+        // Unquoted paths. Try to find the split point.
+        // The format is: a/<old-path> b/<new-path>
+        //
+        // Note the potential ambiguity caused by the possibility of the file paths
+        // themselves containing the substring ` b/`, plus the pathological case
+        // described in the comment above.
+        //
+        // Strategy: find all occurrences of " b/" and split on the middle
+        // one. When old and new names are the same (which is the only case where
+        // we can't rely on extended headers later in the patch so HAVE to get
+        // this right), this will always be the correct split.
+        if (rest.startsWith('a/')) {
+            const splits = [];
+            let idx = 0;
+            while (true) {
+                idx = rest.indexOf(' b/', idx + 1);
+                if (idx === -1) {
+                    break;
+                }
+                splits.push(idx);
+            }
+            if (splits.length > 0) {
+                const mid = splits[Math.floor(splits.length / 2)];
+                return {
+                    oldFileName: rest.substring(0, mid),
+                    newFileName: rest.substring(mid + 1)
+                };
+            }
+        }
+        // Fallback: can't parse, return null
+        return null;
+    }
+    /**
+     * If `s` starts with a double quote, unquotes it using C-style escape
+     * rules (as used by Git). Otherwise returns `s` as-is.
+     */
+    function unquoteIfQuoted(s) {
+        if (s.startsWith('"')) {
+            const parsed = parseQuotedFileName(s);
+            if (parsed) {
+                return parsed.fileName;
+            }
+        }
+        return s;
+    }
+    /**
+     * Parses a C-style quoted filename as used by Git or GNU `diff -u`.
+     * Returns the unescaped filename and the raw length consumed (including quotes).
+     */
+    function parseQuotedFileName(s) {
+        if (!s.startsWith('"')) {
+            return null;
+        }
+        let result = '';
+        let j = 1; // skip opening quote
+        while (j < s.length) {
+            if (s[j] === '"') {
+                return { fileName: result, rawLength: j + 1 };
+            }
+            if (s[j] === '\\' && j + 1 < s.length) {
+                j++;
+                switch (s[j]) {
+                    case 'a':
+                        result += '\x07';
+                        break;
+                    case 'b':
+                        result += '\b';
+                        break;
+                    case 'f':
+                        result += '\f';
+                        break;
+                    case 'n':
+                        result += '\n';
+                        break;
+                    case 'r':
+                        result += '\r';
+                        break;
+                    case 't':
+                        result += '\t';
+                        break;
+                    case 'v':
+                        result += '\v';
+                        break;
+                    case '\\':
+                        result += '\\';
+                        break;
+                    case '"':
+                        result += '"';
+                        break;
+                    case '0':
+                    case '1':
+                    case '2':
+                    case '3':
+                    case '4':
+                    case '5':
+                    case '6':
+                    case '7': {
+                        // C-style octal escapes represent raw bytes. Collect
+                        // consecutive octal-escaped bytes and decode as UTF-8.
+                        // Validate that we have a full 3-digit octal escape
+                        if (j + 2 >= s.length || s[j + 1] < '0' || s[j + 1] > '7' || s[j + 2] < '0' || s[j + 2] > '7') {
+                            return null;
+                        }
+                        const bytes = [parseInt(s.substring(j, j + 3), 8)];
+                        j += 3;
+                        while (s[j] === '\\' && s[j + 1] >= '0' && s[j + 1] <= '7') {
+                            if (j + 3 >= s.length || s[j + 2] < '0' || s[j + 2] > '7' || s[j + 3] < '0' || s[j + 3] > '7') {
+                                return null;
+                            }
+                            bytes.push(parseInt(s.substring(j + 1, j + 4), 8));
+                            j += 4;
+                        }
+                        result += new TextDecoder('utf-8').decode(new Uint8Array(bytes));
+                        continue; // j already points at the next character
+                    }
+                    // Note that in C, there are also three kinds of hex escape sequences:
+                    // - \xhh
+                    // - \uhhhh
+                    // - \Uhhhhhhhh
+                    // We do not bother to parse them here because, so far as we know,
+                    // they are never emitted by any tools that generate unified diff
+                    // format diffs, and so for now jsdiff does not consider them legal.
+                    default: return null;
+                }
+            }
+            else {
+                result += s[j];
+            }
+            j++;
+        }
+        // Unterminated quote
+        return null;
+    }
+    // Parses the --- and +++ headers, if none are found, no lines
+    // are consumed.
+    function parseFileHeader(index) {
+        const fileHeaderMatch = (/^(---|\+\+\+)\s+/).exec(diffstr[i]);
+        if (fileHeaderMatch) {
+            const prefix = fileHeaderMatch[1], data = diffstr[i].substring(3).trim().split('\t', 2), header = (data[1] || '').trim();
+            let fileName = data[0];
+            if (fileName.startsWith('"')) {
+                fileName = unquoteIfQuoted(fileName);
+            }
+            else {
+                fileName = fileName.replace(/\\\\/g, '\\');
+            }
+            if (prefix === '---') {
+                index.oldFileName = fileName;
+                index.oldHeader = header;
+            }
+            else {
+                index.newFileName = fileName;
+                index.newHeader = header;
+            }
+            i++;
+        }
+    }
+    // Parses a hunk
+    // This assumes that we are at the start of a hunk.
+    function parseHunk() {
+        var _a;
+        const chunkHeaderIndex = i, chunkHeaderLine = diffstr[i++], chunkHeader = chunkHeaderLine.split(/@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/);
+        const hunk = {
+            oldStart: +chunkHeader[1],
+            oldLines: typeof chunkHeader[2] === 'undefined' ? 1 : +chunkHeader[2],
+            newStart: +chunkHeader[3],
+            newLines: typeof chunkHeader[4] === 'undefined' ? 1 : +chunkHeader[4],
+            lines: []
+        };
+        // Unified Diff Format quirk: If the chunk size is 0,
+        // the first number is one lower than one would expect.
+        // https://www.artima.com/weblogs/viewpost.jsp?thread=164293
+        if (hunk.oldLines === 0) {
+            hunk.oldStart += 1;
+        }
+        if (hunk.newLines === 0) {
+            hunk.newStart += 1;
+        }
+        let addCount = 0, removeCount = 0;
+        for (; i < diffstr.length && (removeCount < hunk.oldLines || addCount < hunk.newLines || ((_a = diffstr[i]) === null || _a === void 0 ? void 0 : _a.startsWith('\\'))); i++) {
+            const operation = (diffstr[i].length == 0 && i != (diffstr.length - 1)) ? ' ' : diffstr[i][0];
+            if (operation === '+' || operation === '-' || operation === ' ' || operation === '\\') {
+                hunk.lines.push(diffstr[i]);
+                if (operation === '+') {
+                    addCount++;
+                }
+                else if (operation === '-') {
+                    removeCount++;
+                }
+                else if (operation === ' ') {
+                    addCount++;
+                    removeCount++;
+                }
+            }
+            else {
+                throw new Error(`Hunk at line ${chunkHeaderIndex + 1} contained invalid line ${diffstr[i]}`);
+            }
+        }
+        // Handle the empty block count case
+        if (!addCount && hunk.newLines === 1) {
+            hunk.newLines = 0;
+        }
+        if (!removeCount && hunk.oldLines === 1) {
+            hunk.oldLines = 0;
+        }
+        // Perform sanity checking
+        if (addCount !== hunk.newLines) {
+            throw new Error('Added line count did not match for hunk at line ' + (chunkHeaderIndex + 1));
+        }
+        if (removeCount !== hunk.oldLines) {
+            throw new Error('Removed line count did not match for hunk at line ' + (chunkHeaderIndex + 1));
+        }
+        // Check for extra hunk-body-like lines after the declared line counts
+        // were exhausted. If the very next line starts with ' ', '+', or '-',
+        // the hunk's line counts were probably wrong — unless it's a file
+        // header (--- or +++), which legitimately appears immediately after a
+        // hunk in multi-file diffs without Index lines.
+        if (i < diffstr.length && diffstr[i] && (/^[+ -]/).test(diffstr[i])
+            && !isFileHeader(diffstr[i])) {
+            throw new Error('Hunk at line ' + (chunkHeaderIndex + 1)
+                + ' has more lines than expected (expected '
+                + hunk.oldLines + ' old lines and ' + hunk.newLines + ' new lines)');
+        }
+        return hunk;
+    }
+    while (i < diffstr.length) {
+        parseIndex();
+    }
+    return list;
+}
+
+;// CONCATENATED MODULE: ./src/outputs/diff-lines.ts
+/**
+ * Which lines of a pull request's new version GitHub accepts review comments on: the added and
+ * context lines of each file's patch hunks (the `RIGHT` side). Patches are the `patch` fields of
+ * `GET /pulls/{n}/files`, parsed with jsdiff; a file without one (binary, too large) has no lines.
+ */
+
+/** Maps each file's new-side line numbers to their hunk and text. */
+function diffLines(files) {
+    const byPath = new Map();
+    for (const file of files) {
+        if (!file.patch)
+            continue;
+        const lines = new Map();
+        const [parsed] = parse_parsePatch(file.patch);
+        for (const [hunk, h] of (parsed?.hunks ?? []).entries()) {
+            let number = h.newStart;
+            for (const text of h.lines) {
+                const marker = text[0];
+                if (marker === '+' || marker === ' ') {
+                    lines.set(number, { hunk, content: text.slice(1), added: marker === '+' });
+                    number++;
+                }
+            }
+        }
+        byPath.set(file.filename, lines);
+    }
+    return {
+        line: (path, line) => byPath.get(path)?.get(line),
+        paths: () => [...byPath.keys()],
+    };
+}
+/** The commented line's text from a review comment's `diff_hunk`, which ends at that line. */
+function lastHunkLine(diffHunk) {
+    const last = diffHunk.replace(/\n+$/, '').split('\n').pop();
+    if (last === undefined || last.startsWith('@@') || last.startsWith('\\'))
+        return undefined;
+    return last.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/github/pull-request-review-context.ts
+
+/** Most files the files API lists for one pull request. */
+const MAX_FILES = 3000;
+/** Fetches the pull request, its files (with patches) and its review comments. */
+async function fetchPullRequestForReview(octokit, repo, prNumber) {
+    const { data: pr } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+        ...repo,
+        pull_number: prNumber,
+    });
+    const files = await octokit.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+        ...repo,
+        pull_number: prNumber,
+        per_page: 100,
+    });
+    const comments = await octokit.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/comments', {
+        ...repo,
+        pull_number: prNumber,
+        per_page: 100,
+    });
+    return {
+        number: pr.number,
+        title: pr.title,
+        body: pr.body ?? '',
+        author: pr.user?.login ?? 'ghost',
+        baseRef: pr.base.ref,
+        baseSha: pr.base.sha,
+        headRef: pr.head.ref,
+        headSha: pr.head.sha,
+        draft: pr.draft ?? false,
+        files: files.slice(0, MAX_FILES).map((f) => ({
+            filename: f.filename,
+            status: f.status,
+            additions: f.additions,
+            deletions: f.deletions,
+            ...(f.patch ? { patch: f.patch } : {}),
+        })),
+        earlier: comments.map((c) => ({
+            author: c.user?.login ?? 'ghost',
+            path: c.path,
+            line: c.line ?? null,
+            body: c.body ?? '',
+            lineContent: lastHunkLine(c.diff_hunk ?? ''),
+        })),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/prompt/fit-diff.ts
+/** Default budget for all patches together, in characters. */
+const DIFF_BUDGET_CHARS = 40_000;
+/** Files listed at most; a PR touching more is summarised by count (each line costs prompt). */
+const MAX_LISTED_FILES = 300;
+/** Characters kept back for each file's summary line. */
+const SUMMARY_RESERVE = 160;
+function header(file) {
+    return `### ${file.filename} (${file.status}, +${file.additions} −${file.deletions})`;
+}
+function fit_diff_summary(file, why) {
+    return `${header(file)}\n${why}; read it with read_file (the head is checked out).`;
+}
+/** Renders the files within `budget` characters (a little more when there are very many files). */
+function fitDiff(all, budget = DIFF_BUDGET_CHARS) {
+    if (all.length === 0)
+        return 'No changed files.';
+    const files = all.slice(0, MAX_LISTED_FILES);
+    const order = files
+        .map((file, index) => ({ file, index, size: file.patch?.length ?? Number.POSITIVE_INFINITY }))
+        .sort((a, b) => a.size - b.size);
+    const shown = new Map();
+    let left = budget - SUMMARY_RESERVE * files.length;
+    for (const { file, index } of order) {
+        if (!file.patch) {
+            shown.set(index, fit_diff_summary(file, 'No patch (binary, or too large for GitHub to show)'));
+            continue;
+        }
+        const block = `${header(file)}\n\`\`\`diff\n${file.patch}\n\`\`\``;
+        // The summary's reserve is given back when the whole patch is shown instead.
+        if (block.length <= left + SUMMARY_RESERVE) {
+            shown.set(index, block);
+            left -= block.length - SUMMARY_RESERVE;
+        }
+        else {
+            const lines = file.patch.split('\n').length;
+            shown.set(index, fit_diff_summary(file, `Diff of ${lines} lines not shown (over the budget)`));
+        }
+    }
+    const rest = all.length - files.length;
+    const more = rest > 0 ? [`… and ${rest} more changed files, not listed; find them with glob and grep.`] : [];
+    return [...files.map((_, index) => shown.get(index)), ...more].join('\n\n');
+}
+
+;// CONCATENATED MODULE: ./src/prompt/task-wording.ts
+/** The task's last line: what becomes of the model's work. */
+function deliverLine(answerOnly) {
+    return answerOnly
+        ? 'Answer the request; your final reply is posted as a comment (file changes are shown as a patch).'
+        : 'Make the change in the checked-out working tree; the action commits it and publishes it for review.';
+}
+/** A trusted instruction (the `prompt` input, a dispatch, `--prompt`) followed by `deliver`. */
+function instructionTask(instruction, deliver) {
+    return `${instruction}\n\n${deliver}`;
+}
+/** Untrusted text with a title (an issue, a pull request description): the title as a heading. */
+function titledPart(source, title, body) {
+    return { source, text: `# ${title}\n\n${body}` };
+}
+
+;// CONCATENATED MODULE: ./src/prompt/pull-request-review-task.ts
+
+
+/** Builds the task and its untrusted context. */
+function buildPullRequestReviewTask(pr, options) {
+    const budget = options.diffBudget ?? DIFF_BUDGET_CHARS;
+    const task = [
+        `Review pull request #${pr.number} of ${options.repository}: \`${pr.headRef}\` at ${pr.headSha} into \`${pr.baseRef}\` at ${pr.baseSha}. The head is checked out; the diff below is the change under review.`,
+        'Comment on problems with add_review_comment, then finish with the review summary. The review is posted as a comment review; it never approves or requests changes.',
+    ].join('\n');
+    const context = [
+        titledPart(`pull request #${pr.number} description by @${pr.author}`, pr.title, pr.body),
+    ];
+    if (options.request?.focus) {
+        context.push({
+            source: `review request by @${options.request.login} in a comment on pull request #${pr.number}`,
+            text: options.request.focus,
+        });
+    }
+    context.push({
+        source: `changed files of pull request #${pr.number} (${pr.files.length})`,
+        text: fitDiff(pr.files, budget),
+        format: 'plain',
+        maxChars: budget + 200 * Math.min(pr.files.length, MAX_LISTED_FILES) + 2_000,
+    });
+    const max = options.maxEarlier ?? 50;
+    const earlier = pr.earlier.slice(-max);
+    if (earlier.length > 0) {
+        const lines = earlier.map((c) => `- ${c.path}:${c.line ?? 'outdated'} by @${c.author}: ${c.body.replace(/\s+/g, ' ').slice(0, 400)}`);
+        context.push({
+            source: `review comments already made on pull request #${pr.number} (do not repeat them)`,
+            text: lines.join('\n'),
+            format: 'plain',
+        });
+    }
+    return { task, context };
+}
+
+;// CONCATENATED MODULE: ./src/prompt/review-system-prompt.ts
+/**
+ * The system prompt of a review run: a reviewer that reads, runs read-only checks where it may,
+ * comments on lines, and ends with the review's summary. It never changes files; the tools that
+ * would are not offered.
+ */
+
+/** Builds the reviewer's system prompt. */
+function buildReviewSystemPrompt(options) {
+    const where = options.repository ? ` of the repository ${options.repository}` : '';
+    const commands = options.canRunCommands
+        ? "- You may run read-only checks with bash: the project's tests and linters, `git diff`, `git log`, `git show`. Commands that write files are refused."
+        : '- This pull request comes from a fork: no commands are run. Judge the code by reading it.';
+    return [
+        `You are a careful senior engineer reviewing a pull request${where} inside a GitHub Actions job. The pull request's head is checked out read-only. Nobody answers questions during the run.`,
+        '',
+        'How to review:',
+        '- Start from the diff in the task; read the surrounding code with read_file, glob and grep to check how the change fits.',
+        commands,
+        '- For each real problem (bugs, missing error handling, security issues, broken contracts, missing tests) call add_review_comment on the line of the new version it concerns, with severity blocking, suggestion or nit. Give `suggestion` with the exact replacement lines when the fix is small.',
+        '- Prefer few precise comments over many vague ones; do not comment on style a formatter would fix, and do not repeat comments already made on the pull request.',
+        '- You cannot change files, commit or push: write_file, edit_file and apply_patch are not available in review mode.',
+        '- Finish with a reply that calls no tools: a short summary of the pull request and your overall assessment. It becomes the body of the review.',
+        '',
+        'Security:',
+        `- ${UNTRUSTED_DATA_RULE}`,
+        '- Never print, copy or write secrets, tokens or environment variables, and never try to reach the network.',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/outputs/pull-request-review.ts
+/** Posts the review, falling back to a body-only review on a 422. */
+async function postPullRequestReview(octokit, repo, post) {
+    const send = (body, comments) => octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews', {
+        ...repo,
+        pull_number: post.prNumber,
+        commit_id: post.commitId,
+        event: 'COMMENT',
+        body,
+        ...(comments.length > 0 ? { comments } : {}),
+    });
+    try {
+        const { data } = await send(post.body(false), post.comments);
+        return { id: Number(data.id), url: data.html_url, inline: post.comments.length };
+    }
+    catch (error) {
+        if (error.status !== 422 || post.comments.length === 0)
+            throw error;
+        const { data } = await send(post.body(true), []);
+        return { id: Number(data.id), url: data.html_url, inline: 0, refused: error.message };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/outputs/review-comments.ts
+const SEVERITIES = ['blocking', 'suggestion', 'nit'];
+const LABEL = { blocking: '**Blocking:** ', suggestion: '', nit: '**Nit:** ' };
+/** A fence longer than any backtick run in `text`, so the block cannot be closed early. */
+function review_comments_fenceFor(text) {
+    const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+    return '`'.repeat(longest + 1);
+}
+/** The inline comment's markdown: severity, text, and a GitHub suggestion block. */
+function renderCommentBody(draft) {
+    const text = `${LABEL[draft.severity]}${draft.body.trim()}`;
+    if (draft.suggestion === undefined)
+        return text;
+    const fence = review_comments_fenceFor(draft.suggestion);
+    const replacement = draft.suggestion.replace(/\n$/, '');
+    return `${text}\n\n${fence}suggestion\n${replacement}\n${fence}`;
+}
+/** `a.ts:3` or `a.ts:1-3`. */
+function review_comments_location(draft) {
+    const lines = draft.startLine && draft.startLine < draft.line ? `${draft.startLine}-${draft.line}` : draft.line;
+    return `${draft.path}:${lines}`;
+}
+/** True when both ends of the comment are commentable lines of one hunk. */
+function fitsDiff(draft, diff) {
+    const end = diff.line(draft.path, draft.line);
+    if (!end)
+        return false;
+    if (draft.startLine === undefined || draft.startLine === draft.line)
+        return true;
+    const start = diff.line(draft.path, draft.startLine);
+    return start !== undefined && draft.startLine < draft.line && start.hunk === end.hunk;
+}
+const normalise = (text) => (text ?? '').replace(/\s+/g, ' ').trim();
+/** Splits the drafts into inline, folded and repeated ones. */
+function placeComments(drafts, diff, earlier = []) {
+    const inline = [];
+    const inlineDrafts = [];
+    const folded = [];
+    let repeated = 0;
+    const made = new Set(earlier.map((c) => JSON.stringify([c.path, normalise(c.lineContent), normalise(c.body)])));
+    for (const draft of drafts) {
+        if (!fitsDiff(draft, diff)) {
+            folded.push(draft);
+            continue;
+        }
+        const body = renderCommentBody(draft);
+        const content = diff.line(draft.path, draft.line)?.content;
+        const key = JSON.stringify([draft.path, normalise(content), normalise(body)]);
+        if (made.has(key)) {
+            repeated++;
+            continue;
+        }
+        made.add(key); // the same comment twice in one review is a repeat too
+        inlineDrafts.push(draft);
+        const multi = draft.startLine !== undefined && draft.startLine < draft.line;
+        inline.push({
+            path: draft.path,
+            line: draft.line,
+            side: 'RIGHT',
+            ...(multi ? { start_line: draft.startLine, start_side: 'RIGHT' } : {}),
+            body,
+        });
+    }
+    return { inline, inlineDrafts, folded, repeated };
+}
+
+;// CONCATENATED MODULE: ./src/outputs/review-body.ts
+/**
+ * The body of a pull-request review: the model's summary, the comment counts by severity, the
+ * comments that could not go inline (with `path:line`), and the transcript in `<details>`, fitted
+ * under GitHub's body limit. Pure; the caller sends it through the publish filter.
+ */
+
+const NAMES = {
+    blocking: ['blocking', 'blocking'],
+    suggestion: ['suggestion', 'suggestions'],
+    nit: ['nit', 'nits'],
+};
+/** `1 blocking · 2 suggestions`, or `no comments`. */
+function severityCounts(comments) {
+    const parts = SEVERITIES.flatMap((severity) => {
+        const n = comments.filter((c) => c.severity === severity).length;
+        if (n === 0)
+            return [];
+        const [one, many] = NAMES[severity];
+        return [`${n} ${n === 1 ? one : many}`];
+    });
+    return parts.length > 0 ? parts.join(' · ') : 'no comments';
+}
+function foldedBlock(folded, note) {
+    if (folded.length === 0)
+        return '';
+    const items = folded.map((c) => {
+        const text = renderCommentBody(c).replace(/\n/g, '\n  ');
+        return `- \`${review_comments_location(c)}\` ${text}`;
+    });
+    return `\n\n### ${note}\n\n${items.join('\n')}`;
+}
+/** Renders the review body. */
+function renderReviewBody(input) {
+    const counts = `**Comments:** ${severityCounts(input.comments)}${input.repeated > 0 ? ` (${input.repeated} already made on unchanged lines not repeated)` : ''}`;
+    const folded = foldedBlock(input.folded, input.foldedNote ?? 'Comments on lines outside the diff');
+    const text = `${input.summary.trim() || '_The reviewer gave no summary._'}\n\n${counts}${folded}\n\n`;
+    const room = Math.max(0, input.maxChars - text.length - 200);
+    return `${text}${input.transcript(room)}`;
+}
+
+;// CONCATENATED MODULE: ./src/run/publish-pull-request-review.ts
+
+
+
+/** GitHub's limit is 65,536; the publish filter may lengthen a link or two. */
+const REVIEW_BODY_CHARS = 60_000;
+/** One inline comment's body. */
+const COMMENT_BODY_CHARS = 16_000;
+/** Posts the review; the outcome is `reviewed` with its URL. */
+async function publishPullRequestReview(ctx, input) {
+    const placed = placeComments(input.comments, input.diff, input.earlier);
+    const inReview = [...placed.inlineDrafts, ...placed.folded];
+    const posted = await postPullRequestReview(ctx.octokit, ctx.repo, {
+        prNumber: input.prNumber,
+        commitId: input.commitId,
+        comments: placed.inline.map((c) => ({ ...c, body: ctx.publish(c.body, COMMENT_BODY_CHARS) })),
+        body: (allFolded) => ctx.publish(renderReviewBody({
+            summary: input.agent.summary,
+            comments: inReview,
+            folded: allFolded ? inReview : placed.folded,
+            repeated: placed.repeated,
+            ...(allFolded ? { foldedNote: 'Comments (GitHub did not accept them inline)' } : {}),
+            transcript: input.transcript,
+            maxChars: REVIEW_BODY_CHARS,
+        }), REVIEW_BODY_CHARS + 4_000),
+    });
+    if (posted.refused)
+        ctx.log.warning(`GitHub refused the inline comments (${posted.refused}); they are in the review body.`);
+    const status = input.agent.stopReason === 'done' ? 'success' : 'stopped';
+    const stats = `${input.agent.turns} turns · ${input.agent.tokens.total.toLocaleString('en-US')} tokens`;
+    const folded = inReview.length - posted.inline;
+    const repeats = placed.repeated > 0 ? `, ${placed.repeated} not repeated` : '';
+    return {
+        outcome: { conclusion: 'reviewed', reviewUrl: posted.url },
+        final: {
+            status,
+            details: `Posted a review: ${posted.url} (${posted.inline} inline comments, ${folded} in the body${repeats}) · ${stats}`,
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/tools/add-review-comment.ts
+/**
+ * `add_review_comment`: the reviewer's one way to say something about a line. It changes nothing;
+ * each call is kept for the review the action posts when the model finishes, and the result tells
+ * the model at once whether the line is in the diff (an inline comment) or not (folded into the
+ * review body with its file and line), so it can pick a better line while it still can.
+ */
+
+
+
+const add_review_comment_parameters = object({
+    path: schemas_string().min(1).describe('File path relative to the repository root, as in the diff'),
+    line: schemas_number()
+        .int()
+        .min(1)
+        .describe("Line number in the pull request's new version (the last line for a range)"),
+    body: schemas_string().min(1).describe('The comment: what is wrong and why, in a few sentences of markdown'),
+    start_line: schemas_number().int().min(1).optional().describe('First line of a multi-line comment'),
+    suggestion: schemas_string()
+        .optional()
+        .describe('Replacement text for lines start_line..line (or just line); shown as a GitHub suggestion'),
+    severity: schemas_enum(SEVERITIES).optional().describe('blocking, suggestion (default) or nit'),
+});
+const add_review_comment_description = 'Comment on a line of the pull request under review. Use one call per distinct problem, on the line ' +
+    "it concerns in the PR's new version (added or context lines of the diff). Give `suggestion` with the exact " +
+    'replacement lines when the fix is small. Comments on lines outside the diff go into the review body.';
+/** Creates the tool over the diff of the pull request under review. */
+function createAddReviewCommentTool(deps) {
+    return defineTool({
+        name: 'add_review_comment',
+        description: add_review_comment_description,
+        parameters: add_review_comment_parameters,
+        readOnly: true,
+        async execute(args) {
+            if (args.start_line !== undefined && args.start_line > args.line) {
+                return {
+                    output: `start_line (${args.start_line}) is after line (${args.line}); give the range first line to last.`,
+                    isError: true,
+                };
+            }
+            const draft = {
+                path: args.path.replace(/^\.\//, ''),
+                line: args.line,
+                ...(args.start_line !== undefined && args.start_line < args.line
+                    ? { startLine: args.start_line }
+                    : {}),
+                body: args.body,
+                ...(args.suggestion !== undefined ? { suggestion: args.suggestion } : {}),
+                severity: args.severity ?? 'suggestion',
+            };
+            deps.comments.push(draft);
+            const where = review_comments_location(draft);
+            const inline = fitsDiff(draft, deps.diff);
+            return {
+                output: inline
+                    ? `Recorded comment ${deps.comments.length} on ${where}; it will be posted inline with the review.`
+                    : `Recorded comment ${deps.comments.length}, but ${where} is not a line of the diff (changed files: ${deps.diff.paths().join(', ') || 'none with a patch'}), so it will be folded into the review body. Comment on an added or context line of the diff to have it inline.`,
+                isError: false,
+                meta: { path: draft.path, line: draft.line, inline, severity: draft.severity },
+            };
+        },
+    });
+}
+
+;// CONCATENATED MODULE: ./src/run/review-tools.ts
+
+
+
+
+
+
+/** Write tools withheld by name even before they exist in this registry, so none slips through. */
+const review_tools_WRITE_TOOLS = ['write_file', 'edit_file', 'apply_patch'];
+function refusal(name) {
+    return `${name} is not available in review mode: a review never changes files. Report what should change with add_review_comment (its suggestion field holds replacement lines).`;
+}
+const BASH_REFUSAL = 'bash is not available in review mode for a pull request from a fork: nothing from its head is run. Read the code with read_file, glob and grep.';
+/** Builds the review registry; `dispose` ends the sandbox when there is one. */
+async function prepareReviewTools(host, settings, options) {
+    const addComment = createAddReviewCommentTool({ diff: options.diff, comments: options.comments });
+    if (!options.canRunCommands) {
+        const fileTools = createFileTools({
+            workspace: host.workspace,
+            policy: createPathPolicy(host.workspace),
+            readTracker: createReadTracker(),
+        });
+        const writers = fileTools.filter((t) => !t.readOnly).map((t) => t.name);
+        const registry = new ToolRegistry([...fileTools.filter((t) => t.readOnly), addComment]).withheld({
+            ...refusals([...review_tools_WRITE_TOOLS, ...writers]),
+            bash: BASH_REFUSAL,
+        });
+        const description = 'No commands run: the pull request comes from a fork, so bash is not offered.';
+        host.log.info(description);
+        return { registry, description, dispose: async () => { } };
+    }
+    const tools = await prepareAgentTools(host, { ...settings, readOnly: true });
+    const writers = tools.registry.names().filter((n) => n !== 'bash' && !tools.registry.get(n)?.readOnly);
+    const registry = tools.registry.withheld(refusals([...review_tools_WRITE_TOOLS, ...writers])).with(addComment);
+    return { registry, description: tools.description, dispose: tools.dispose };
+}
+function refusals(names) {
+    return Object.fromEntries(names.map((n) => [n, refusal(n)]));
+}
+
+;// CONCATENATED MODULE: ./src/run/review.ts
+/**
+ * A review run, the read-only counterpart of doWork: check out the pull request's head (a fork's
+ * into a folder of its own under RUNNER_TEMP, away from the workspace later steps run in), give the
+ * reviewer the PR, its diff and the comments already made, run the agent with the review tools,
+ * and post one review. Nothing is committed or pushed on any path.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Runs the review; throws on failure or cancellation (the session reports it). */
+async function runReview(ctx, input) {
+    const { config } = ctx;
+    const { plan, tracking, outcome } = input;
+    const pr = plan.pullRequest;
+    if (!pr || !plan.review)
+        throw new Error('A review run needs the pull request it reviews.');
+    const startedAt = Date.now();
+    const step = (text) => {
+        ctx.log.info(text);
+        tracking?.update({ step: text });
+    };
+    const stopIfCancelled = () => {
+        if (ctx.signal.aborted)
+            throw new Error('The job was cancelled.');
+    };
+    // A fork's code never lands where the workflow's later steps (or a cached checkout) would run it.
+    const workspace = pr.sameRepo
+        ? config.runner.workspace
+        : external_node_path_default().join(config.runner.tempDir, 'agent-action', `review-${pr.number}-${config.runner.runId}`);
+    const git = pr.sameRepo
+        ? input.git
+        : createGitCommandManager({
+            cwd: workspace,
+            token: config.githubToken,
+            serverUrl: config.runner.serverUrl,
+            env: withoutSecrets(config.runner.env),
+        });
+    step(`Checking out the head of pull request #${pr.number} (${pr.headSha.slice(0, 7)}) to review`);
+    const checkout = await checkoutRef(git, {
+        remoteUrl: ctx.remoteUrl,
+        branch: plan.branch,
+        from: plan.from,
+        leaseBranch: plan.leaseBranch,
+    });
+    stopIfCancelled();
+    const transcript = createTranscript({
+        path: external_node_path_default().join(config.runner.tempDir, 'agent-action', `transcript-${config.runner.runId}.jsonl`),
+        redact: ctx.redact,
+    });
+    outcome.transcriptPath = transcript.path;
+    transcript.write({
+        type: 'run-start',
+        trigger: describeTrigger(input.trigger),
+        model: config.llm.model,
+        limits: { ...config.limits },
+    });
+    step('Reading the pull request');
+    const details = await fetchPullRequestForReview(ctx.octokit, ctx.repo, pr.number);
+    const repository = `${ctx.repo.owner}/${ctx.repo.repo}`;
+    const task = buildPullRequestReviewTask({ ...details, headSha: checkout.headSha }, {
+        repository,
+        ...(plan.review.explicit
+            ? { request: { login: input.trigger.actor.login, focus: plan.review.focus } }
+            : {}),
+    });
+    const agentsMd = await readFileOnBranch(git, ctx.remoteUrl, plan.trustedBranch, 'AGENTS.md');
+    const messages = buildInitialMessages({
+        systemText: buildReviewSystemPrompt({ repository, canRunCommands: pr.sameRepo }),
+        ...(agentsMd ? { agentsMd } : {}),
+        ...(config.instructions ? { instructions: config.instructions } : {}),
+        task: task.task,
+        context: task.context,
+    });
+    const diff = diffLines(details.files);
+    const comments = [];
+    const tools = await prepareReviewTools({ ...commandHost(ctx), workspace }, config, {
+        canRunCommands: pr.sameRepo,
+        diff,
+        comments,
+    });
+    outcome.sandbox = tools.description;
+    try {
+        step('Reviewing');
+        const deadline = loopDeadline(startedAt, config.limits.timeoutMinutes);
+        const agent = await createAgentRunner(ctx, { registry: tools.registry, transcript, tracking, deadline })(messages);
+        outcome.turns = agent.turns;
+        outcome.tokens = agent.tokens.total;
+        ctx.log.info(`Reviewer stopped: ${agent.stopReason} after ${agent.turns} turns, ${agent.tokens.total} tokens`);
+        stopIfCancelled();
+        if (agent.stopReason === 'error')
+            throw new Error(agent.error ?? 'The model endpoint failed.');
+        step('Posting the review');
+        const records = await readTranscript(transcript.path);
+        const published = await publishPullRequestReview(ctx, {
+            prNumber: pr.number,
+            commitId: checkout.headSha,
+            agent,
+            comments,
+            diff,
+            earlier: details.earlier,
+            transcript: (maxChars) => renderTranscriptMarkdown(records, {
+                maxChars,
+                fullLogPointer: `the [job summary](${ctx.runUrl}) and the \`transcript-path\` file`,
+            }),
+        });
+        transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
+        return published;
+    }
+    finally {
+        await tools.dispose();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/ci/check-run-report.ts
@@ -109830,22 +111750,6 @@ function buildReviewTask(thread, options) {
     return { task, context };
 }
 
-;// CONCATENATED MODULE: ./src/prompt/task-wording.ts
-/** The task's last line: what becomes of the model's work. */
-function deliverLine(answerOnly) {
-    return answerOnly
-        ? 'Answer the request; your final reply is posted as a comment (file changes are shown as a patch).'
-        : 'Make the change in the checked-out working tree; the action commits it and publishes it for review.';
-}
-/** A trusted instruction (the `prompt` input, a dispatch, `--prompt`) followed by `deliver`. */
-function instructionTask(instruction, deliver) {
-    return `${instruction}\n\n${deliver}`;
-}
-/** Untrusted text with a title (an issue, a pull request description): the title as a heading. */
-function titledPart(source, title, body) {
-    return { source, text: `# ${title}\n\n${body}` };
-}
-
 ;// CONCATENATED MODULE: ./src/run/task.ts
 /**
  * The task the model gets for each trigger: the action's own framing (trusted) plus the text
@@ -109957,6 +111861,9 @@ async function buildTask(ctx, trigger, plan) {
         case 'dispatch':
             spec = { task: instructionTask(trigger.prompt, deliver), context: [] };
             break;
+        case 'pull-request':
+            // Review runs never get here: runReview builds the reviewer's task from the API's view of the PR.
+            throw new Error('A pull-request event is reviewed by runReview, not given a work task.');
     }
     const prompt = ctx.config.prompt;
     if (prompt && trigger.kind !== 'dispatch')
@@ -109985,10 +111892,13 @@ async function buildTask(ctx, trigger, plan) {
 
 
 
+
 /** Runs the phases; throws on failure or cancellation (the session reports it). */
 async function doWork(ctx, input) {
     const { config } = ctx;
     const { plan, tracking, outcome } = input;
+    if (plan.review)
+        return runReview(ctx, input);
     const startedAt = Date.now();
     const step = (text) => {
         ctx.log.info(text);
@@ -110070,6 +111980,7 @@ async function doWork(ctx, input) {
             ...(verification ? { verification } : {}),
             ...(tools.sandbox.missing.length > 0 ? { sandboxNote: tools.description } : {}),
             transcript: await renderTranscript(),
+            transcriptPath: transcript.path,
         });
         const published = wantsCi(config, result)
             ? await runCiLoop(ctx, {
@@ -110279,14 +112190,85 @@ async function checkGate(octokit, trigger, options) {
             }
         }
     }
-    const permission = await fetchPermission(octokit, options.owner, options.repo, actor.login);
+    if (trigger.kind === 'pull-request') {
+        // Only someone with write access can push a branch here; a fork's code answers to its author.
+        if (trigger.sameRepo)
+            return { allowed: true };
+        return requirePermission(octokit, options, trigger.author.login, 'the author of this fork pull request');
+    }
+    return requirePermission(octokit, options, actor.login);
+}
+async function requirePermission(octokit, options, login, who) {
+    const permission = await fetchPermission(octokit, options.owner, options.repo, login);
     if (permission === 'none' || !permissionAtLeast(permission, options.minPermission)) {
         return {
             allowed: false,
-            reason: `@${actor.login} has ${permission === 'none' ? 'no' : `"${permission}"`} permission on ${options.owner}/${options.repo}; "${options.minPermission}" or more is needed`,
+            reason: `@${login}${who ? ` (${who})` : ''} has ${permission === 'none' ? 'no' : `"${permission}"`} permission on ${options.owner}/${options.repo}; "${options.minPermission}" or more is needed`,
         };
     }
     return { allowed: true, permission };
+}
+
+;// CONCATENATED MODULE: ./src/triggers/pull-request-event.ts
+/**
+ * `pull_request` and `pull_request_target` events: with `mode: review` an opened, updated, reopened
+ * or ready pull request is reviewed. Drafts wait until they are ready (or someone asks with a
+ * comment). Pure, like the rest of trigger resolution.
+ */
+
+/** The actions that mean "there is new code to review". */
+const REVIEW_ACTIONS = ['opened', 'synchronize', 'ready_for_review', 'reopened'];
+const user = object({ login: schemas_string(), type: schemas_string().default('User'), id: schemas_number().optional() });
+const pullRequestEvent = object({
+    action: schemas_string(),
+    pull_request: object({
+        number: schemas_number(),
+        title: schemas_string(),
+        body: schemas_string().nullish(),
+        draft: schemas_boolean().nullish(),
+        user,
+        head: object({ ref: schemas_string(), sha: schemas_string(), repo: object({ full_name: schemas_string() }).nullish() }),
+    }),
+    repository: object({ full_name: schemas_string() }),
+    sender: user,
+});
+function actorOf(u) {
+    return u.id === undefined ? { login: u.login, type: u.type } : { login: u.login, type: u.type, id: u.id };
+}
+/** The review trigger for a pull-request event, or the reason it is skipped. */
+function resolvePullRequestEvent(eventName, payload, mode) {
+    const result = pullRequestEvent.safeParse(payload);
+    if (!result.success) {
+        const first = result.error.issues[0];
+        throw new Error(`The ${eventName} event payload is not what GitHub sends: ${first?.path.join('.') || '(root)'}: ${first?.message}`);
+    }
+    const event = result.data;
+    const skip = (reason) => ({ kind: 'skip', reason });
+    if (mode !== 'review') {
+        return skip(`${eventName} events are acted on only with mode: review (mode is ${mode})`);
+    }
+    if (!REVIEW_ACTIONS.includes(event.action)) {
+        return skip(`${eventName} action "${event.action}" is not one of ${REVIEW_ACTIONS.join(', ')}`);
+    }
+    const pr = event.pull_request;
+    if (pr.draft) {
+        return skip(`pull request #${pr.number} is a draft; it is reviewed when ready, or on a "review" comment`);
+    }
+    const headRepository = pr.head.repo?.full_name ?? '';
+    return {
+        kind: 'pull-request',
+        event: eventName,
+        action: event.action,
+        prNumber: pr.number,
+        title: pr.title,
+        body: pr.body ?? '',
+        headSha: pr.head.sha,
+        headRef: pr.head.ref,
+        headRepository,
+        sameRepo: headRepository.toLowerCase() === event.repository.full_name.toLowerCase(),
+        author: actorOf(pr.user),
+        actor: actorOf(event.sender),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/triggers/trigger-phrase.ts
@@ -110327,13 +112309,14 @@ function matchTriggerPhrase(body, phrase) {
  */
 
 
-const user = object({ login: schemas_string(), type: schemas_string().default('User'), id: schemas_number().optional() });
+
+const resolve_trigger_user = object({ login: schemas_string(), type: schemas_string().default('User'), id: schemas_number().optional() });
 const repository = object({ full_name: schemas_string() });
 const issuesLabeled = object({
     action: schemas_string(),
     issue: object({ number: schemas_number(), title: schemas_string(), body: schemas_string().nullish() }),
     label: object({ name: schemas_string() }).nullish(),
-    sender: user,
+    sender: resolve_trigger_user,
 });
 const issueComment = object({
     action: schemas_string(),
@@ -110343,14 +112326,14 @@ const issueComment = object({
         body: schemas_string().nullish(),
         pull_request: object({ url: schemas_string() }).nullish(),
     }),
-    comment: object({ id: schemas_number(), body: schemas_string().nullish(), user }),
+    comment: object({ id: schemas_number(), body: schemas_string().nullish(), user: resolve_trigger_user }),
 });
 const reviewComment = object({
     action: schemas_string(),
     comment: object({
         id: schemas_number(),
         body: schemas_string().nullish(),
-        user,
+        user: resolve_trigger_user,
         path: schemas_string(),
         diff_hunk: schemas_string(),
         line: schemas_number().nullish(),
@@ -110376,8 +112359,8 @@ const workflowRun = object({
         html_url: schemas_string(),
         head_commit: object({ message: schemas_string() }).nullish(),
         head_repository: repository.nullish(),
-        triggering_actor: user.nullish(),
-        actor: user.nullish(),
+        triggering_actor: resolve_trigger_user.nullish(),
+        actor: resolve_trigger_user.nullish(),
     }),
     repository,
 });
@@ -110400,7 +112383,7 @@ const checkRun = object({
         app: object({ slug: schemas_string().nullish(), name: schemas_string().nullish() }).nullish(),
         check_suite: object({ head_branch: schemas_string().nullish() }).nullish(),
     }),
-    sender: user.nullish(),
+    sender: resolve_trigger_user.nullish(),
 });
 /** A `schedule` event carries the cron expression; there is no sender (the actor is `GITHUB_ACTOR`). */
 const schedule = object({ schedule: schemas_string().nullish() });
@@ -110408,13 +112391,13 @@ const schedule = object({ schedule: schemas_string().nullish() });
 const RED_CHECKS = new Set(['failure', 'timed_out']);
 const workflowDispatch = object({
     inputs: record(schemas_string(), unknown()).nullish(),
-    sender: user.nullish(),
+    sender: resolve_trigger_user.nullish(),
 });
 /** Splits `"/agent fix the test"` into `"fix the test"`; undefined when the phrase is not its first word. */
 function textAfterPhrase(body, phrase) {
     return matchTriggerPhrase(body, phrase);
 }
-function actorOf(u) {
+function resolve_trigger_actorOf(u) {
     return u.id === undefined ? { login: u.login, type: u.type } : { login: u.login, type: u.type, id: u.id };
 }
 function skip(reason) {
@@ -110442,7 +112425,7 @@ function resolveTrigger(eventName, payload, options) {
                 issueNumber: event.issue.number,
                 title: event.issue.title,
                 body: event.issue.body ?? '',
-                actor: actorOf(event.sender),
+                actor: resolve_trigger_actorOf(event.sender),
                 label: event.label.name,
             };
         }
@@ -110458,7 +112441,7 @@ function resolveTrigger(eventName, payload, options) {
                 body: event.issue.body ?? '',
                 commentId: event.comment.id,
                 instruction,
-                actor: actorOf(event.comment.user),
+                actor: resolve_trigger_actorOf(event.comment.user),
             };
             return event.issue.pull_request
                 ? { kind: 'pr-comment', prNumber: event.issue.number, ...common }
@@ -110488,7 +112471,7 @@ function resolveTrigger(eventName, payload, options) {
                 headRef: pr.head.ref,
                 headSha: pr.head.sha,
                 headRepository: pr.head.repo?.full_name ?? '',
-                actor: actorOf(event.comment.user),
+                actor: resolve_trigger_actorOf(event.comment.user),
             };
         }
         case 'workflow_run': {
@@ -110513,7 +112496,7 @@ function resolveTrigger(eventName, payload, options) {
                 headBranch: run.head_branch,
                 headCommitMessage: run.head_commit?.message ?? '',
                 htmlUrl: run.html_url,
-                actor: actor ? actorOf(actor) : { login: options.actor ?? 'unknown', type: 'User' },
+                actor: actor ? resolve_trigger_actorOf(actor) : { login: options.actor ?? 'unknown', type: 'User' },
             };
         }
         case 'workflow_dispatch': {
@@ -110523,7 +112506,7 @@ function resolveTrigger(eventName, payload, options) {
             if (!prompt)
                 return skip('workflow_dispatch without a prompt (set the prompt input)');
             const sender = event.sender ?? { login: options.actor ?? 'unknown', type: 'User' };
-            return { kind: 'dispatch', prompt, runId: options.runId, actor: actorOf(sender) };
+            return { kind: 'dispatch', prompt, runId: options.runId, actor: resolve_trigger_actorOf(sender) };
         }
         case 'check_run': {
             const event = resolve_trigger_parse(checkRun, payload, eventName);
@@ -110559,7 +112542,7 @@ function resolveTrigger(eventName, payload, options) {
                     text: check.output?.text ?? '',
                     annotationsCount: check.output?.annotations_count ?? 0,
                 },
-                actor: actorOf(sender),
+                actor: resolve_trigger_actorOf(sender),
             };
         }
         case 'schedule': {
@@ -110574,6 +112557,9 @@ function resolveTrigger(eventName, payload, options) {
                 schedule: event.schedule ?? '',
             };
         }
+        case 'pull_request':
+        case 'pull_request_target':
+            return resolvePullRequestEvent(eventName, payload, options.mode ?? 'auto');
         default:
             return skip(`event "${eventName}" is not one agent-action acts on`);
     }
@@ -110609,6 +112595,7 @@ async function run(config) {
             prompt: config.prompt,
             runId: config.runner.runId,
             actor: config.runner.actor,
+            mode: config.mode,
         });
         // Whether a failed check is on a branch of this repository only the API can tell.
         const trigger = resolved.kind === 'check-run' ? await confirmCheckRunHead(ctx.octokit, ctx.repo, resolved) : resolved;

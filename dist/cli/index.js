@@ -36407,7 +36407,7 @@ which.sync = whichSync
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_cli_config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7815);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3997);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(697);
 /**
  * Entry of `dist/cli/index.js`, the local runner (`npm run local`, `agent-action-local`): the
  * action's pipeline on a local checkout with a dry-run publisher. See `agent-action-local --help`.
@@ -36570,7 +36570,7 @@ class CliError extends Error {
 
 /***/ }),
 
-/***/ 3997:
+/***/ 697:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -52814,9 +52814,13 @@ async function invokeTool(registry, call, signal) {
     const finish = (readOnly, outcome) => shapeResult(call, { readOnly, durationMs: performance.now() - started }, outcome);
     if (!tool) {
         const available = registry.names().join(', ');
+        const refusal = registry.refusal(call.name);
         return finish(true, {
-            output: `Unknown tool "${call.name}". Available tools: ${available}.`,
+            output: refusal
+                ? `${refusal} Available tools: ${available}.`
+                : `Unknown tool "${call.name}". Available tools: ${available}.`,
             isError: true,
+            ...(refusal ? { status: 'denied' } : {}),
         });
     }
     if (signal.aborted) {
@@ -63277,7 +63281,7 @@ function buildSystemPrompt(options = {}) {
 const AGENTS_MD_MAX_CHARS = 20_000;
 /** `[system, user]` for a new run. */
 function buildInitialMessages(input) {
-    const sections = [buildSystemPrompt(input.system)];
+    const sections = [input.systemText ?? buildSystemPrompt(input.system)];
     if (input.agentsMd?.trim()) {
         // Repository content, but from the base branch the maintainers control: guidance, not data.
         // Still stripped of hidden text and capped, since nobody reviews it for prompt size.
@@ -65472,11 +65476,59 @@ async function withDirname(run) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/read-only.ts
+/**
+ * The read-only part of the policy, for review runs: the same allowlist (tests, linters, read-only
+ * git), minus every step that writes a file the model chose. A review never changes the checkout,
+ * so a command that would is refused with a pointer to `add_review_comment`.
+ */
+
+/** Commands whose purpose is to change files. */
+const writingCommands = new Set([
+    'cp',
+    'mv',
+    'rm',
+    'rmdir',
+    'mkdir',
+    'touch',
+    'tee',
+    'chmod',
+    'chown',
+    'ln',
+    'truncate',
+    'dd',
+    'patch',
+]);
+/** Long flags that turn a formatter or linter from checking into rewriting (short ones like `-w` mean other things elsewhere). */
+const rewritingFlags = /^(--write|--fix|--fix=.*|--apply|--apply-unsafe|--in-place(=.*)?)$/;
+const writeRedirects = new Set(['>', '>>', '>|', '&>', '&>>', '>&']);
+const hint = 'Review runs are read-only: report what should change with add_review_comment instead.';
+/** The denial for a step that would write, or undefined when the step only reads. */
+function readOnlyDenial(step) {
+    if (step.kind === 'redirect') {
+        if (!writeRedirects.has(step.op))
+            return undefined;
+        const target = step.target?.value;
+        if (target === undefined || target === '/dev/null' || /^[0-2-]$/.test(target))
+            return undefined;
+        return deny('review-read-only', `Writing to \`${target}\` is not allowed. ${hint}`);
+    }
+    const [name, ...args] = step.words.map((w) => w.value);
+    if (name && writingCommands.has(name)) {
+        return deny('review-read-only', `\`${name}\` changes files. ${hint}`);
+    }
+    const flag = args.find((a) => rewritingFlags.test(a));
+    if (name && flag)
+        return deny('review-read-only', `\`${name} ${flag}\` rewrites files. ${hint}`);
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/index.ts
 /**
  * The bash policy: parse with tree-sitter-bash, flatten into simple commands and redirects,
  * and allow the line only if every part is allowed (fail closed). See docs/bash-policy.md.
  */
+
 
 
 
@@ -65506,6 +65558,9 @@ async function createBashPolicy(options) {
             return steps;
         const ctx = { paths: { workspace, cwds: [workspace] }, extraRules };
         for (const step of steps) {
+            const readOnlyProblem = options.readOnly ? readOnlyDenial(step) : undefined;
+            if (readOnlyProblem)
+                return readOnlyProblem;
             if (step.kind === 'redirect') {
                 const problem = checkRedirect(step, ctx);
                 if (problem)
@@ -78338,7 +78393,10 @@ function parametersSchema(tool) {
 /** The tools one agent may call. Immutable; {@link ToolRegistry.without} makes a filtered copy. */
 class ToolRegistry {
     #tools;
-    constructor(tools) {
+    /** Tools deliberately not offered, with the message a call to one gets (see {@link withheld}). */
+    #refusals;
+    constructor(tools, refusals = new Map()) {
+        this.#refusals = refusals;
         const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         this.#tools = new Map();
         for (const tool of sorted) {
@@ -78363,7 +78421,24 @@ class ToolRegistry {
     }
     /** A copy without the named tools, for restricted agents. */
     without(...names) {
-        return new ToolRegistry([...this.#tools.values()].filter((tool) => !names.includes(tool.name)));
+        return new ToolRegistry([...this.#tools.values()].filter((tool) => !names.includes(tool.name)), this.#refusals);
+    }
+    /**
+     * A copy without the named tools that remembers why: a model that calls one anyway (it knows the
+     * usual tool set) gets `reasons[name]` instead of "unknown tool".
+     */
+    withheld(reasons) {
+        const names = Object.keys(reasons);
+        const refusals = new Map([...this.#refusals, ...Object.entries(reasons)]);
+        return new ToolRegistry([...this.#tools.values()].filter((tool) => !names.includes(tool.name)), refusals);
+    }
+    /** A copy with `tools` added (a name already present is an error). */
+    with(...tools) {
+        return new ToolRegistry([...this.#tools.values(), ...tools], this.#refusals);
+    }
+    /** Why `name` is not offered, when it was withheld on purpose. */
+    refusal(name) {
+        return this.#tools.has(name) ? undefined : this.#refusals.get(name);
     }
 }
 
@@ -78476,7 +78551,11 @@ async function prepareAgentTools(host, settings) {
     const { workspace, env } = host;
     // The policy parses `allowed-commands`, which can be refused: do it before the sandbox creates
     // a throw-away user that would otherwise be left behind.
-    const bashPolicy = await createBashPolicy({ workspace, extraRules: settings.allowedCommands });
+    const bashPolicy = await createBashPolicy({
+        workspace,
+        extraRules: settings.allowedCommands,
+        ...(settings.readOnly ? { readOnly: true } : {}),
+    });
     const home = env['HOME'];
     const runner = runnerFolders(env, workspace);
     const sandbox = await detectSandbox({

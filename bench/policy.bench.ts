@@ -23,7 +23,7 @@ function percentile(sorted: number[], p: number): number {
 
 function coldInitMs(workspace: string): number {
   const code = `const { createBashPolicy } = await import(${JSON.stringify(policyModule)});
-const t = performance.now(); await createBashPolicy({ workspace: ${JSON.stringify(workspace)} });
+const t = performance.now(); await createBashPolicy({ workspace: ${JSON.stringify(workspace)}, sandbox: { level: 'userns', deliberate: false } });
 console.log(performance.now() - t);`;
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
     encoding: 'utf8',
@@ -39,7 +39,7 @@ export default async function bench(): Promise<BenchFigure[]> {
       (JSON.parse(readFileSync(new URL(f, corpus), 'utf8')) as { command: string }[]).map((e) => e.command),
     );
     const inits = [coldInitMs(workspace), coldInitMs(workspace), coldInitMs(workspace)].sort((a, b) => a - b);
-    const policy = await createBashPolicy({ workspace });
+    const policy = await createBashPolicy({ workspace, sandbox: { level: 'userns', deliberate: false } });
     for (let i = 0; i < 3; i++) for (const c of commands) policy.check(c);
     const times: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {

@@ -17,7 +17,7 @@ import { titleFrom } from '../outputs/title.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { prepareAgentTools } from '../run/agent-tools.js';
 import { runVerification } from '../run/verify.js';
-import { createBashPolicy } from '../safety/bash-policy/index.js';
+import { parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createRedactor } from '../safety/redact.js';
 import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
 import type { CliConfig } from './cli-config.js';
@@ -96,11 +96,9 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
       ? promptTask(cli.task.text)
       : issueTask(await readIssueFile(cli.task.file), cli.task.file);
   // Checked here, before the sandbox exists: a bad rule is a usage error, not a failed run.
-  await createBashPolicy({ workspace: repo.root, extraRules: cli.allowedCommands }).catch(
-    (error: unknown) => {
-      throw new CliError((error as Error).message.replace(/^allowed-commands: /, '--allow '));
-    },
-  );
+  await parseAllowedCommands(cli.allowedCommands).catch((error: unknown) => {
+    throw new CliError((error as Error).message.replace(/^allowed-commands: /, '--allow '));
+  });
   requireKey(cli.baseUrl, cli.apiKey);
   await probeEndpoint(cli.baseUrl, cli.apiKey);
 

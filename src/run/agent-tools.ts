@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { agentCommandEnv } from '../exec/scrubbed-env.js';
-import { createBashPolicy } from '../safety/bash-policy/index.js';
+import { createBashPolicy, parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
@@ -40,11 +40,7 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
   const { workspace, env } = host;
   // The policy parses `allowed-commands`, which can be refused: do it before the sandbox creates
   // a throw-away user that would otherwise be left behind.
-  const bashPolicy = await createBashPolicy({
-    workspace,
-    extraRules: settings.allowedCommands,
-    ...(settings.readOnly ? { readOnly: true } : {}),
-  });
+  await parseAllowedCommands(settings.allowedCommands);
   const home = env['HOME'];
   const runner = runnerFolders(env, workspace);
   const sandbox = await detectSandbox({
@@ -61,13 +57,20 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     readOnlyPaths: runner.readOnly,
     ...(env['PATH'] ? { path: env['PATH'] } : {}),
   });
-  const description = describeSandbox(sandbox);
+  const description = describeSandbox(sandbox) + unsandboxedCodeNote(settings.sandbox, sandbox.level);
   // Less than full isolation is a warning, so the downgrade shows as an annotation on the run.
   const line = description.replace(/\*\*/g, '');
   if (sandbox.missing.length > 0) host.log.warning(line);
   else host.log.info(line);
   const policy = createPathPolicy(workspace);
   const readTracker = createReadTracker();
+  const bashPolicy = await createBashPolicy({
+    workspace,
+    extraRules: settings.allowedCommands,
+    sandbox: { level: sandbox.level, deliberate: settings.sandbox === 'off' },
+    readTracker,
+    ...(settings.readOnly ? { readOnly: true } : {}),
+  });
   const logDir = path.join(host.tempDir, 'agent-action', 'commands');
   const bash = createBashTool({
     workspace,
@@ -80,4 +83,15 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     bash,
   ]);
   return { registry, sandbox, description, logDir, dispose: () => sandbox.dispose() };
+}
+
+/**
+ * What a maintainer must know about workspace code at level `none`: with `sandbox: off` the
+ * project's tests and builds ran with the runner's access; otherwise the policy refused them.
+ */
+export function unsandboxedCodeNote(setting: AgentToolSettings['sandbox'], level: string): string {
+  if (level !== 'none') return '';
+  return setting === 'off'
+    ? " **Warning: `sandbox: off` was set, so the project's own code (tests, builds, install scripts) runs with no isolation when the agent runs it: code the agent wrote or changed can read everything the runner can.**"
+    : " Commands that run the project's own code (tests, builds, scripts) were refused, because nothing isolates them here.";
 }

@@ -47,29 +47,33 @@ export interface PathPolicy {
 const MAX_LINK_HOPS = 40;
 
 /**
- * Real path of `target` (absolute, lexically normalised). Parts that do not exist yet are kept
- * as written; a dangling symlink is followed to where a write would land.
+ * Real path of `target` as the kernel walks it: segment by segment from the root, each symlink
+ * replaced by where it points *before* the next `..` is applied (so `link/..` is the parent of
+ * the link's target, not the folder holding the link). Parts that do not exist yet are kept as
+ * written; a dangling symlink is followed to where a write would land.
  */
 export function realPathOf(target: string, hops = 0): string {
   if (hops > MAX_LINK_HOPS) throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
-  try {
-    return realpathSync.native(target);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  const absolute = path.isAbsolute(target) ? target : path.resolve(target);
+  let current = '/';
+  const segments = absolute.split('/').filter((s) => s !== '' && s !== '.');
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if (segment === '..') {
+      current = path.dirname(current);
+      continue;
+    }
+    const next = path.join(current, segment);
+    let link: string | undefined;
+    try {
+      if (lstatSync(next).isSymbolicLink()) link = readlinkSync(next);
+    } catch {
+      // Does not exist: the rest is a path about to be created, kept as written.
+      return path.resolve(next, ...segments.slice(i + 1));
+    }
+    current = link === undefined ? next : realPathOf(path.resolve(current, link), hops + 1);
   }
-  const parent = path.dirname(target);
-  if (parent === target) return target;
-  const realParent = realPathOf(parent, hops);
-  const own = path.join(realParent, path.basename(target));
-  let isLink = false;
-  try {
-    isLink = lstatSync(own).isSymbolicLink();
-  } catch {
-    // Does not exist: a file about to be created.
-  }
-  if (!isLink) return own;
-  return realPathOf(path.resolve(realParent, readlinkSync(own)), hops + 1);
+  return current;
 }
 
 function segmentsOf(relative: string): string[] {
@@ -107,9 +111,13 @@ export function checkPathRules(realPath: string, root: string, access: PathAcces
       `${relative} is inside .git, which is off limits (use git commands instead).`,
     );
   }
-  // `.github` itself too: replacing or removing it (bash `rm -rf .github`) takes the workflows with it.
-  if (access === 'write' && (hasPair(segments, '.github', 'workflows') || segments.at(-1) === '.github')) {
-    return refuse('workflows', `${relative} is a workflow file; .github/workflows may not be written.`);
+  // All of `.github/`, not only workflows: composite actions, CODEOWNERS and dependabot settings
+  // there change what later workflows run or who reviews; `.github` itself too (`rm -rf .github`).
+  if (access === 'write' && segments.includes('.github')) {
+    return refuse(
+      'workflows',
+      `${relative} is under .github/, which holds workflows, actions and repository settings; it may not be written.`,
+    );
   }
   return undefined;
 }

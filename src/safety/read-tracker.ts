@@ -19,7 +19,9 @@ export type WriteCheck = { ok: true } | { ok: false; reason: 'not-read' | 'confl
 /** Per-run tracker, keyed by real absolute path (as {@link PathPolicy} returns it). */
 export interface ReadTracker {
   /** Records the content just read or written, with the file's current mtime. */
-  record(realPath: string, content: string | Uint8Array): Promise<void>;
+  record(realPath: string, content: string | Uint8Array, how?: 'read' | 'written'): Promise<void>;
+  /** Whether the agent wrote `realPath` this run (or anything below it, for a folder). */
+  wasWritten(realPath: string): boolean;
   /** Whether a write to `realPath` may proceed. Files that do not exist need no read. */
   checkWrite(realPath: string, displayPath?: string): Promise<WriteCheck>;
   /** The snapshot for `realPath`, if it was read or written. */
@@ -34,9 +36,17 @@ export function sha256(content: string | Uint8Array): string {
 /** Creates an empty tracker; one per agent run. */
 export function createReadTracker(): ReadTracker {
   const snapshots = new Map<string, FileSnapshot>();
+  const written = new Set<string>();
   return {
     get: (realPath) => snapshots.get(realPath),
-    async record(realPath, content) {
+    wasWritten(realPath) {
+      if (written.has(realPath)) return true;
+      const prefix = realPath.endsWith('/') ? realPath : `${realPath}/`;
+      for (const file of written) if (file.startsWith(prefix)) return true;
+      return false;
+    },
+    async record(realPath, content, how = 'read') {
+      if (how === 'written') written.add(realPath);
       const { mtimeMs } = await stat(realPath);
       snapshots.set(realPath, { mtimeMs, sha256: sha256(content) });
     },

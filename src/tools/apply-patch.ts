@@ -120,7 +120,7 @@ export function createApplyPatchTool({ policy, readTracker }: FileToolDeps) {
       }
       for (const write of plan.writes) {
         if (write.content !== undefined)
-          await readTracker.record(real.get(write.path) as string, write.content);
+          await readTracker.record(real.get(write.path) as string, write.content, 'written');
       }
       return {
         output: `Applied the patch: ${plan.summary.join('; ')}.`,

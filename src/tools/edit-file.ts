@@ -57,7 +57,7 @@ export function createEditFileTool({ policy, readTracker }: FileToolDeps) {
       } catch (error) {
         return failure(`Cannot write ${shown}: ${(error as Error).message}`);
       }
-      await readTracker.record(target.path, plan.content);
+      await readTracker.record(target.path, plan.content, 'written');
       const count = `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'}`;
       const how = plan.matched.filter((kind) => kind !== 'exact').map((kind) => MATCH_LABELS[kind]);
       return {

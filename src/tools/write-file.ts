@@ -39,7 +39,7 @@ export function createWriteFileTool({ policy, readTracker }: FileToolDeps) {
       } catch (error) {
         return { output: `Cannot write ${shown}: ${(error as Error).message}`, isError: true };
       }
-      await readTracker.record(target.path, content);
+      await readTracker.record(target.path, content, 'written');
       const lines = splitLines(content).length;
       return {
         output: `${existing ? 'Replaced' : 'Created'} ${shown} (${lines} lines).`,

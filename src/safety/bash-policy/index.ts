@@ -3,7 +3,8 @@
  * and allow the line only if every part is allowed (fail closed). See docs/bash-policy.md.
  */
 import { realpathSync } from 'node:fs';
-import { type CheckContext, checkCd, checkCommand, checkRedirect } from './check-command.js';
+import type { ReadTracker } from '../read-tracker.js';
+import { type CheckContext, checkCd, checkCommand, checkRedirect, type Isolation } from './check-command.js';
 import { type Denial, deny } from './denial.js';
 import { parseExtraRules } from './extra-rules.js';
 import { loadBashParser } from './parser.js';
@@ -25,6 +26,25 @@ export interface BashPolicyOptions {
   extraRules?: readonly string[];
   /** Review runs: refuse every step that writes a file (see read-only.ts). */
   readOnly?: boolean;
+  /**
+   * The sandbox the commands run in: `level` as the sandbox reports it (`none` or a namespace
+   * level), and whether `none` is the user's deliberate `sandbox: off`. Workspace code (tests,
+   * builds, scripts) runs only when isolated, or when the user turned the sandbox off.
+   */
+  sandbox: { level: string; deliberate: boolean };
+  /** The file tools' tracker: files the agent wrote are never loaded as plugins or loaders. */
+  readTracker?: Pick<ReadTracker, 'wasWritten'>;
+}
+
+/** Validates the `allowed-commands` lines (throws naming the bad line) without building a policy. */
+export async function parseAllowedCommands(lines: readonly string[]): Promise<void> {
+  parseExtraRules(await loadBashParser(), lines);
+}
+
+/** The isolation a sandbox level gives workspace code. */
+export function isolationOf(sandbox: BashPolicyOptions['sandbox']): Isolation {
+  if (sandbox.level !== 'none') return 'namespace';
+  return sandbox.deliberate ? 'none-deliberate' : 'none';
 }
 
 const maxLength = 10_000;
@@ -34,6 +54,17 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
   const parser = await loadBashParser();
   const workspace = realpathSync(options.workspace);
   const extraRules = parseExtraRules(parser, options.extraRules ?? []);
+  const isolation = isolationOf(options.sandbox);
+  // Files written by commands this policy allowed (redirects, tee, cp …), besides the file tools'.
+  const writtenByCommands = new Set<string>();
+  const wasWritten = (real: string): boolean => {
+    if (options.readTracker?.wasWritten(real)) return true;
+    if (writtenByCommands.has(real)) return true;
+    const prefix = `${real}/`;
+    for (const file of writtenByCommands) if (file.startsWith(prefix)) return true;
+    return false;
+  };
+  let pendingWrites: string[] = [];
 
   const decide = (command: string): Denial | undefined => {
     if (command.trim() === '') return deny('empty', 'The command is empty.');
@@ -51,7 +82,14 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
     }
     const steps = parseCommandLine(parser, command);
     if (!Array.isArray(steps)) return steps;
-    const ctx: CheckContext = { paths: { workspace, cwds: [workspace] }, extraRules };
+    const ctx: CheckContext = {
+      paths: { workspace, cwds: [workspace] },
+      extraRules,
+      isolation,
+      wasWritten,
+      writes: [],
+    };
+    pendingWrites = ctx.writes;
     for (const step of steps) {
       const readOnlyProblem = options.readOnly ? readOnlyDenial(step) : undefined;
       if (readOnlyProblem) return readOnlyProblem;
@@ -81,7 +119,10 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
           `The policy could not check this command (${(error as Error).message}).`,
         );
       }
-      if (!denial) return { allowed: true };
+      if (!denial) {
+        for (const file of pendingWrites) writtenByCommands.add(file);
+        return { allowed: true };
+      }
       return {
         allowed: false,
         rule: denial.rule,

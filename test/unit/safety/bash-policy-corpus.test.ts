@@ -22,7 +22,7 @@ const benign = JSON.parse(readFileSync(new URL('benign.json', corpus), 'utf8')) 
 const ws = makePolicyWorkspace();
 let policy: BashPolicy;
 before(async () => {
-  policy = await createBashPolicy({ workspace: ws.root });
+  policy = await createBashPolicy({ workspace: ws.root, sandbox: { level: 'userns', deliberate: false } });
 });
 after(() => ws.cleanup());
 

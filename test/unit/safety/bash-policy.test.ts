@@ -10,6 +10,7 @@ let policy: BashPolicy;
 before(async () => {
   policy = await createBashPolicy({
     workspace: ws.root,
+    sandbox: { level: 'userns', deliberate: false },
     extraRules: ['cargo run *', 'make lint', 'prettier --write *'],
   });
 });
@@ -120,9 +121,12 @@ describe('bash policy: command rules', () => {
     allowed('git branch --list');
     assert.equal(denied("git -c core.pager='sh -c id' log").rule, 'git-global-option');
     assert.equal(denied('git diff --ext').rule, 'git-dangerous-option'); // abbreviation of --ext-diff
-    assert.equal(denied('git log --output=x').rule, 'git-dangerous-option');
+    allowed('git log --output=x'); // a write, checked as one
+    assert.equal(denied('git log --output=.git/config').rule, 'git-internals');
+    assert.equal(denied('git log --output=.github/workflows/x.yml').rule, 'workflow-files');
     assert.equal(denied('git push').rule, 'git-write-subcommand');
-    assert.equal(denied('git branch -D main').rule, 'git-subcommand');
+    assert.equal(denied('git branch -D main').rule, 'git-dangerous-option');
+    assert.equal(denied('git branch new-branch').rule, 'git-subcommand');
   });
 
   it('refuses find actions, sed writers, rg preprocessors and sort programs', () => {
@@ -176,6 +180,7 @@ describe('bash policy: allowed-commands', () => {
   it('never lifts hard denials', async () => {
     const lax = await createBashPolicy({
       workspace: ws.root,
+      sandbox: { level: 'userns', deliberate: false },
       extraRules: ['curl *', 'git push *', 'bash *', 'cat *'],
     });
     assert.equal(lax.check('curl https://example.com').allowed, false);
@@ -186,11 +191,19 @@ describe('bash policy: allowed-commands', () => {
 
   it('rejects rules that are not plain commands', async () => {
     await assert.rejects(
-      createBashPolicy({ workspace: ws.root, extraRules: ['make $(id)'] }),
+      createBashPolicy({
+        workspace: ws.root,
+        sandbox: { level: 'userns', deliberate: false },
+        extraRules: ['make $(id)'],
+      }),
       /allowed-commands/,
     );
     await assert.rejects(
-      createBashPolicy({ workspace: ws.root, extraRules: ['ls * foo'] }),
+      createBashPolicy({
+        workspace: ws.root,
+        sandbox: { level: 'userns', deliberate: false },
+        extraRules: ['ls * foo'],
+      }),
       /allowed-commands/,
     );
   });

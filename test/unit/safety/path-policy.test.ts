@@ -92,10 +92,13 @@ describe('path policy', () => {
     assert.equal(refusedBy(policy.resolveForRead('.GIT/config')), 'git-internals');
   });
 
-  it('lets workflows be read but not written', () => {
+  it('lets .github/ be read but nothing in it written, in any case', () => {
     assert.ok(policy.resolveForRead('.github/workflows/ci.yml').ok);
     assert.equal(refusedBy(policy.resolveForWrite('.github/workflows/ci.yml')), 'workflows');
-    assert.ok(policy.resolveForWrite('.github/dependabot.yml').ok);
+    // Composite actions and repository settings there change what later workflows run.
+    assert.equal(refusedBy(policy.resolveForWrite('.github/dependabot.yml')), 'workflows');
+    assert.equal(refusedBy(policy.resolveForWrite('.github/actions/setup/action.yml')), 'workflows');
+    assert.equal(refusedBy(policy.resolveForWrite('.GitHub/workflows/x.yml')), 'workflows');
     assert.ok(policy.resolveForWrite('.gitignore').ok);
     assert.ok(policy.resolveForWrite('..notes.txt').ok);
   });

@@ -1,320 +1,462 @@
 /**
- * Node.js tools: package-manager scripts, `npx --no-install`, `node <file>`/`node --test`, and
- * linters/formatters in check mode. Installing packages by name and evaluating code given on
- * the command line are hard denials.
+ * Node.js tools. `node <file>`, test runners and package scripts run the workspace's code, so
+ * they need an isolating sandbox; code given on the command line is refused, and every option
+ * that loads a module (`--import`, `--require`, `--loader`, `--test-reporter`, …) names a file
+ * that is checked (never one the agent wrote this run, never a URL).
  */
-import { type Denial, deny, notAllowed } from '../denial.js';
-import { findOption, type Rule } from './rule.js';
+import { deny, notAllowed } from '../denial.js';
+import { findParsed, optionTable as t } from '../options.js';
+import { checkArgs, isDenial, type Rule, stdinDenial } from './rule.js';
+
+const nodeTable = t({
+  short: 'e! p! i! c v h r:load C:text',
+  long: 'eval! print! interactive! check version help require=load import=load loader=load experimental-loader=load test-reporter=load test-reporter-destination=write test test-only test-name-pattern=pat test-skip-pattern=pat test-concurrency=num test-timeout=num test-force-exit test-update-snapshots test-shard=text test-isolation=e:process|none test-coverage-include=pat test-coverage-exclude=pat test-coverage-lines=num test-coverage-branches=num test-coverage-functions=num test-global-setup=load experimental-test-coverage experimental-test-module-mocks experimental-test-snapshots experimental-test-isolation=text experimental-strip-types no-experimental-strip-types experimental-transform-types experimental-vm-modules experimental-specifier-resolution=text experimental-detect-module experimental-require-module no-experimental-require-module experimental-wasm-modules experimental-json-modules experimental-import-meta-resolve experimental-sqlite experimental-websocket experimental-eventsource experimental-network-inspection! experimental-policy! experimental-permission permission allow-fs-read=read allow-fs-write=write allow-child-process allow-worker allow-wasi allow-addons enable-source-maps no-warnings no-deprecation trace-warnings trace-deprecation trace-uncaught throw-deprecation pending-deprecation unhandled-rejections=e:strict|warn|throw|none|warn-with-error-code max-old-space-size=num max-semi-space-size=num stack-size=num stack-trace-limit=num conditions=text input-type=e:module|commonjs|module-typescript|commonjs-typescript env-file=read env-file-if-exists=read watch watch-path=read watch-preserve-output preserve-symlinks preserve-symlinks-main abort-on-uncaught-exception disable-warning=text dns-result-order=text no-addons no-global-search-paths frozen-intrinsics heapsnapshot-near-heap-limit=num title=text tls-min-v1.2 tls-max-v1.3 use-openssl-ca use-bundled-ca zero-fill-buffers expose-gc inspect! inspect-brk! inspect-port! inspect-wait! debug-port! openssl-config! openssl-legacy-provider snapshot-blob! build-snapshot! experimental-sea-config! redirect-warnings=write report-dir=write diagnostic-dir=write cpu-prof cpu-prof-dir=write heap-prof heap-prof-dir=write prof trace-exit icu-data-dir! secure-heap=num localstorage-file=write experimental-default-type=e:module|commonjs',
+  permute: false,
+  rule: 'interpreter-eval',
+  reasons: {
+    inspect: 'the inspector accepts code over a socket',
+    'inspect-brk': 'the inspector accepts code over a socket',
+    'inspect-port': 'the inspector',
+    'inspect-wait': 'the inspector',
+    'debug-port': 'the inspector',
+    'experimental-network-inspection': 'the inspector',
+    'experimental-policy': 'it loads a policy file',
+    'openssl-config': 'it loads an OpenSSL configuration (which can load engines)',
+    'snapshot-blob': 'it loads a heap snapshot (code)',
+    'build-snapshot': 'it writes a snapshot',
+    'experimental-sea-config': 'it builds an executable',
+    'icu-data-dir': 'it loads data from a folder',
+    e: 'it evaluates code given on the command line',
+    p: 'it evaluates code given on the command line',
+    i: 'it reads code from stdin',
+    eval: 'it evaluates code given on the command line',
+    print: 'it evaluates code given on the command line',
+    interactive: 'it reads code from stdin',
+  },
+});
+
+/** `node [options] <file> …`, `node --test …`; never code from `-e`/`-p`/stdin. */
+export function node(name: string): Rule {
+  return (args, ctx) => {
+    const parsed = checkArgs(name, nodeTable, args, ctx, 'text');
+    if (isDenial(parsed)) return parsed;
+    if (findParsed(parsed, 'version', 'v', 'help', 'h')) return undefined;
+    const test = findParsed(parsed, 'test') !== undefined;
+    const check = findParsed(parsed, 'check', 'c') !== undefined;
+    const [script] = parsed.rest;
+    if (!script && !test) return stdinDenial(name);
+    if (script && (script.value === '-' || script.value.startsWith('/dev/')))
+      return stdinDenial(name, script.value);
+    if (script) {
+      const problem = ctx.checkPath(script, 'read');
+      if (problem) return problem;
+    }
+    if (check) return undefined;
+    return ctx.workspaceCode(`\`${name}\` runs ${script ? `\`${script.value}\`` : 'the test files'}`);
+  };
+}
 
 const installHint = 'Installing packages is not allowed; the dependencies in the lockfile are what you have.';
-const evalHint =
-  'Write the code to a file in the workspace (write_file) and run that file, or run the project tests.';
 
-/** Config options that point npm at other registries, shells or credentials. */
-const npmDangerous = [
-  '--script-shell',
-  '--node-options',
-  '--userconfig',
-  '--globalconfig',
-  '--registry',
-  '--init-module',
-  '--call',
-];
-const scriptNames = new Set([
-  'test',
-  'lint',
-  'build',
-  'typecheck',
-  'type-check',
-  'check',
-  'compile',
-  'coverage',
-  'format:check',
-  'lint:check',
+/**
+ * npm reads every `--key=value` as configuration (`--script-shell`, `--node-options`,
+ * `--userconfig` name programs and files) and expands abbreviations and shorthands (`-reg` is
+ * `--registry`), so only these exact spellings are accepted.
+ */
+const npmOptions = new Set([
+  '--silent',
+  '-s',
+  '--quiet',
+  '-q',
+  '--loglevel=silent',
+  '--loglevel=error',
+  '--loglevel=warn',
+  '--loglevel=info',
+  '--loglevel=verbose',
+  '--if-present',
+  '--ignore-scripts',
+  '--no-audit',
+  '--no-fund',
+  '--prefer-offline',
+  '--offline',
+  '--no-progress',
+  '--json',
+  '--parseable',
+  '--long',
+  '-l',
+  '--all',
+  '-a',
+  '--production',
+  '--omit=dev',
+  '--omit=optional',
+  '--omit=peer',
+  '--include=dev',
+  '--legacy-peer-deps',
+  '--strict-peer-deps',
+  '--workspaces',
+  '-ws',
+  '--include-workspace-root',
+  '--no-workspaces',
+  '--color=false',
+  '--color=always',
+  '--no-color',
+  '--depth=0',
+  '--depth=1',
+  '--depth=2',
+  '--version',
+  '-v',
+  '--help',
+  '-h',
+  '--foreground-scripts',
+  '--no-save',
+  '--frozen-lockfile',
+  '--dry-run',
+  '--audit-level=low',
+  '--audit-level=moderate',
+  '--audit-level=high',
+  '--audit-level=critical',
+  '--global-style',
+  '--install-links=false',
 ]);
 
-export const npm: Rule = (args) => {
-  const bad =
-    findOption(args, { long: npmDangerous, exact: ['-c'] }) ?? args.find((a) => /^--@.*registry/.test(a));
-  if (bad)
-    return deny(
-      'npm-config-option',
-      `\`npm ${bad}\` changes which shell, registry or config npm uses; it is not allowed.`,
-    );
-  const [sub, ...rest] = args.filter((a) => !a.startsWith('-') || a === '--');
-  if (sub === undefined) return undefined; // `npm --version`, `npm -v`
-  switch (sub) {
-    case 'test':
-    case 't':
-    case 'tst':
-    case 'run':
-    case 'run-script':
-    case 'rum':
-    case 'urn':
-    case 'ls':
-    case 'list':
-    case 'la':
-    case 'll':
-    case 'outdated':
-    case 'why':
-    case 'explain':
-    case 'version':
-      return undefined;
-    case 'ci':
-      return undefined;
-    case 'install':
-    case 'i':
-    case 'in':
-    case 'ins':
-    case 'inst':
-    case 'isnt':
-    case 'add':
-      return rest.length === 0
-        ? undefined
-        : deny('npm-install-package', `\`npm ${sub} ${rest.join(' ')}\`: ${installHint}`);
-    case 'audit':
-      return rest.includes('fix')
-        ? notAllowed('npm-subcommand', '`npm audit fix` changes dependencies.')
-        : undefined;
-    case 'exec':
-    case 'x':
-    case 'explore':
-    case 'publish':
-    case 'unpublish':
-    case 'config':
-    case 'set':
-    case 'get':
-    case 'adduser':
-    case 'login':
-    case 'logout':
-    case 'token':
-    case 'owner':
-    case 'access':
-    case 'team':
-    case 'whoami':
-    case 'profile':
-    case 'star':
-    case 'deprecate':
-    case 'dist-tag':
-    case 'update':
-    case 'up':
-    case 'uninstall':
-    case 'link':
+const npmScripts = new Set([
+  'test',
+  't',
+  'tst',
+  'run',
+  'run-script',
+  'rum',
+  'urn',
+  'ci',
+  'clean-install',
+  'ic',
+  'install-clean',
+  'install',
+  'i',
+  'in',
+  'ins',
+  'inst',
+  'insta',
+  'instal',
+  'isnt',
+  'isntal',
+  'isntall',
+  'add',
+  'start',
+  'stop',
+  'restart',
+  'rebuild',
+  'rb',
+  'pack',
+  'install-test',
+  'it',
+  'install-ci-test',
+  'cit',
+]);
+const npmReadOnly = new Set([
+  'ls',
+  'list',
+  'la',
+  'll',
+  'outdated',
+  'why',
+  'explain',
+  'version',
+  'view',
+  'info',
+  'show',
+  'v',
+  'audit',
+  'query',
+  'help',
+  'fund',
+  'doctor',
+  'prefix',
+  'root',
+]);
+
+/** npm: scripts and lockfile installs run the project's code; the rest is read-only or refused. */
+export const npm: Rule = (args, ctx) => {
+  const positional: string[] = [];
+  let afterDashDash = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!.value;
+    if (afterDashDash) continue; // arguments for the script itself
+    if (arg === '--') {
+      afterDashDash = true;
+      continue;
+    }
+    if (arg === '-w' || arg === '--workspace') {
+      const value = args[++i];
+      if (!value) return notAllowed('npm-option', `\`npm ${arg}\` needs a workspace name.`);
+      const problem = ctx.checkPath(value, 'read');
+      if (problem) return problem;
+      continue;
+    }
+    if (/^--workspace=/.test(arg)) {
+      const problem = ctx.checkPath({ value: arg.slice(12), glob: false }, 'read');
+      if (problem) return problem;
+      continue;
+    }
+    if (arg.startsWith('-')) {
+      if (npmOptions.has(arg)) continue;
       return deny(
-        'npm-subcommand',
-        `\`npm ${sub}\` is not allowed (it runs remote code, changes dependencies or reads credentials).`,
+        'npm-config-option',
+        `\`npm ${arg}\`: npm reads options as configuration (some name the shell, registry or config files it uses), so only a fixed set of spellings is allowed (e.g. --silent, --if-present, --ignore-scripts).`,
       );
-    default:
-      return notAllowed(
-        'npm-subcommand',
-        `\`npm ${sub}\` is not on the allowlist; use \`npm test\` or \`npm run <script>\`.`,
-      );
+    }
+    positional.push(arg);
   }
+  const [sub, ...rest] = positional;
+  if (sub === undefined) return undefined; // `npm --version`
+  if (npmReadOnly.has(sub)) {
+    if (sub === 'audit' && rest.includes('fix'))
+      return notAllowed('npm-subcommand', '`npm audit fix` changes dependencies.');
+    if (['view', 'info', 'show', 'v', 'doctor', 'fund'].includes(sub))
+      return deny('npm-subcommand', `\`npm ${sub}\` queries the registry; network access is not available.`);
+    return undefined;
+  }
+  if (npmScripts.has(sub)) {
+    const installs = [
+      'install',
+      'i',
+      'in',
+      'ins',
+      'inst',
+      'insta',
+      'instal',
+      'isnt',
+      'isntal',
+      'isntall',
+      'add',
+    ];
+    if (installs.includes(sub) && rest.length > 0)
+      return deny('npm-install-package', `\`npm ${sub} ${rest.join(' ')}\`: ${installHint}`);
+    return ctx.workspaceCode(`\`npm ${sub}\` runs the project's scripts`);
+  }
+  if (
+    [
+      'exec',
+      'x',
+      'explore',
+      'publish',
+      'unpublish',
+      'config',
+      'c',
+      'set',
+      'get',
+      'adduser',
+      'login',
+      'logout',
+      'token',
+      'owner',
+      'access',
+      'team',
+      'whoami',
+      'profile',
+      'star',
+      'deprecate',
+      'dist-tag',
+      'update',
+      'up',
+      'upgrade',
+      'uninstall',
+      'remove',
+      'rm',
+      'un',
+      'unlink',
+      'link',
+      'ln',
+      'init',
+      'create',
+      'edit',
+      'hook',
+      'org',
+      'sbom',
+      'search',
+      'repo',
+      'docs',
+      'bugs',
+      'pkg',
+      'cache',
+      'dedupe',
+      'prune',
+      'shrinkwrap',
+      'exec-sh',
+    ].includes(sub)
+  )
+    return deny(
+      'npm-subcommand',
+      `\`npm ${sub}\` is not allowed (it runs remote code, changes dependencies or configuration, or reads credentials).`,
+    );
+  return notAllowed(
+    'npm-subcommand',
+    `\`npm ${sub}\` is not on the allowlist; use \`npm test\` or \`npm run <script>\`.`,
+  );
 };
 
 /** `npx --no-install <bin> …` is checked as `<bin> …`; without `--no-install` npx may download code. */
 export const npx: Rule = (args, ctx) => {
   let i = 0;
   let noInstall = false;
-  for (; i < args.length && args[i]!.startsWith('-'); i++) {
-    const arg = args[i]!;
-    if (arg === '--no-install' || arg === '--no') noInstall = true;
-    else if (arg === '--offline' || arg === '--quiet' || arg === '-q') continue;
+  for (; i < args.length && args[i]!.value.startsWith('-'); i++) {
+    const arg = args[i]!.value;
+    if (arg === '--no-install' || arg === '--no' || arg === '--offline') noInstall = true;
+    else if (arg === '--quiet' || arg === '-q' || arg === '--') continue;
     else
       return deny(
         'npx-option',
         `\`npx ${arg}\` is not allowed (it can install packages or run a shell string).`,
       );
   }
-  if (!noInstall) {
+  if (!noInstall)
     return deny(
       'npx-install',
-      `\`npx\` without \`--no-install\` can download and run any package. Use \`npx --no-install ${args[i] ?? '<bin>'} …\` for a tool the project already has.`,
+      `\`npx\` without \`--no-install\` can download and run any package. Use \`npx --no-install ${args[i]?.value ?? '<bin>'} …\` for a tool the project already has.`,
     );
-  }
   const rest = args.slice(i);
   return rest.length === 0
     ? deny('npx-install', '`npx --no-install` needs a command.')
     : ctx.checkNested(rest);
 };
 
-const pmBuiltins = new Set([
+const pmRefused = new Set([
+  'add',
+  'dlx',
+  'global',
+  'create',
+  'up',
+  'upgrade',
+  'update',
+  'remove',
+  'rm',
+  'node',
+  'config',
+  'set',
+  'plugin',
+  'publish',
+  'npm',
+  'login',
+  'logout',
+  'link',
+  'unlink',
+  'import',
+  'patch',
+  'patch-commit',
+  'env',
+  'setup',
+  'self-update',
+  'policies',
+  'version',
+  'pack',
+  'info',
+  'view',
+  'whoami',
+]);
+const pmReadOnly = new Set(['list', 'ls', 'why', 'outdated', 'licenses', 'audit']);
+const pmScripts = new Set([
   'test',
   't',
   'run',
   'run-script',
-  'list',
-  'ls',
-  'why',
-  'outdated',
   'install',
   'i',
-  'exec',
-  '--version',
-  '-v',
+  'ci',
+  'rebuild',
+  'start',
+  'build',
+  'lint',
+  'typecheck',
+  'check',
+  'format',
+  'coverage',
 ]);
 
-/** pnpm and yarn: scripts, lockfile installs, and `exec` of a project binary (checked as that command). */
-function packageManager(name: string): Rule {
+/** pnpm and yarn: scripts and lockfile installs; `exec`, `dlx`-free binaries checked as that command. */
+function packageManager(name: 'pnpm' | 'yarn'): Rule {
   return (args, ctx) => {
-    const filtered: string[] = [];
+    const words = [];
     for (let i = 0; i < args.length; i++) {
-      const arg = args[i]!;
-      if (arg === '--filter' || arg === '-F' || arg === '--cwd' || arg === '-C' || arg === '--dir') i++;
-      else if (!arg.startsWith('-') || filtered.length > 0) filtered.push(arg);
+      const arg = args[i]!.value;
+      if (words.length > 0) {
+        words.push(args[i]!);
+        continue;
+      }
+      if (['--filter', '-F', '--cwd', '-C', '--dir', '-w', '--workspace-root'].includes(arg)) {
+        if (arg === '-w' || arg === '--workspace-root') continue;
+        const value = args[++i];
+        if (!value) return notAllowed(`${name}-option`, `\`${name} ${arg}\` needs a value.`);
+        if (arg !== '--filter' && arg !== '-F') {
+          const problem = ctx.checkPath(value, 'read');
+          if (problem) return problem;
+        }
+        continue;
+      }
+      if (
+        [
+          '--frozen-lockfile',
+          '--immutable',
+          '--prefer-offline',
+          '--offline',
+          '--silent',
+          '-s',
+          '--reporter=silent',
+          '--recursive',
+          '-r',
+          '--parallel',
+          '--if-present',
+          '--no-bail',
+          '--stream',
+          '--version',
+          '-v',
+          '--help',
+          '-h',
+          '--ignore-scripts',
+          '--prod',
+          '--production',
+          '--dev',
+          '--no-optional',
+          '--non-interactive',
+          '--check-files',
+          '--strict-peer-dependencies',
+          '--aggregate-output',
+          '--workspace-concurrency=1',
+        ].includes(arg)
+      )
+        continue;
+      if (arg.startsWith('-'))
+        return deny(
+          `${name}-option`,
+          `\`${name} ${arg}\` is not an option the policy knows (package-manager options can name registries, shells and config files).`,
+        );
+      words.push(args[i]!);
     }
-    const [sub, ...rest] = filtered;
-    if (sub === undefined)
+    const [subWord, ...rest] = words;
+    if (subWord === undefined)
       return name === 'yarn'
-        ? undefined
+        ? ctx.workspaceCode('`yarn` installs and runs lifecycle scripts')
         : notAllowed(`${name}-subcommand`, `\`${name}\` needs a subcommand.`);
-    if (
-      [
-        'add',
-        'dlx',
-        'global',
-        'create',
-        'up',
-        'upgrade',
-        'remove',
-        'node',
-        'config',
-        'set',
-        'plugin',
-        'publish',
-        'npm',
-        'login',
-      ].includes(sub)
-    ) {
+    const sub = subWord.value;
+    if (pmRefused.has(sub))
       return deny(
         `${name}-subcommand`,
         `\`${name} ${sub}\` is not allowed (it installs or runs remote code, or changes configuration).`,
       );
-    }
+    if (pmReadOnly.has(sub)) return undefined;
     if (sub === 'install' || sub === 'i') {
-      const packages = rest.filter((a) => !a.startsWith('-'));
-      return packages.length === 0
-        ? undefined
-        : deny(`${name}-install-package`, `\`${name} ${sub} ${packages.join(' ')}\`: ${installHint}`);
+      const packages = rest.filter((a) => !a.value.startsWith('-'));
+      if (packages.length > 0)
+        return deny(
+          `${name}-install-package`,
+          `\`${name} ${sub} ${packages.map((p) => p.value).join(' ')}\`: ${installHint}`,
+        );
     }
     if (sub === 'exec') return rest.length === 0 ? undefined : ctx.checkNested(rest);
-    if (pmBuiltins.has(sub) || scriptNames.has(sub)) return undefined;
-    return notAllowed(
-      `${name}-subcommand`,
-      `\`${name} ${sub}\` is not on the allowlist; use \`${name} test\` or \`${name} run <script>\`.`,
-    );
+    if (pmScripts.has(sub)) return ctx.workspaceCode(`\`${name} ${sub}\` runs the project's scripts`);
+    // `yarn jest`, `pnpm tsc`: a script of that name, or else the binary from node_modules/.bin.
+    return ctx.checkNested(words);
   };
 }
 
 export const pnpm = packageManager('pnpm');
 export const yarn = packageManager('yarn');
-
-const nodeValueOptions = [
-  '--import',
-  '--require',
-  '-r',
-  '--loader',
-  '--experimental-loader',
-  '--env-file',
-  '--conditions',
-  '-C',
-  '--test-reporter',
-  '--test-reporter-destination',
-  '--test-name-pattern',
-  '--test-skip-pattern',
-  '--test-concurrency',
-  '--test-timeout',
-];
-
-/** `node [options] <file> …`, `node --test …`; never code from `-e`/`-p`/stdin. */
-export const node: Rule = (args) => {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--') return args[i + 1] === undefined ? stdinDenial('node') : undefined;
-    if (!arg.startsWith('-')) return undefined; // the script; the rest are its arguments
-    const name = arg.split('=')[0]!;
-    if (
-      ['-e', '--eval', '-p', '--print', '-pe', '-i', '--interactive', '-'].includes(name) ||
-      (/^-[a-z]*[epi]/.test(name) && !name.startsWith('--'))
-    ) {
-      return deny('interpreter-eval', `\`node ${arg}\` runs code given on the command line. ${evalHint}`);
-    }
-    if (name.startsWith('--inspect')) return deny('node-inspect', 'The inspector is not allowed.');
-    if (nodeValueOptions.includes(name)) {
-      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-      if (
-        ['--import', '--require', '-r', '--loader', '--experimental-loader'].includes(name) &&
-        value &&
-        /^(data|https?|node):/i.test(value)
-      ) {
-        return deny('interpreter-eval', `\`node ${name} ${value}\` loads code from a URL. ${evalHint}`);
-      }
-      continue;
-    }
-    if (
-      [
-        '--test',
-        '--version',
-        '-v',
-        '--check',
-        '-c',
-        '--help',
-        '-h',
-        '--test-only',
-        '--enable-source-maps',
-        '--no-warnings',
-        '--trace-warnings',
-        '--experimental-test-coverage',
-        '--experimental-strip-types',
-        '--experimental-vm-modules',
-        '--watch',
-      ].includes(name) ||
-      name.startsWith('--max-old-space-size') ||
-      name.startsWith('--stack-size') ||
-      name.startsWith('--experimental-test')
-    ) {
-      if (['--test', '--version', '-v', '--help', '-h'].includes(name)) return undefined;
-      continue;
-    }
-    return notAllowed('node-option', `\`node ${arg}\` is not on the allowlist.`);
-  }
-  return stdinDenial('node');
-};
-
-export function stdinDenial(name: string): Denial {
-  return deny('interpreter-stdin', `\`${name}\` without a script file reads code from stdin. ${evalHint}`);
-}
-
-/** The soft denial for a formatter or fixer asked to rewrite files. */
-export function writeModeDenial(command: string): Denial {
-  return notAllowed(
-    'formatter-write-mode',
-    `\`${command}\` rewrites files; run it in check mode and fix the findings with edit_file (or add a rule to \`allowed-commands\`).`,
-  );
-}
-
-/** A formatter or linter allowed in check mode; the write options are soft denials. */
-export function checkMode(name: string, writeOptions: Parameters<typeof findOption>[1]): Rule {
-  return (args) => {
-    const bad = findOption(args, writeOptions);
-    return bad ? writeModeDenial(`${name} ${bad}`) : undefined;
-  };
-}
-
-/** A formatter that rewrites files unless one of `checkFlags` is given. */
-export function requireCheckFlag(name: string, checkFlags: string[]): Rule {
-  return (args) =>
-    args.some((a) => checkFlags.includes(a))
-      ? undefined
-      : writeModeDenial(`${name} ${args.join(' ')}`.trim());
-}
-
-/** biome: `check`/`lint`/`format`/`ci` without the write flags. */
-export const biome: Rule = (args) => {
-  const bad = findOption(args, { long: ['--write', '--fix', '--apply', '--apply-unsafe', '--unsafe'] });
-  if (bad) return writeModeDenial(`biome ${bad}`);
-  const sub = args.find((a) => !a.startsWith('-'));
-  return sub === undefined || ['check', 'lint', 'format', 'ci', 'version', 'explain', 'rage'].includes(sub)
-    ? undefined
-    : notAllowed('biome-subcommand', `\`biome ${sub}\` is not on the allowlist.`);
-};

@@ -1,61 +1,151 @@
 /**
- * The shape of a per-command rule and small helpers to write one. A rule sees the literal
- * arguments (after quote removal) and returns a denial or `undefined` (allowed).
+ * The shape of a per-command rule and the helper every rule is written with: parse the argv
+ * with the tool's option table, refuse the refused options, then check each option value and
+ * operand by its kind (paths resolved and checked, numbers and enums validated).
  */
 import type { Denial } from '../denial.js';
+import { deny, notAllowed } from '../denial.js';
+import {
+  type OptionTable,
+  type ParsedArgs,
+  type ParsedOption,
+  parseOptions,
+  refusedOption,
+  type ValueKind,
+} from '../options.js';
+import type { Word } from '../words.js';
 
 export interface RuleContext {
-  /** Checks `words` as a command of its own (for `npx --no-install tsc`, `python -m pytest`). */
-  checkNested(words: readonly string[]): Denial | undefined;
+  /** The folder the command runs in (the first one, when the line may `cd`). */
+  cwd: string;
+  /** Checks `words` as a command of its own (`npx --no-install tsc`, `timeout 60 npm test`). */
+  checkNested(words: readonly Word[]): Denial | undefined;
+  /** Checks a path-valued word for `kind` (`read`, `write`, `walk`, `load`). */
+  checkPath(word: Word, kind: 'read' | 'write' | 'walk' | 'load'): Denial | undefined;
+  /**
+   * The command runs the workspace's own code (tests, builds, scripts): allowed only when the
+   * sandbox isolates it, or when the user turned the sandbox off deliberately.
+   */
+  workspaceCode(what: string): Denial | undefined;
 }
 
-export type Rule = (args: readonly string[], ctx: RuleContext) => Denial | undefined;
+export type Rule = (args: readonly Word[], ctx: RuleContext) => Denial | undefined;
 
-/** Allows any arguments (paths are still checked by the caller). */
-export const allowAny: Rule = () => undefined;
+/** How operands are read: one kind for all, or a kind per position (the last one repeats). */
+export type OperandKinds = ValueKind | readonly ValueKind[];
 
-/** The arguments before `--` (where options end). */
-export function optionArgs(args: readonly string[]): readonly string[] {
-  const end = args.indexOf('--');
-  return end === -1 ? args : args.slice(0, end);
+/** Allows any arguments that are not options (the operands are checked as `operands`). */
+export function literal(value: string): Word {
+  return { value, glob: false };
 }
 
-/**
- * The long option in `names` that `arg` spells, counting the unambiguous abbreviations that
- * getopt_long and git accept (`--compress-prog` is `--compress-program`).
- */
-export function longOption(arg: string, names: readonly string[]): string | undefined {
-  if (!arg.startsWith('--') || arg === '--') return undefined;
-  const given = arg.split('=')[0]!;
-  return names.find((name) => name === given || (given.length >= 4 && name.startsWith(given)));
-}
-
-/** True when a short-option cluster such as `-ni` contains `letter` (before any value). */
-export function hasShortOption(arg: string, letter: string, takesValue = ''): boolean {
-  if (!/^-[^-]/.test(arg)) return false;
-  for (const ch of arg.slice(1)) {
-    if (ch === letter) return true;
-    if (takesValue.includes(ch)) return false;
+/** Checks one value of `kind`; `what` names it in messages. */
+export function checkValue(word: Word, kind: ValueKind, what: string, ctx: RuleContext): Denial | undefined {
+  if (typeof kind === 'object') {
+    return kind.enum.includes(word.value)
+      ? undefined
+      : notAllowed('option-value', `${what}: \`${word.value}\` is not one of ${kind.enum.join(', ')}.`);
   }
-  return false;
+  switch (kind) {
+    case 'read':
+    case 'write':
+    case 'walk':
+    case 'load':
+      return ctx.checkPath(word, kind);
+    case 'number':
+      return /^[+-]?[\w.:%]{1,24}$/.test(word.value)
+        ? undefined
+        : notAllowed('option-value', `${what}: \`${word.value}\` is not a number.`);
+    default:
+      return undefined;
+  }
 }
 
-/** The first option among `args` (before `--`) matching a long name or a short letter. */
-export function findOption(
-  args: readonly string[],
-  spec: { long?: readonly string[]; short?: string; exact?: readonly string[]; takesValue?: string },
-): string | undefined {
-  for (const arg of optionArgs(args)) {
-    if (spec.exact?.includes(arg)) return arg;
-    if (spec.long && longOption(arg, spec.long)) return arg;
-    for (const letter of spec.short ?? '') if (hasShortOption(arg, letter, spec.takesValue)) return arg;
+/** Checks the value of every parsed option by its kind. */
+export function checkOptionValues(
+  command: string,
+  options: readonly ParsedOption[],
+  ctx: RuleContext,
+): Denial | undefined {
+  for (const option of options) {
+    if (option.value && option.def.value) {
+      const problem = checkValue(option.value, option.def.value, `\`${command} ${option.spelled}\``, ctx);
+      if (problem) return problem;
+    }
   }
   return undefined;
 }
 
-/** Positional arguments: not starting with `-` (everything after `--` counts). */
-export function positionals(args: readonly string[]): string[] {
-  const end = args.indexOf('--');
-  const before = (end === -1 ? args : args.slice(0, end)).filter((a) => !a.startsWith('-'));
-  return end === -1 ? before : [...before, ...args.slice(end + 1)];
+/** Checks operands by position. */
+export function checkOperands(
+  command: string,
+  operands: readonly Word[],
+  kinds: OperandKinds,
+  ctx: RuleContext,
+): Denial | undefined {
+  const list = Array.isArray(kinds) ? kinds : [kinds as ValueKind];
+  for (let i = 0; i < operands.length; i++) {
+    const kind = list[Math.min(i, list.length - 1)]!;
+    const problem = checkValue(operands[i]!, kind, `\`${command}\` operand`, ctx);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * Parses and checks `args`: refused options, option values and operands. Returns the parse for
+ * the rule's own further checks, or the first denial.
+ */
+export function checkArgs(
+  command: string,
+  table: OptionTable,
+  args: readonly Word[],
+  ctx: RuleContext,
+  operands: OperandKinds | ((parsed: ParsedArgs) => OperandKinds),
+): ParsedArgs | Denial {
+  const parsed = parseOptions(command, table, args);
+  if (isDenial(parsed)) return parsed;
+  const problem =
+    refusedOption(command, parsed) ??
+    checkOptionValues(command, parsed.options, ctx) ??
+    checkOperands(
+      command,
+      parsed.operands,
+      typeof operands === 'function' ? operands(parsed) : operands,
+      ctx,
+    );
+  return problem ?? parsed;
+}
+
+/** A rule that is only the table and the operand kinds. */
+export function tableRule(command: string, table: OptionTable, operands: OperandKinds): Rule {
+  return (args, ctx) => {
+    const result = checkArgs(command, table, args, ctx, operands);
+    return isDenial(result) ? result : undefined;
+  };
+}
+
+/** True when `value` is a denial. */
+export function isDenial(value: unknown): value is Denial {
+  return typeof value === 'object' && value !== null && 'rule' in value && 'hard' in value;
+}
+
+/** A hard denial for options or operands that evaluate code. */
+export function evalDenial(command: string, what: string): Denial {
+  return deny(
+    'interpreter-eval',
+    `\`${command} ${what}\` runs code given on the command line or from stdin. Write the code to a file in the workspace (write_file) and run that file, or run the project tests.`,
+  );
+}
+
+/** The hard denial for an interpreter with no script: it would read code from stdin. */
+export function stdinDenial(command: string, what = '(no script)'): Denial {
+  return deny(
+    'interpreter-stdin',
+    `\`${command} ${what}\` reads code from stdin. Write the code to a file in the workspace (write_file) and run that file, or run the project tests.`,
+  );
+}
+
+export function words(...values: string[]): Word[] {
+  return values.map(literal);
 }

@@ -1,54 +1,79 @@
 /**
- * sed: read-only use. `-i` is refused (edits go through edit_file) and so is every script
- * command that runs a program or touches another file: `e`, `r`, `R`, `w`, `W` and the `e`/`w`
- * flags of `s`. The script is scanned command by command; anything the scanner does not
+ * sed: every script command that runs a program or touches another file is refused: `e`, `r`,
+ * `R`, `w`, `W` and the `e`/`w` flags of `s`; `-i` writes its files (checked as writes). The script is scanned command by command; anything the scanner does not
  * recognise is refused rather than guessed.
  */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { type Denial, deny } from '../denial.js';
-import { longOption, type Rule } from './rule.js';
+import { parseOptions, refusedOption, optionTable as t } from '../options.js';
+import { checkOperands, checkValue, isDenial, type Rule } from './rule.js';
 
 const editHint = 'Use edit_file to modify files; sed may only print.';
 
-export const sed: Rule = (args) => {
+const table = t({
+  short: 'n/quiet e/expression f/file i! l/line-length E r s/separate u/unbuffered z/null-data',
+  long: 'quiet silent debug expression=pat file=load follow-symlinks in-place?=text! line-length=num posix regexp-extended separate sandbox unbuffered null-data binary help version',
+  rule: 'sed-in-place',
+  reasons: { i: `it edits files in place. ${editHint}`, 'in-place': `it edits files in place. ${editHint}` },
+});
+const maxScriptFile = 256 * 1024;
+
+/**
+ * sed: the scripts (inline, `-e`, or a `-f` file the policy reads) are scanned; the files are
+ * read, or written with `-i` (whose backup suffix may not name another folder).
+ */
+export const sed: Rule = (args, ctx) => {
+  const parsed = parseOptions('sed', table, args);
+  if (isDenial(parsed)) return parsed;
+  const refused = refusedOption('sed', parsed);
+  if (refused) return refused;
   const scripts: string[] = [];
-  let positional = 0;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--' || !arg.startsWith('-') || arg === '-') {
-      if (scripts.length === 0 && positional === 0 && arg !== '--') scripts.push(arg);
-      positional++;
-      continue;
+  let inPlace = false;
+  for (const option of parsed.options) {
+    const value = option.value?.value ?? '';
+    if (option.def.name === 'expression') scripts.push(value);
+    if (option.def.name === 'file') {
+      const problem = option.value && checkValue(option.value, 'load', '`sed -f`', ctx);
+      if (problem) return problem;
+      const text = value === '-' ? undefined : readScript(ctx.cwd, value);
+      if (text === undefined)
+        return deny('sed-script-file', `\`sed -f ${value}\`: the script file cannot be read to check it.`);
+      scripts.push(text);
     }
-    if (longOption(arg, ['--in-place']))
-      return deny('sed-in-place', `\`sed ${arg}\` edits files in place. ${editHint}`);
-    if (longOption(arg, ['--file']))
-      return deny('sed-script-file', 'sed scripts must be given inline (`-e`), not read from a file.');
-    if (longOption(arg, ['--expression'])) {
-      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-      if (value !== undefined) scripts.push(value);
-      continue;
+    if (option.def.name === 'in-place' || option.def.name === 'i') {
+      inPlace = true;
+      if (!/^[\w.~-]*$/.test(value))
+        return deny(
+          'sed-in-place',
+          `\`sed -i${value}\`: a backup suffix may not contain \`/\` or \`*\` (it can name another folder).`,
+        );
     }
-    if (arg.startsWith('--')) continue; // --quiet, --regexp-extended, --debug, --sandbox, …
-    for (let j = 1; j < arg.length; j++) {
-      const ch = arg[j]!;
-      if (ch === 'i') return deny('sed-in-place', `\`sed ${arg}\` edits files in place. ${editHint}`);
-      if (ch === 'f')
-        return deny('sed-script-file', 'sed scripts must be given inline (`-e`), not read from a file.');
-      if (ch === 'e' || ch === 'l') {
-        const value = j + 1 < arg.length ? arg.slice(j + 1) : args[++i];
-        if (ch === 'e' && value !== undefined) scripts.push(value);
-        break;
-      }
-      if (!'nErszu'.includes(ch))
-        return deny('sed-option', `\`sed -${ch}\` is not an option the policy knows.`);
-    }
+  }
+  let files = parsed.operands;
+  if (scripts.length === 0) {
+    const [script, ...rest] = files;
+    if (script === undefined) return deny('sed-syntax', '`sed` needs a script.');
+    scripts.push(script.value);
+    files = rest;
   }
   for (const script of scripts) {
     const problem = scanSedScript(script);
     if (problem) return problem;
   }
-  return undefined;
+  if (inPlace && files.length === 0) return deny('sed-in-place', '`sed -i` needs files.');
+  return checkOperands('sed', files, inPlace ? 'write' : 'read', ctx);
 };
+
+function readScript(cwd: string, file: string): string | undefined {
+  try {
+    const full = path.resolve(cwd, file);
+    if (statSync(full).size > maxScriptFile) return undefined;
+    return readFileSync(full, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 const simpleCommands = new Set([
   '=',

@@ -1,0 +1,71 @@
+/**
+ * jq and yq: their filters are programs too. jq's `env`/`$ENV` read the environment (the
+ * runner's secrets), `input`/`inputs`/`$__loc__` and modules read other files; yq adds `load`,
+ * `env`/`strenv` and in-place editing, which is a write.
+ */
+import { deny } from '../denial.js';
+import { findParsed, optionTable as t } from '../options.js';
+import { checkArgs, isDenial, type Rule } from './rule.js';
+
+const jqTable = t({
+  short: 'c n r j a s S e C M R f:load L! h V 0 0 t:text',
+  long: 'compact-output null-input raw-output join-output raw-output0 ascii-output slurp sort-keys exit-status color-output monochrome-output raw-input from-file=load tab indent=num stream stream-errors seq unbuffered arg! args jsonargs rawfile! slurpfile! argjson! help version build-configuration',
+  abbreviations: false,
+  reasons: {
+    L: 'it loads jq modules from a folder',
+    arg: 'named arguments are not needed (write values into the filter)',
+    rawfile: 'it reads another file into the filter',
+    slurpfile: 'it reads another file into the filter',
+    argjson: 'named arguments are not needed',
+  },
+});
+
+/** Words in a jq/yq filter that reach the environment, other files or modules. */
+const jqRefused =
+  /(^|[^\w$])(\$ENV|env|\$__loc__|\$__prog_args|input_filename|input|inputs|import|include|getpath\s*\(\s*\[\s*"ENV|debug|stderr|halt_error|splits?\s*\(\s*\$|load|strenv|file_?name|eval)(?![\w])/;
+
+function checkFilter(tool: string, filter: string) {
+  const match = jqRefused.exec(filter);
+  return match
+    ? deny(
+        `${tool}-filter`,
+        `The ${tool} filter uses \`${match[2]}\`, which reads the environment, other files or modules; filter the input only.`,
+      )
+    : undefined;
+}
+
+export const jq: Rule = (args, ctx) => {
+  const parsed = checkArgs('jq', jqTable, args, ctx, (p) =>
+    findParsed(p, 'from-file', 'f') ? 'read' : ['text', 'read'],
+  );
+  if (isDenial(parsed)) return parsed;
+  if (findParsed(parsed, 'from-file', 'f'))
+    return deny('jq-filter', 'Write the jq filter inline instead of `-f`.');
+  const filter = parsed.operands[0]?.value;
+  return filter === undefined ? undefined : checkFilter('jq', filter);
+};
+
+const yqTable = t({
+  short:
+    'i C M e P p:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini o:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini I:num r N n s:text v V h 0',
+  long: 'inplace colors no-colors exit-status prettyPrint input-format=text output-format=text indent=num unwrapScalar raw-output no-doc null-input split-exp=text verbose version help expression=text from-file! front-matter=e:extract|process header-preprocess nul-output no-colors',
+  reasons: { 'from-file': 'write the expression inline' },
+});
+
+export const yq: Rule = (args, ctx) => {
+  const parsed = checkArgs('yq', yqTable, args, ctx, (p) => {
+    const inPlace = findParsed(p, 'inplace', 'i') !== undefined;
+    const hasExpression = findParsed(p, 'expression') !== undefined;
+    const files = inPlace ? 'write' : 'read';
+    return hasExpression ? files : ['text', files];
+  });
+  if (isDenial(parsed)) return parsed;
+  if (findParsed(parsed, 'split-exp', 's'))
+    return deny('yq-filter', '`yq -s` writes files named by an expression.');
+  const expressions = [findParsed(parsed, 'expression')?.value?.value ?? parsed.operands[0]?.value ?? ''];
+  for (const e of expressions) {
+    const problem = checkFilter('yq', e);
+    if (problem) return problem;
+  }
+  return undefined;
+};

@@ -60,10 +60,23 @@ export class GitError extends Error {
  */
 export function createGitCommandManager(options: GitCommandManagerOptions): GitCommandManager {
   const base = `${options.serverUrl.replace(/\/+$/, '')}/`;
+  // Settings that make git run a program, overridden for the action's own (token-carrying)
+  // commands: a second line behind the configuration snapshot (config-guard.ts).
   const config: [string, string][] = [
     ['core.hooksPath', '/dev/null'],
     ['commit.gpgSign', 'false'],
+    ['tag.gpgSign', 'false'],
     ['credential.helper', ''],
+    ['core.fsmonitor', 'false'],
+    ['core.pager', 'cat'],
+    ['core.editor', 'true'],
+    ['sequence.editor', 'true'],
+    ['core.sshCommand', 'false'],
+    ['core.askPass', ''],
+    ['gpg.program', 'false'],
+    ['gpg.ssh.program', 'false'],
+    ['gpg.x509.program', 'false'],
+    ['protocol.ext.allow', 'never'],
   ];
   if (options.token) config.push([`http.${base}.extraheader`, authHeader(options.token)]);
   const configEnv: Record<string, string> = { GIT_CONFIG_COUNT: String(config.length) };

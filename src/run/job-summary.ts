@@ -25,6 +25,7 @@ export function renderJobSummary(input: JobSummaryInput): string {
     outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
     `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${(outcome.tokens ?? 0).toLocaleString('en-US')}`,
     outcome.sandbox ?? '',
+    ...(outcome.warnings ?? []).map((w) => `**Warning:** ${w}`),
   ].filter((line) => line !== '');
   const parts = ['## agent-action', facts.join('  \n'), input.final.details];
   if (input.records.length > 0) {

@@ -7,6 +7,7 @@
 import * as core from '@actions/core';
 import { readTranscript } from '../agent/transcript.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
+import { guardRepositoryConfig } from '../git/config-guard.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { removePersistedCredentials } from '../git/persisted-credentials.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
@@ -30,12 +31,17 @@ export async function runSession(
   let tracking: TrackingComment | undefined;
   let restoreCredentials: (() => Promise<void>) | undefined;
   let mode: string | undefined;
-  const git = createGitCommandManager({
-    cwd: ctx.config.runner.workspace,
-    token: ctx.config.githubToken,
-    serverUrl: ctx.config.runner.serverUrl,
-    env: withoutSecrets(ctx.config.runner.env),
-  });
+  const configGuard = guardRepositoryConfig(
+    createGitCommandManager({
+      cwd: ctx.config.runner.workspace,
+      token: ctx.config.githubToken,
+      serverUrl: ctx.config.runner.serverUrl,
+      env: withoutSecrets(ctx.config.runner.env),
+    }),
+    (m) => ctx.log.warning(m),
+  );
+  outcome.warnings = configGuard.warnings;
+  const git = configGuard.git;
   try {
     const baseBranch = ctx.config.baseBranch ?? (await defaultBranch(ctx));
     const plan = await planWork(ctx.octokit, trigger, {
@@ -56,7 +62,14 @@ export async function runSession(
       outcome.commentUrl = tracking.comment.url;
     }
     restoreCredentials = await removePersistedCredentials(git);
-    const result = await doWork(ctx, { trigger, plan, git, tracking, outcome });
+    const result = await doWork(ctx, {
+      trigger,
+      plan,
+      git,
+      tracking,
+      outcome,
+      snapshotGitConfig: configGuard.snapshot,
+    });
     Object.assign(outcome, result.outcome);
     final = result.final;
   } catch (error) {

@@ -33,6 +33,8 @@ export interface WorkInput {
   tracking: TrackingComment | undefined;
   /** Filled in as facts become known, so a failure still reports them. */
   outcome: RunOutcome;
+  /** Snapshots `.git/config` and `.git/info/` so the action's git can put them back (config-guard.ts). */
+  snapshotGitConfig?: () => Promise<void>;
 }
 
 /** Runs the phases; throws on failure or cancellation (the session reports it). */
@@ -86,6 +88,7 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
     context: task.context,
   });
 
+  await input.snapshotGitConfig?.();
   const tools = await prepareAgentTools(commandHost(ctx), config);
   outcome.sandbox = tools.description;
   try {

@@ -2,11 +2,13 @@
  * The last step before anything the action writes reaches GitHub (comments, PR bodies, the job
  * summary): secrets redacted, invisible characters removed (they could carry an encoded secret
  * past redaction), images and links that leave the repository's GitHub server removed, mentions
- * neutralised, and the size fitted to GitHub's limit.
+ * neutralised, lines that a later workflow echoing the text would run as workflow commands
+ * (`::set-output`, `##[`) defused, and the size fitted to GitHub's limit.
  */
 import { fitMarkdown, GITHUB_BODY_LIMIT } from './fit-markdown.js';
 import { stripInvisible } from './invisible-chars.js';
 import { rewritePublishedMarkdown } from './markdown-rewrite.js';
+import { defuseWorkflowCommandLines } from './published-commands.js';
 
 export { fitMarkdown, GITHUB_BODY_LIMIT } from './fit-markdown.js';
 
@@ -34,10 +36,11 @@ export function preparePublishedMarkdown(text: string, options: PublishOptions):
     let current = markdown;
     for (let pass = 0; pass < 5; pass++) {
       const next = rewritePublishedMarkdown(current, rewriteOptions);
-      if (next === current) return current;
+      if (next === current) break;
       current = next;
     }
-    return current;
+    // Last, so no rewrite can undo it: no line may read as a workflow command when echoed.
+    return defuseWorkflowCommandLines(current);
   };
   // Invisible characters go first so a secret split by zero-width spaces is whole for redaction,
   // and redaction comes before any cut so a cut never leaves half a secret behind.

@@ -138,7 +138,9 @@ export function optionTable(spec: TableSpec): OptionTable {
   const short = new Map<string, OptionDef>();
   for (const raw of (spec.short ?? '').split(/\s+/).filter(Boolean)) {
     const terminates = raw.length > 1 && raw.endsWith('$');
-    const token = terminates ? raw.slice(0, -1) : raw;
+    const unterminated = terminates ? raw.slice(0, -1) : raw;
+    const refused = unterminated.length > 1 && unterminated.endsWith('!');
+    const token = refused ? unterminated.slice(0, -1) : unterminated;
     const letter = token[0]!;
     const rest = token.slice(1);
     if (rest.startsWith('/')) {
@@ -148,14 +150,15 @@ export function optionTable(spec: TableSpec): OptionTable {
       continue;
     }
     const def: OptionDef = { name: letter };
-    if (rest === '!') {
-      def.refuse = reason(letter);
-      def.rule = spec.rules?.[letter] ?? spec.rule ?? 'refused-option';
-    } else if (rest.startsWith('::')) {
+    if (rest.startsWith('::')) {
       def.value = kindOf(rest.slice(2));
       def.optional = true;
     } else if (rest.startsWith(':')) def.value = kindOf(rest.slice(1));
     else if (rest !== '') throw new Error(`option table: bad short token ${token}`);
+    if (refused) {
+      def.refuse = reason(letter);
+      def.rule = spec.rules?.[letter] ?? spec.rule ?? 'refused-option';
+    }
     if (terminates) def.terminates = true;
     short.set(letter, def);
   }

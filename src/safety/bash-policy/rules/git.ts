@@ -145,7 +145,7 @@ const subcommands: Record<string, OptionTable> = {
     'd r t l long z name-only name-status object-only full-name full-tree abbrev?=num format=text',
   ),
   grep: table(
-    `cached untracked no-index! exclude-standard recurse-submodules a text textconv! I i ignore-case w word-regexp v invert-match h H full-name E extended-regexp G basic-regexp P perl-regexp F fixed-strings n line-number column l files-with-matches name-only L files-without-match z null o only-matching c count ${color} break heading p show-function W function-context A:num after-context=num B:num before-context=num C:num context=num threads=num f:read e:pat and or not all-match q quiet max-depth=num r recursive m:num max-count=num O! open-files-in-pager! 0 1 2 3 4 5 6 7 8 9`,
+    `cached untracked no-index! exclude-standard recurse-submodules a text textconv! I i ignore-case w word-regexp v invert-match h H full-name E extended-regexp G basic-regexp P perl-regexp F fixed-strings n line-number column l files-with-matches name-only L files-without-match z null o only-matching c count ${color} break heading p show-function W function-context A:num after-context=num B:num before-context=num C:num context=num threads=num f:read e:pat and or not all-match q quiet max-depth=num r recursive m:num max-count=num O::text! open-files-in-pager?=text! 0 1 2 3 4 5 6 7 8 9`,
     { reasons: { ...reasons, O: 'it runs a program on the matching files' } },
   ),
   'rev-parse': table(

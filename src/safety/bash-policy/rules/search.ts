@@ -10,7 +10,7 @@ import { checkArgs, checkValue, isDenial, type Rule } from './rule.js';
 
 const grepTable = t({
   short:
-    'A:num B:num C:num D:text E F G P e:pat f:read i y w x z s v V m:num b n H h o q a I d:text r R l L c T u U Z 0 1 2 3 4 5 6 7 8 9',
+    'A:num B:num C:num D:text E F G P e/regexp f/file i y w x z s v V m:num b n H h o q a I d:text r/recursive R/dereference-recursive l L c T u U Z 0 1 2 3 4 5 6 7 8 9',
   long: 'extended-regexp fixed-strings basic-regexp perl-regexp regexp=pat file=read ignore-case no-ignore-case word-regexp line-regexp null-data no-messages invert-match version help max-count=num byte-offset line-number no-line-number line-buffered with-filename no-filename label=text only-matching quiet silent binary-files=e:binary|text|without-match text devices=e:read|skip directories=e:read|recurse|skip exclude=pat exclude-from=read exclude-dir=pat include=pat recursive dereference-recursive files-without-match files-with-matches count initial-tab null after-context=num before-context=num context=num color?=e:never|always|auto colour?=e:never|always|auto binary',
 });
 

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+/**
+ * Entry of `dist/policy-check/index.js`: the bash policy as the action builds it, for checking
+ * command lines without running them (and for measuring the built policy). Reads one JSON
+ * object on stdin and prints one JSON object:
+ *
+ *     { "workspace": "/path", "sandbox": { "level": "none", "deliberate": false },
+ *       "written": ["evil.mjs"], "commands": ["git status", "cat /etc/passwd"] }
+ *     → { "verdicts": [{ "allowed": true, "ms": 0.05 }, { "allowed": false, "rule": "system-path", … }] }
+ *
+ * `written` lists workspace files the agent wrote this run (as the file tools record them).
+ */
+import { readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { createBashPolicy } from './safety/bash-policy/index.js';
+
+interface Request {
+  workspace: string;
+  sandbox: { level: string; deliberate: boolean };
+  written?: string[];
+  commands: string[];
+  /** Check every command this many times and report the median (for timing). */
+  rounds?: number;
+}
+
+const request = JSON.parse(readFileSync(0, 'utf8')) as Request;
+const root = realpathSync(request.workspace);
+const written = new Set((request.written ?? []).map((f) => path.resolve(root, f)));
+const policy = await createBashPolicy({
+  workspace: root,
+  sandbox: request.sandbox,
+  readTracker: {
+    wasWritten: (real) => written.has(real) || [...written].some((w) => w.startsWith(`${real}/`)),
+  },
+});
+const rounds = Math.max(1, request.rounds ?? 1);
+const verdicts = request.commands.map((command) => {
+  const times: number[] = [];
+  let verdict = policy.check(command);
+  for (let r = 0; r < rounds; r++) {
+    const start = performance.now();
+    verdict = policy.check(command);
+    times.push(performance.now() - start);
+  }
+  return { ...verdict, ms: times };
+});
+process.stdout.write(`${JSON.stringify({ verdicts })}\n`);

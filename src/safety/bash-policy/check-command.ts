@@ -129,10 +129,12 @@ function checkLoad(word: Word, ctx: CheckContext): Denial | undefined {
       `\`${value}\` loads code from a URL; only the project's installed modules and files may be loaded.`,
     );
   if (value.startsWith('node:')) return undefined;
-  const pathLike =
-    value.startsWith('.') ||
-    value.startsWith('/') ||
-    /\.(m?[jt]sx?|c[jt]s|py|json|ya?ml|toml|cjs|mjs|sh)$/.test(value);
+  // A bare package name (`tsx`, `@scope/reporter`) is resolved from node_modules; anything else,
+  // or a name that is also a file here, is a path.
+  const bare =
+    /^(@[\w.-]+\/)?[\w.-]+$/.test(value) &&
+    !existsSync(path.resolve(ctx.paths.cwds[0] ?? ctx.paths.workspace, value));
+  const pathLike = !bare;
   const targets = pathLike ? [value] : [`node_modules/${value}`, `${value}.py`, value];
   for (const target of targets) {
     const targetWord = { ...word, value: target };
@@ -177,10 +179,10 @@ function mapPathCommand(word: Word, ctx: CheckContext): string | Denial {
     if (ctx.wasWritten(real) || ctx.writes.includes(real)) return '';
     if (binDir) {
       const modules = path.join(ctx.paths.workspace, 'node_modules');
-      if (!inside(real, modules) || ctx.wasWritten(path.dirname(real))) return '';
+      if (!inside(real, modules)) return '';
     }
   }
-  if (binDir && commandRules[base]) return base;
+  if (binDir && (commandRules[base] || hardDenial(base))) return base;
   if (base === 'gradlew' || base === 'mvnw') return base;
   return '';
 }

@@ -42,7 +42,6 @@ const refusedStructure: Record<string, [rule: string, message: string]> = {
   c_style_for_statement: ['control-flow', 'Shell loops are not allowed; run one command at a time.'],
   while_statement: ['control-flow', 'Shell loops are not allowed; run one command at a time.'],
   case_statement: ['control-flow', 'Shell control flow (if/for/while/case) is not allowed.'],
-  test_command: ['test-expression', '`[[ … ]]` is not allowed; use `test` or `[` with literal words.'],
   declaration_command: ['environment', '`export`/`declare`/`local`/`readonly` are not allowed.'],
   unset_command: ['environment', '`unset` is not allowed.'],
   variable_assignment: [
@@ -70,13 +69,13 @@ export function parseCommandLine(parser: Parser, command: string): Step[] | Deni
       );
     }
     const steps: Step[] = [];
-    return visit(tree.rootNode, steps) ?? steps;
+    return visit(tree.rootNode, steps, parser) ?? steps;
   } finally {
     tree.delete();
   }
 }
 
-function visit(node: Node, steps: Step[]): Denial | undefined {
+function visit(node: Node, steps: Step[], parser: Parser): Denial | undefined {
   if (node.isMissing) return deny('parse-error', `The command is incomplete near \`${node.parent?.text}\`.`);
   if (!node.isNamed) {
     if (node.type === '&')
@@ -95,28 +94,30 @@ function visit(node: Node, steps: Step[]): Denial | undefined {
     case 'pipeline':
     case 'negated_command':
     case 'redirected_statement':
-      return visitChildren(node, steps);
+      return visitChildren(node, steps, parser);
     case 'command':
-      return visitCommand(node, steps);
+      return visitCommand(node, steps, parser);
     case 'file_redirect':
     case 'herestring_redirect':
       return visitRedirect(node, steps);
     case 'heredoc_redirect':
-      return visitHeredoc(node, steps);
+      return visitHeredoc(node, steps, parser);
+    case 'test_command':
+      return visitTest(node, steps, parser);
     default:
       return deny('shell-syntax', `\`${node.text}\` (${node.type}) is not allowed by the bash policy.`);
   }
 }
 
-function visitChildren(node: Node, steps: Step[]): Denial | undefined {
+function visitChildren(node: Node, steps: Step[], parser: Parser): Denial | undefined {
   for (const child of node.children) {
-    const problem = child && visit(child, steps);
+    const problem = child && visit(child, steps, parser);
     if (problem) return problem;
   }
   return undefined;
 }
 
-function visitCommand(node: Node, steps: Step[]): Denial | undefined {
+function visitCommand(node: Node, steps: Step[], parser: Parser): Denial | undefined {
   const command: SimpleCommand = { kind: 'command', words: [], assignments: [] };
   const redirects: Step[] = [];
   for (const child of node.children) {
@@ -127,7 +128,7 @@ function visitCommand(node: Node, steps: Step[]): Denial | undefined {
       if ('rule' in assignment) return assignment;
       command.assignments.push(assignment);
     } else if (redirectTypes.has(child.type)) {
-      const problem = visit(child, redirects);
+      const problem = visit(child, redirects, parser);
       if (problem) return problem;
     } else {
       const target = child.type === 'command_name' ? child.namedChildren : [child];
@@ -178,7 +179,7 @@ function visitRedirect(node: Node, steps: Step[]): Denial | undefined {
 }
 
 /** `<<EOF` feeds stdin; commands and redirects the grammar nests under it are walked too. */
-function visitHeredoc(node: Node, steps: Step[]): Denial | undefined {
+function visitHeredoc(node: Node, steps: Step[], parser: Parser): Denial | undefined {
   for (const child of node.children) {
     if (!child || ['<<', '<<-', 'heredoc_start', 'heredoc_end'].includes(child.type)) continue;
     if (child.type === 'heredoc_body') {
@@ -190,9 +191,29 @@ function visitHeredoc(node: Node, steps: Step[]): Denial | undefined {
         );
       continue;
     }
-    const problem = visit(child, steps);
+    const problem = visit(child, steps, parser);
     if (problem) return problem;
   }
   steps.push({ kind: 'redirect', fd: 0, op: '<<', target: undefined });
+  return undefined;
+}
+
+/**
+ * `[ … ]` is the `test` builtin with a closing bracket: checked as the command `[ … ]` (the
+ * grammar gives it its own node). `[[ … ]]` evaluates array subscripts and arithmetic as code.
+ */
+function visitTest(node: Node, steps: Step[], parser: Parser): Denial | undefined {
+  const text = node.text;
+  if (text.startsWith('[[') || !text.startsWith('[') || !text.endsWith(']')) {
+    return deny(
+      'test-expression',
+      '`[[ … ]]` is not allowed (bash evaluates subscripts and arithmetic in it as code); use `test` or `[` with literal words.',
+    );
+  }
+  const inner = parseCommandLine(parser, `test ${text.slice(1, -1)}`);
+  if (!Array.isArray(inner)) return inner;
+  if (inner.length !== 1 || inner[0]?.kind !== 'command')
+    return deny('test-expression', `\`${text}\` is not a plain test.`);
+  steps.push(inner[0]);
   return undefined;
 }

@@ -44,7 +44,7 @@ const shapes: Record<string, Shape> = {
   COVERAGE_FILE: 'path-list',
   PIP_DISABLE_PIP_VERSION_CHECK: bool,
   PIP_NO_INPUT: bool,
-  TZ: /^[\w/+-]{0,40}$/,
+  TZ: /^(:?[A-Za-z][\w+-]*(\/[\w+-]+)*|UTC[+-]?\d{0,2})?$/,
   LANG: flag,
   LC_ALL: flag,
   LANGUAGE: flag,

@@ -107,6 +107,8 @@ function doubleQuoted(node: Node, pieces: [string, boolean][]): Denial | undefin
     if (ch === '\\' && next !== undefined && '$`"\\\n'.includes(next)) {
       if (next !== '\n') value += next; // backslash-newline inside double quotes is removed
       i++;
+    } else if (ch === '$' && (next === undefined || /[\s"'/.,:;)|\]}-]/.test(next))) {
+      value += ch; // a `$` that starts no expansion (`"^Test$"`, `"$ 5"`) is literal in bash
     } else if (ch === '$' || ch === '`') {
       return deny(
         'parameter-expansion',

@@ -19,7 +19,10 @@ before(async () => {
     { 'src/a.txt': 'alpha\nbeta\n', 'package.json': '{"name":"x"}\n' },
     { git: true },
   );
-  const policy = await createBashPolicy({ workspace: ws.root, sandbox: { level: 'userns', deliberate: false } });
+  const policy = await createBashPolicy({
+    workspace: ws.root,
+    sandbox: { level: 'userns', deliberate: false },
+  });
   const env = scrubbedEnv({ ...process.env, GITHUB_TOKEN: 'ghs_tooltesttooltesttooltest0000' });
   logDir = `${ws.root}-logs`;
   registry = new ToolRegistry([

@@ -22,7 +22,7 @@ const jqTable = t({
 
 /** Words in a jq/yq filter that reach the environment, other files or modules. */
 const jqRefused =
-  /(^|[^\w$])(\$ENV|env|\$__loc__|\$__prog_args|input_filename|input|inputs|import|include|getpath\s*\(\s*\[\s*"ENV|debug|stderr|halt_error|splits?\s*\(\s*\$|load|strenv|file_?name|eval)(?![\w])/;
+  /(^|[^\w$.])(\$ENV|env|\$__prog_args|input_filename|input_line_number|input|inputs|import|include|debug|stderr|load|load_\w+|strenv|envsubst|eval|modulemeta|get_search_list)(?![\w])/;
 
 function checkFilter(tool: string, filter: string) {
   const match = jqRefused.exec(filter);
@@ -53,7 +53,9 @@ const yqTable = t({
 });
 
 export const yq: Rule = (args, ctx) => {
-  const parsed = checkArgs('yq', yqTable, args, ctx, (p) => {
+  // yq v4 subcommands: `yq eval …`, `yq e …`, `yq eval-all …`.
+  const rest = ['eval', 'e', 'eval-all', 'ea'].includes(args[0]?.value ?? '') ? args.slice(1) : args;
+  const parsed = checkArgs('yq', yqTable, rest, ctx, (p) => {
     const inPlace = findParsed(p, 'inplace', 'i') !== undefined;
     const hasExpression = findParsed(p, 'expression') !== undefined;
     const files = inPlace ? 'write' : 'read';

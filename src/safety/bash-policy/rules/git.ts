@@ -130,7 +130,7 @@ const subcommands: Record<string, OptionTable> = {
   whatchanged: logTable,
   show: logTable,
   'rev-list': logTable,
-  shortlog: table(`${revOptions} ${diffOptions} numbered summary email e c committer w::text group=text`),
+  shortlog: table(`${revOptions} ${diffOptions} numbered summary email committer w::text group=text n s e c`),
   blame: table(
     `b root show-stats score-debug f show-name n show-number p porcelain line-porcelain l t c s e show-email w incremental L:text S! contents=read reverse=text first-parent progress M::num C::num date=text ignore-rev=text ignore-revs-file=read color-lines color-by-age minimal abbrev?=num encoding=text`,
     { reasons: { ...reasons, S: 'not needed' } },

@@ -353,7 +353,7 @@ const pmRefused = new Set([
   'view',
   'whoami',
 ]);
-const pmReadOnly = new Set(['list', 'ls', 'why', 'outdated', 'licenses', 'audit']);
+const pmReadOnly = new Set(['list', 'ls', 'why', 'outdated', 'licenses', 'audit', 'workspaces']);
 const pmScripts = new Set([
   'test',
   't',
@@ -432,6 +432,8 @@ function packageManager(name: 'pnpm' | 'yarn'): Rule {
       words.push(args[i]!);
     }
     const [subWord, ...rest] = words;
+    if (args.some((a) => ['--version', '-v', '--help', '-h'].includes(a.value)) && words.length === 0)
+      return undefined;
     if (subWord === undefined)
       return name === 'yarn'
         ? ctx.workspaceCode('`yarn` installs and runs lifecycle scripts')

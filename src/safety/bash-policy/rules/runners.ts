@@ -108,7 +108,9 @@ export function openRule(name: string, spec: OpenSpec): Rule {
 
 function checkOpenValue(value: Word, kind: 'load' | 'write' | 'read', ctx: RuleContext) {
   // Comma-separated lists (`--reporters=a,b`, `--setupFiles a,b`) name several modules.
-  const parts = kind === 'load' ? value.value.split(',') : [value.value];
+  // `--node-arg=--require=./x.js`: a node option naming the module.
+  const text = kind === 'load' ? value.value.replace(/^--?[\w-]+=/, '') : value.value;
+  const parts = kind === 'load' ? text.split(',') : [text];
   for (const part of parts) {
     const problem = ctx.checkPath({ value: part, glob: value.glob }, kind);
     if (problem) return problem;
@@ -578,10 +580,6 @@ export const runnerRules: Record<string, Rule> = {
       'W',
       'wiki-link-count',
     ],
-    refuse: {
-      x: 'it follows sourced files anywhere',
-      'external-sources': 'it follows sourced files anywhere',
-    },
     operands: 'read',
   }),
   actionlint: openRule('actionlint', {

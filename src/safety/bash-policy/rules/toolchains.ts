@@ -160,12 +160,12 @@ export const pip: Rule = (args, ctx) => {
 /** uv and poetry: project environments; `run <cmd>` is checked as that command too. */
 export function pythonProject(name: 'uv' | 'poetry'): Rule {
   return (args, ctx) => {
-    const bad = args.find(
-      (a) =>
-        /^--?(index(-url)?|extra-index-url|find-links|default-index|with|from|python-preference=|trusted-host|f)$/.test(
-          a.value.split('=')[0]!,
-        ) || /^--(index|extra-index-url|index-url|find-links|with)=/.test(a.value),
-    );
+    // uv's `--with` adds packages to the run; poetry's `--with` names dependency groups.
+    const refused =
+      name === 'uv'
+        ? /^--?(index(-url)?|extra-index-url|find-links|default-index|with|with-requirements|from|trusted-host|f)$/
+        : /^--?(index(-url)?|source)$/;
+    const bad = args.find((a) => refused.test(a.value.split('=')[0]!));
     if (bad)
       return deny(
         `${name}-option`,
@@ -177,6 +177,10 @@ export function pythonProject(name: 'uv' | 'poetry'): Rule {
       return args.some((a) => ['--version', '-V', '--help', '-h'].includes(a.value))
         ? undefined
         : notAllowed(`${name}-subcommand`, `\`${name}\` needs a subcommand.`);
+    if (sub === 'pip' && operands[1]?.value === 'install') {
+      const at = args.findIndex((a) => a.value === 'install');
+      return ctx.checkNested([{ value: 'pip', glob: false }, ...args.slice(at)]);
+    }
     if (
       [
         'add',
@@ -193,8 +197,7 @@ export function pythonProject(name: 'uv' | 'poetry'): Rule {
         'auth',
         'env',
         'shell',
-      ].includes(sub) ||
-      (sub === 'pip' && operands[1]?.value === 'install' && operands.length > 2)
+      ].includes(sub)
     )
       return deny(
         `${name}-subcommand`,
@@ -459,8 +462,8 @@ export const maven =
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!.value;
       if (
-        /^(-s|--settings|-gs|--global-settings|-t|--toolchains|-gt)$/.test(a) ||
-        (/^-(s|gs|t)\S/.test(a.slice(0, 3)) && !/^-(T|D|pl|P|am|amd|rf)/.test(a))
+        // No other mvn option starts with a lower-case `s` or `t`: glued forms are covered too.
+        /^(-s|-gs|-t|-gt|--settings|--global-settings|--toolchains|--global-toolchains)/.test(a)
       )
         return deny(
           'maven-option',

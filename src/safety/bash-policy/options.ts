@@ -202,12 +202,15 @@ export function lookupLong(table: OptionTable, given: string): OptionDef | 'ambi
     return { name: given, value: undefined } as OptionDef; // `--no-x` turns x off: a flag
   }
   if (!table.abbreviations) return undefined;
-  const candidates = new Set<OptionDef>();
+  // By name: an explicit `--no-x` and the negation of `--x` are the same option.
+  const candidates = new Map<string, OptionDef>();
   for (const [name, def] of table.long) {
-    if (name.startsWith(given)) candidates.add(def);
-    if (table.negatable && `no-${name}`.startsWith(given)) candidates.add({ name: `no-${name}` });
+    if (name.startsWith(given)) candidates.set(name, def);
+    const negated = `no-${name}`;
+    if (table.negatable && negated.startsWith(given) && !candidates.has(negated))
+      candidates.set(negated, table.long.get(negated) ?? { name: negated });
   }
-  if (candidates.size === 1) return [...candidates][0];
+  if (candidates.size === 1) return [...candidates.values()][0];
   return candidates.size > 1 ? 'ambiguous' : undefined;
 }
 

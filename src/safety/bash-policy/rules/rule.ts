@@ -92,6 +92,13 @@ export function checkOperands(
   return undefined;
 }
 
+const tablesInUse = new Map<string, OptionTable>();
+
+/** The option table of every command checked so far, by name (the differential test reads it). */
+export function optionTablesInUse(): ReadonlyMap<string, OptionTable> {
+  return tablesInUse;
+}
+
 /**
  * Parses and checks `args`: refused options, option values and operands. Returns the parse for
  * the rule's own further checks, or the first denial.
@@ -103,6 +110,7 @@ export function checkArgs(
   ctx: RuleContext,
   operands: OperandKinds | ((parsed: ParsedArgs) => OperandKinds),
 ): ParsedArgs | Denial {
+  tablesInUse.set(command, table);
   const parsed = parseOptions(command, table, args);
   if (isDenial(parsed)) return parsed;
   const problem =

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Denial, deny } from '../denial.js';
 import { parseOptions, refusedOption, optionTable as t } from '../options.js';
-import { checkOperands, checkValue, isDenial, type Rule } from './rule.js';
+import { checkArgs, checkOperands, checkValue, isDenial, type Rule } from './rule.js';
 
 const editHint = 'Use edit_file to modify files; sed may only print.';
 
@@ -24,10 +24,8 @@ const maxScriptFile = 256 * 1024;
  * read, or written with `-i` (whose backup suffix may not name another folder).
  */
 export const sed: Rule = (args, ctx) => {
-  const parsed = parseOptions('sed', table, args);
+  const parsed = checkArgs('sed', table, args, ctx, 'text');
   if (isDenial(parsed)) return parsed;
-  const refused = refusedOption('sed', parsed);
-  if (refused) return refused;
   const scripts: string[] = [];
   let inPlace = false;
   for (const option of parsed.options) {

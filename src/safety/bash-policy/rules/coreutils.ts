@@ -254,6 +254,12 @@ function copyRule(name: 'cp' | 'mv'): Rule {
     const dest = hasTarget ? undefined : ops.at(-1);
     const sources = hasTarget ? ops : ops.slice(0, -1);
     const recursive = findParsed(parsed, 'recursive', 'R', 'r', 'archive', 'a') !== undefined;
+    // `cp -rL` copies what symlinks inside the tree point to (e.g. /etc) into the workspace.
+    if (recursive && findParsed(parsed, 'dereference', 'L'))
+      return deny(
+        'recursive-follow',
+        `\`${name} -r\` with \`-L\` copies through symlinks out of the workspace.`,
+      );
     for (const src of sources) {
       const problem = checkValue(
         src,

@@ -175,7 +175,6 @@ const subcommands: Record<string, OptionTable> = {
   'range-diff': table(`${diffOptions} creation-factor=num no-dual-color left-only right-only notes?=text`),
   cherry: table('v abbrev?=num'),
   'verify-commit': table('v raw'),
-  var: table('l'),
 };
 
 /** Subcommands with modes: only the listing forms are allowed. */

@@ -168,7 +168,6 @@ const npmReadOnly = new Set([
   'v',
   'audit',
   'query',
-  'help',
   'fund',
   'doctor',
   'prefix',
@@ -212,7 +211,13 @@ export const npm: Rule = (args, ctx) => {
   if (npmReadOnly.has(sub)) {
     if (sub === 'audit' && rest.includes('fix'))
       return notAllowed('npm-subcommand', '`npm audit fix` changes dependencies.');
-    if (['view', 'info', 'show', 'v', 'doctor', 'fund'].includes(sub))
+    // `npm version <new>` rewrites package.json, commits and runs the version scripts.
+    if (sub === 'version' && rest.length > 0)
+      return deny(
+        'npm-subcommand',
+        '`npm version <new>` changes package.json, commits and runs scripts; edit the version with edit_file.',
+      );
+    if (['view', 'info', 'show', 'v', 'doctor', 'fund', 'help'].includes(sub))
       return deny('npm-subcommand', `\`npm ${sub}\` queries the registry; network access is not available.`);
     return undefined;
   }
@@ -444,7 +449,14 @@ function packageManager(name: 'pnpm' | 'yarn'): Rule {
         `${name}-subcommand`,
         `\`${name} ${sub}\` is not allowed (it installs or runs remote code, or changes configuration).`,
       );
-    if (pmReadOnly.has(sub)) return undefined;
+    if (pmReadOnly.has(sub)) {
+      // `yarn workspaces foreach run …` runs every workspace's scripts.
+      if (sub === 'workspaces' && !['list', 'info'].includes(rest[0]?.value ?? ''))
+        return ctx.workspaceCode(
+          `\`${name} workspaces ${rest[0]?.value ?? ''}\` runs the workspaces' scripts`,
+        );
+      return undefined;
+    }
     if (sub === 'install' || sub === 'i') {
       const packages = rest.filter((a) => !a.value.startsWith('-'));
       if (packages.length > 0)

@@ -208,3 +208,71 @@ describe('bash policy: allowed-commands', () => {
     );
   });
 });
+
+describe('bash policy: the classes of bypass, one example each', () => {
+  it('reads options the way the tool does: glued values, abbreviations, clusters, npm shorthands', () => {
+    assert.equal(denied('sort -o/etc/x a').rule, 'system-path');
+    assert.equal(denied('sed --e=1e\\ id x').rule, 'sed-command');
+    assert.equal(denied('sed --i s/a/b/ x').rule, 'sed-in-place');
+    assert.equal(denied('git grep -Osh foo').rule, 'git-dangerous-option');
+    assert.equal(denied('npm -reg http://x ci').rule, 'npm-config-option');
+    assert.equal(denied('grep --frobnicate x').rule, 'unknown-option');
+  });
+
+  it('checks outputs as writes and every glob match on disk', () => {
+    assert.equal(denied('uniq a .github/workflows/x.yml').rule, 'workflow-files');
+    assert.equal(denied('python -m json.tool a.json .git/config').rule, 'git-internals');
+    assert.equal(denied('cat evil-*').rule, 'symlink-escape');
+    assert.equal(denied('cat .?/x').rule, 'glob-dot-segment');
+    assert.equal(denied('cat src-link/../../x').rule, 'outside-workspace');
+    assert.equal(denied('grep -r token .').rule, 'recursive-git');
+    allowed('grep -r --exclude-dir=.git token .');
+    allowed('cat src/*.ts');
+  });
+
+  it('checks the command a wrapper runs, and variables by value shape', () => {
+    allowed('timeout 300 npm test');
+    allowed('env CI=true NODE_OPTIONS=--max-old-space-size=4096 npm test');
+    allowed('PYTHONPATH=src python -m pytest');
+    assert.equal(denied('timeout 5 bash -c id').rule, 'shell-eval');
+    assert.equal(denied("NODE_OPTIONS='--require ./x.js' npm test").rule, 'env-prefix');
+    assert.equal(denied('PYTHONPATH=/tmp pytest').rule, 'system-path');
+    assert.equal(denied('env').rule, 'environment');
+  });
+
+  it('maps an unmodified node_modules/.bin tool to its rule; other path commands are project code', async () => {
+    allowed('node_modules/.bin/tsc --noEmit');
+    assert.equal(denied('node_modules/.bin/curl x').rule, 'network');
+    const none = await createBashPolicy({
+      workspace: ws.root,
+      sandbox: { level: 'none', deliberate: false },
+    });
+    assert.equal(none.check('./scripts/x.sh').allowed, false);
+    assert.equal((none.check('./scripts/x.sh') as { rule: string }).rule, 'workspace-code-unsandboxed');
+    assert.deepEqual(none.check('node_modules/.bin/tsc --noEmit'), { allowed: true });
+  });
+
+  it('refuses a loader the agent wrote this run, at every level', async () => {
+    const written = `${ws.root}/src/main.ts`;
+    for (const level of ['userns', 'none']) {
+      const policy = await createBashPolicy({
+        workspace: ws.root,
+        sandbox: { level, deliberate: true },
+        readTracker: { wasWritten: (p) => p === written },
+      });
+      assert.equal(
+        (policy.check('node --import ./src/main.ts --test') as { rule: string }).rule,
+        'load-written-file',
+      );
+      assert.deepEqual(policy.check('node --import tsx --test'), { allowed: true });
+    }
+  });
+
+  it('parses awk programs instead of matching them', () => {
+    allowed("awk 'NR==1 || /error|fail/' build.log");
+    allowed('awk \'{ print "a;b|c" }\' x');
+    assert.equal(denied('awk \'BEGIN { f = "system"; @f("id") }\'').rule, 'awk-program');
+    assert.equal(denied('awk \'{ print "a;b" > "/tmp/x" }\' y').rule, 'awk-program');
+    assert.equal(denied('awk \'BEGIN { print ENVIRON["GITHUB_TOKEN"] }\'').rule, 'awk-program');
+  });
+});

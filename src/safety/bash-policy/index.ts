@@ -30,8 +30,9 @@ export interface BashPolicyOptions {
    * The sandbox the commands run in: `level` as the sandbox reports it (`none` or a namespace
    * level), and whether `none` is the user's deliberate `sandbox: off`. Workspace code (tests,
    * builds, scripts) runs only when isolated, or when the user turned the sandbox off.
+   * Defaults to level `none`, not deliberate: the strictest reading.
    */
-  sandbox: { level: string; deliberate: boolean };
+  sandbox?: { level: string; deliberate: boolean };
   /** The file tools' tracker: files the agent wrote are never loaded as plugins or loaders. */
   readTracker?: Pick<ReadTracker, 'wasWritten'>;
 }
@@ -42,7 +43,7 @@ export async function parseAllowedCommands(lines: readonly string[]): Promise<vo
 }
 
 /** The isolation a sandbox level gives workspace code. */
-export function isolationOf(sandbox: BashPolicyOptions['sandbox']): Isolation {
+export function isolationOf(sandbox: { level: string; deliberate: boolean }): Isolation {
   if (sandbox.level !== 'none') return 'namespace';
   return sandbox.deliberate ? 'none-deliberate' : 'none';
 }
@@ -54,7 +55,7 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
   const parser = await loadBashParser();
   const workspace = realpathSync(options.workspace);
   const extraRules = parseExtraRules(parser, options.extraRules ?? []);
-  const isolation = isolationOf(options.sandbox);
+  const isolation = isolationOf(options.sandbox ?? { level: 'none', deliberate: false });
   // Files written by commands this policy allowed (redirects, tee, cp …), besides the file tools'.
   const writtenByCommands = new Set<string>();
   const wasWritten = (real: string): boolean => {

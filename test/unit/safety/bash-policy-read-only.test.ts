@@ -13,8 +13,14 @@ before(async () => {
     workspace: ws.root,
     extraRules: ['prettier --write *'],
     readOnly: true,
+    // Inside a namespace sandbox, where the project's tests may run.
+    sandbox: { level: 'userns', deliberate: false },
   });
-  full = await createBashPolicy({ workspace: ws.root, extraRules: ['prettier --write *'] });
+  full = await createBashPolicy({
+    workspace: ws.root,
+    extraRules: ['prettier --write *'],
+    sandbox: { level: 'userns', deliberate: false },
+  });
 });
 after(() => ws.cleanup());
 

@@ -36407,7 +36407,7 @@ which.sync = whichSync
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_cli_config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7815);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(697);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1980);
 /**
  * Entry of `dist/cli/index.js`, the local runner (`npm run local`, `agent-action-local`): the
  * action's pipeline on a local checkout with a dry-run publisher. See `agent-action-local --help`.
@@ -36570,7 +36570,7 @@ class CliError extends Error {
 
 /***/ }),
 
-/***/ 697:
+/***/ 1980:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -62749,10 +62749,23 @@ class GitError extends Error {
  */
 function createGitCommandManager(options) {
     const base = `${options.serverUrl.replace(/\/+$/, '')}/`;
+    // Settings that make git run a program, overridden for the action's own (token-carrying)
+    // commands: a second line behind the configuration snapshot (config-guard.ts).
     const config = [
         ['core.hooksPath', '/dev/null'],
         ['commit.gpgSign', 'false'],
+        ['tag.gpgSign', 'false'],
         ['credential.helper', ''],
+        ['core.fsmonitor', 'false'],
+        ['core.pager', 'cat'],
+        ['core.editor', 'true'],
+        ['sequence.editor', 'true'],
+        ['core.sshCommand', 'false'],
+        ['core.askPass', ''],
+        ['gpg.program', 'false'],
+        ['gpg.ssh.program', 'false'],
+        ['gpg.x509.program', 'false'],
+        ['protocol.ext.allow', 'never'],
     ];
     if (options.token)
         config.push([`http.${base}.extraheader`, authHeader(options.token)]);
@@ -63408,6 +63421,114 @@ function withoutSecrets(env) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/safety/path-policy.ts
+/**
+ * The one place that decides which paths the agent may touch. Every path is resolved the way the
+ * kernel would (symlinks followed, `..` removed) and the rules are checked on the *real* path, so a
+ * symlink inside the workspace cannot lead to `/proc/self/environ` or to a file outside.
+ * The bash policy reuses {@link checkPathRules} and {@link PathPolicy} for path-like arguments.
+ */
+
+
+const MAX_LINK_HOPS = 40;
+/**
+ * Real path of `target` as the kernel walks it: segment by segment from the root, each symlink
+ * replaced by where it points *before* the next `..` is applied (so `link/..` is the parent of
+ * the link's target, not the folder holding the link). Parts that do not exist yet are kept as
+ * written; a dangling symlink is followed to where a write would land.
+ */
+function realPathOf(target, hops = 0) {
+    if (hops > MAX_LINK_HOPS)
+        throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
+    const absolute = external_node_path_default().isAbsolute(target) ? target : external_node_path_default().resolve(target);
+    let current = '/';
+    const segments = absolute.split('/').filter((s) => s !== '' && s !== '.');
+    for (let i = 0; i < segments.length; i++) {
+        const segment = segments[i];
+        if (segment === '..') {
+            current = external_node_path_default().dirname(current);
+            continue;
+        }
+        const next = external_node_path_default().join(current, segment);
+        let link;
+        try {
+            if ((0,external_node_fs_namespaceObject.lstatSync)(next).isSymbolicLink())
+                link = (0,external_node_fs_namespaceObject.readlinkSync)(next);
+        }
+        catch {
+            // Does not exist: the rest is a path about to be created, kept as written.
+            return external_node_path_default().resolve(next, ...segments.slice(i + 1));
+        }
+        current = link === undefined ? next : realPathOf(external_node_path_default().resolve(current, link), hops + 1);
+    }
+    return current;
+}
+function segmentsOf(relative) {
+    return relative.split((external_node_path_default()).sep).map((s) => s.toLowerCase());
+}
+function hasPair(segments, first, second) {
+    return segments.some((s, i) => s === first && segments[i + 1] === second);
+}
+/**
+ * The rules, on an already-resolved real path. Returns the refusal, or undefined when allowed.
+ * Segment names compare case-insensitively because macOS and Windows file systems do.
+ */
+function checkPathRules(realPath, root, access) {
+    const refuse = (rule, why) => ({
+        ok: false,
+        rule,
+        message: `Refused by path policy (rule ${rule}): ${why}`,
+    });
+    if (realPath === '/proc' || realPath.startsWith('/proc/')) {
+        return refuse('proc', `${realPath} is under /proc, which is never accessible.`);
+    }
+    const relative = external_node_path_default().relative(root, realPath);
+    if (relative === '..' || relative.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(relative)) {
+        return refuse('outside-workspace', `${realPath} is outside the workspace ${root}. Use paths inside it.`);
+    }
+    const segments = segmentsOf(relative);
+    if (access === 'write' && hasPair(segments, '.git', 'hooks')) {
+        return refuse('git-hooks', `${relative} is a git hook; hooks may not be written.`);
+    }
+    if (segments.includes('.git')) {
+        return refuse('git-internals', `${relative} is inside .git, which is off limits (use git commands instead).`);
+    }
+    // All of `.github/`, not only workflows: composite actions, CODEOWNERS and dependabot settings
+    // there change what later workflows run or who reviews; `.github` itself too (`rm -rf .github`).
+    if (access === 'write' && segments.includes('.github')) {
+        return refuse('workflows', `${relative} is under .github/, which holds workflows, actions and repository settings; it may not be written.`);
+    }
+    return undefined;
+}
+/** Creates the policy for one workspace. Throws if the workspace itself does not exist (a misconfiguration). */
+function createPathPolicy(workspaceRoot) {
+    const root = external_node_fs_namespaceObject.realpathSync.native(external_node_path_default().resolve(workspaceRoot));
+    const resolve = (p, access) => {
+        let real;
+        try {
+            real = realPathOf(external_node_path_default().resolve(root, p));
+        }
+        catch (error) {
+            const reason = error.message;
+            return {
+                ok: false,
+                rule: 'unresolvable',
+                message: `Refused by path policy (rule unresolvable): ${p}: ${reason}`,
+            };
+        }
+        const refusal = checkPathRules(real, root, access);
+        if (refusal)
+            return refusal;
+        return { ok: true, path: real, relative: external_node_path_default().relative(root, real) || '.' };
+    };
+    return {
+        root,
+        resolve,
+        resolveForRead: (p) => resolve(p, 'read'),
+        resolveForWrite: (p) => resolve(p, 'write'),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/denial.ts
 /** A hard denial: the `allowed-commands` input cannot override it. */
 function deny(rule, message) {
@@ -63513,6 +63634,9 @@ function doubleQuoted(node, pieces) {
                 value += next; // backslash-newline inside double quotes is removed
             i++;
         }
+        else if (ch === '$' && (next === undefined || /[\s"'/.,:;)|\]}-]/.test(next))) {
+            value += ch; // a `$` that starts no expansion (`"^Test$"`, `"$ 5"`) is literal in bash
+        }
         else if (ch === '$' || ch === '`') {
             return deny('parameter-expansion', `\`${node.text}\` contains \`${ch}\` inside double quotes. ${literalOnly}`);
         }
@@ -63543,7 +63667,6 @@ const refusedStructure = {
     c_style_for_statement: ['control-flow', 'Shell loops are not allowed; run one command at a time.'],
     while_statement: ['control-flow', 'Shell loops are not allowed; run one command at a time.'],
     case_statement: ['control-flow', 'Shell control flow (if/for/while/case) is not allowed.'],
-    test_command: ['test-expression', '`[[ … ]]` is not allowed; use `test` or `[` with literal words.'],
     declaration_command: ['environment', '`export`/`declare`/`local`/`readonly` are not allowed.'],
     unset_command: ['environment', '`unset` is not allowed.'],
     variable_assignment: [
@@ -63567,13 +63690,13 @@ function parseCommandLine(parser, command) {
             return deny('parse-error', 'The command does not parse as bash (or uses syntax the policy cannot check).');
         }
         const steps = [];
-        return syntax_visit(tree.rootNode, steps) ?? steps;
+        return syntax_visit(tree.rootNode, steps, parser) ?? steps;
     }
     finally {
         tree.delete();
     }
 }
-function syntax_visit(node, steps) {
+function syntax_visit(node, steps, parser) {
     if (node.isMissing)
         return deny('parse-error', `The command is incomplete near \`${node.parent?.text}\`.`);
     if (!node.isNamed) {
@@ -63594,27 +63717,29 @@ function syntax_visit(node, steps) {
         case 'pipeline':
         case 'negated_command':
         case 'redirected_statement':
-            return visitChildren(node, steps);
+            return visitChildren(node, steps, parser);
         case 'command':
-            return visitCommand(node, steps);
+            return visitCommand(node, steps, parser);
         case 'file_redirect':
         case 'herestring_redirect':
             return visitRedirect(node, steps);
         case 'heredoc_redirect':
-            return visitHeredoc(node, steps);
+            return visitHeredoc(node, steps, parser);
+        case 'test_command':
+            return visitTest(node, steps, parser);
         default:
             return deny('shell-syntax', `\`${node.text}\` (${node.type}) is not allowed by the bash policy.`);
     }
 }
-function visitChildren(node, steps) {
+function visitChildren(node, steps, parser) {
     for (const child of node.children) {
-        const problem = child && syntax_visit(child, steps);
+        const problem = child && syntax_visit(child, steps, parser);
         if (problem)
             return problem;
     }
     return undefined;
 }
-function visitCommand(node, steps) {
+function visitCommand(node, steps, parser) {
     const command = { kind: 'command', words: [], assignments: [] };
     const redirects = [];
     for (const child of node.children) {
@@ -63629,7 +63754,7 @@ function visitCommand(node, steps) {
             command.assignments.push(assignment);
         }
         else if (redirectTypes.has(child.type)) {
-            const problem = syntax_visit(child, redirects);
+            const problem = syntax_visit(child, redirects, parser);
             if (problem)
                 return problem;
         }
@@ -63688,7 +63813,7 @@ function visitRedirect(node, steps) {
     return undefined;
 }
 /** `<<EOF` feeds stdin; commands and redirects the grammar nests under it are walked too. */
-function visitHeredoc(node, steps) {
+function visitHeredoc(node, steps, parser) {
     for (const child of node.children) {
         if (!child || ['<<', '<<-', 'heredoc_start', 'heredoc_end'].includes(child.type))
             continue;
@@ -63698,11 +63823,28 @@ function visitHeredoc(node, steps) {
                 return deny('heredoc-expansion', "Expansions inside a here-document are not allowed; quote the delimiter (`<<'EOF'`).");
             continue;
         }
-        const problem = syntax_visit(child, steps);
+        const problem = syntax_visit(child, steps, parser);
         if (problem)
             return problem;
     }
     steps.push({ kind: 'redirect', fd: 0, op: '<<', target: undefined });
+    return undefined;
+}
+/**
+ * `[ … ]` is the `test` builtin with a closing bracket: checked as the command `[ … ]` (the
+ * grammar gives it its own node). `[[ … ]]` evaluates array subscripts and arithmetic as code.
+ */
+function visitTest(node, steps, parser) {
+    const text = node.text;
+    if (text.startsWith('[[') || !text.startsWith('[') || !text.endsWith(']')) {
+        return deny('test-expression', '`[[ … ]]` is not allowed (bash evaluates subscripts and arithmetic in it as code); use `test` or `[` with literal words.');
+    }
+    const inner = parseCommandLine(parser, `test ${text.slice(1, -1)}`);
+    if (!Array.isArray(inner))
+        return inner;
+    if (inner.length !== 1 || inner[0]?.kind !== 'command')
+        return deny('test-expression', `\`${text}\` is not a plain test.`);
+    steps.push(inner[0]);
     return undefined;
 }
 
@@ -63756,12 +63898,7 @@ const groups = [
             'source',
             '.',
             'builtin',
-            'xargs',
-            'nice',
             'nohup',
-            'timeout',
-            'stdbuf',
-            'time',
             'setsid',
             'watch',
             'flock',
@@ -63831,7 +63968,6 @@ const groups = [
         'environment',
         'prints or changes the environment, which is not allowed.',
         [
-            'env',
             'printenv',
             'set',
             'export',
@@ -63940,18 +64076,122 @@ function hardDenial(name) {
     return hardDenies.get(name) ?? hardDenies.get(name.split('.')[0]);
 }
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/glob.ts
+/**
+ * Pathname expansion as bash does it with its default options (no `dotglob`, `extglob` or
+ * `globstar`): used to check every name a glob argument can become. A leading `.` must be
+ * matched by a literal `.`; a segment starting with a bracket is assumed to reach dotfiles too,
+ * since bash versions differ there.
+ */
+
+
+const globChars = /[*?[]/;
+/** The segment as a regular expression, or undefined when it has no glob characters. */
+function segmentRegExp(segment) {
+    if (!globChars.test(segment))
+        return undefined;
+    let source = '';
+    for (let i = 0; i < segment.length; i++) {
+        const ch = segment[i];
+        if (ch === '*')
+            source += '[^/]*';
+        else if (ch === '?')
+            source += '[^/]';
+        else if (ch === '[') {
+            const close = segment.indexOf(']', i + (segment[i + 1] === ']' ? 2 : 1));
+            if (close === -1) {
+                source += '\\[';
+                continue;
+            }
+            let body = segment.slice(i + 1, close);
+            const negated = body.startsWith('!') || body.startsWith('^');
+            if (negated)
+                body = body.slice(1);
+            // POSIX classes become "any character": wider than bash, which only makes the check stricter.
+            body = body
+                .replace(/\[:[a-z]+:\]/g, '\\s\\S')
+                .replace(/\\/g, '\\\\')
+                .replace(/\[/g, '\\[');
+            source += negated ? `[^${body}/]` : `[${body}]`;
+            i = close;
+        }
+        else
+            source += ch.replace(/[\\^$.+(){}|\]-]/g, '\\$&');
+    }
+    try {
+        return new RegExp(`^${source}$`, 's');
+    }
+    catch {
+        return /^[\s\S]*$/; // a bracket expression JavaScript cannot read: assume it matches anything
+    }
+}
+/** True when a glob segment could match `.` or `..`. */
+function segmentMatchesDots(segment) {
+    const re = segmentRegExp(segment);
+    if (!re)
+        return false;
+    return (reachesDotfiles(segment) && (re.test('.') || re.test('..'))) || false;
+}
+function reachesDotfiles(segment) {
+    return segment.startsWith('.') || segment.startsWith('[');
+}
+/** The names `pattern` expands to from `cwd` (absolute paths), at most `limit` of them. */
+function expandGlob(cwd, pattern, limit) {
+    const absolute = pattern.startsWith('/');
+    const segments = pattern.split('/').filter((s, i) => s !== '' || (i === 0 && absolute));
+    let current = [absolute ? '/' : cwd];
+    for (const segment of segments) {
+        if (segment === '')
+            continue;
+        const re = segmentRegExp(segment);
+        const next = [];
+        for (const dir of current) {
+            if (!re) {
+                next.push(`${dir}/${segment}`.replace(/^\/\//, '/'));
+                continue;
+            }
+            let names;
+            try {
+                names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+            }
+            catch {
+                continue;
+            }
+            const dots = reachesDotfiles(segment);
+            for (const name of names) {
+                if (name.startsWith('.') && !dots)
+                    continue;
+                if (re.test(name))
+                    next.push(external_node_path_default().join(dir, name));
+                if (next.length >= limit)
+                    return next;
+            }
+        }
+        current = next;
+        if (current.length === 0)
+            return [];
+    }
+    return current;
+}
+
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/paths.ts
 /**
- * Checks on path-like words (arguments, option values, redirect targets). Pure checks on the
- * literal text first (secrets, devices, `.git/`, absolute and `..` paths), then, for paths
- * that exist, `realpath` so a symlink in the workspace cannot lead outside it.
+ * Checks on path-valued words (operands, option values, glued values, redirect targets). The
+ * literal text is checked first (network devices, credentials files, system folders); then the
+ * path is resolved the way the kernel walks it and the file tools' own rules
+ * ({@link checkPathRules}) decide, so both tools refuse the same paths. A glob is checked against
+ * every name it matches on disk, and refused where a segment could match `.` or `..`.
  */
+
 
 
 
 const readFileHint = 'Use read_file/glob/grep for files inside the workspace.';
 /** Secret-bearing names refused in any position of any word. */
-const secretNames = /(^|[/=:])(\.ssh|\.npmrc|\.netrc|\.git-credentials|\.gnupg|\.aws|\.docker|\.kube|\.pypirc|\.gitconfig|\.yarnrc|\.config\/gh|id_rsa|id_ed25519|id_ecdsa|id_dsa)([/.]|$)/;
+const secretNames = /(^|[/=:])(\.ssh|\.npmrc|\.netrc|\.git-credentials|\.gnupg|\.aws|\.docker|\.kube|\.pypirc|\.gitconfig|\.yarnrc|\.config\/gh|id_rsa|id_ed25519|id_ecdsa|id_dsa)([/.]|$)/i;
+const streams = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/stdin']);
+/** Most names a glob may match before the policy gives up and refuses it. */
+const maxGlobMatches = 2000;
 /** Refuses `word` if it names a secret, a device or system directory, or leaves the workspace. */
 function checkPathWord(word, ctx, use) {
     const value = word.value;
@@ -63961,190 +64201,1746 @@ function checkPathWord(word, ctx, use) {
     if (secretNames.test(value)) {
         return deny('secret-path', `\`${value}\` names a credentials file; those are off limits.`);
     }
-    const system = /^\/(proc|sys|dev|etc|root|run|var|boot)(\/|$)/.exec(value);
-    const devNull = ['/dev/null', '/dev/stdout', '/dev/stderr'].includes(value);
-    if (system && !devNull && !inside(external_node_path_default().resolve(value), ctx.workspace)) {
+    if (streams.has(value))
+        return undefined;
+    const system = /^\/(proc|sys|dev|etc|root|run|var|boot|home|tmp)(\/|$)/.exec(value);
+    if (system && !inside(external_node_path_default().resolve(value), ctx.workspace)) {
         return deny('system-path', `\`${value}\` is outside the workspace (/${system[1]}). ${readFileHint}`);
     }
-    if (hasGitSegment(value, word.glob)) {
-        return deny('git-internals', `\`${value}\` points into \`.git/\`; use git status/diff/log to inspect the repository.`);
-    }
-    if (devNull)
-        return undefined;
-    for (const cwd of value.startsWith('/') ? [ctx.workspace] : ctx.cwds) {
-        const problem = checkResolved(external_node_path_default().resolve(cwd, value), word, ctx.workspace, use);
+    if (word.glob)
+        return checkGlob(word, ctx, use);
+    for (const cwd of value.startsWith('/') ? ['/'] : ctx.cwds) {
+        // Joined as text, not with path.join: `..` must be applied after the symlinks before it.
+        const problem = checkResolved(`${cwd}/${value}`, value, ctx, use);
         if (problem)
             return problem;
     }
     return undefined;
 }
-function checkResolved(resolved, word, workspace, use) {
-    if (!inside(resolved, workspace))
-        return outside(word.value);
-    if (use === 'write' && isWorkflowPath(resolved, workspace))
-        return workflowDenial(word.value);
-    if (word.glob)
+function checkResolved(joined, shown, ctx, use) {
+    let real;
+    try {
+        real = realPathOf(joined);
+    }
+    catch (error) {
+        return deny('unresolvable', `\`${shown}\` cannot be resolved (${error.message}).`);
+    }
+    const refusal = checkPathRules(real, ctx.workspace, use);
+    if (!refusal)
         return undefined;
-    const real = nearestRealPath(resolved);
-    if (!inside(real, workspace)) {
-        return deny('symlink-escape', `\`${word.value}\` resolves (through a symlink) to a path outside the workspace.`);
+    const lexical = external_node_path_default().resolve(joined);
+    const viaLink = lexical !== real && !refusalFor(lexical, ctx.workspace, use);
+    switch (refusal.rule) {
+        case 'outside-workspace':
+            return viaLink
+                ? deny('symlink-escape', `\`${shown}\` resolves (through a symlink) to a path outside the workspace.`)
+                : deny('outside-workspace', `\`${shown}\` is outside the workspace. Use paths relative to the workspace root. ${readFileHint}`);
+        case 'proc':
+            return deny('system-path', `\`${shown}\` is under /proc. ${readFileHint}`);
+        case 'git-internals':
+        case 'git-hooks':
+            return deny('git-internals', `\`${shown}\` points into \`.git/\`; use git status/diff/log to inspect the repository.`);
+        case 'workflows':
+            return deny('workflow-files', `\`${shown}\` is under \`.github/\`; workflows, actions and repository settings cannot be changed by the agent.`);
+        default:
+            return deny(refusal.rule, refusal.message);
     }
-    if (hasGitSegment(external_node_path_default().relative(workspace, real), false)) {
-        return deny('git-internals', `\`${word.value}\` resolves into \`.git/\`.`);
+}
+function refusalFor(p, root, use) {
+    return checkPathRules(p, root, use) !== undefined;
+}
+/** Every name the glob matches is checked; a pattern that could match `.`/`..` is refused. */
+function checkGlob(word, ctx, use) {
+    const value = word.value;
+    if (value.split('/').some(segmentMatchesDots)) {
+        return deny('glob-dot-segment', `\`${value}\` has a pattern that can match \`.\` or \`..\` (bash does on some versions); name the folder.`);
     }
-    if (use === 'write' && isWorkflowPath(real, workspace))
-        return workflowDenial(word.value);
+    for (const cwd of value.startsWith('/') ? ['/'] : ctx.cwds) {
+        const matches = expandGlob(cwd, value, maxGlobMatches + 1);
+        if (matches.length > maxGlobMatches) {
+            return deny('glob-too-wide', `\`${value}\` matches more than ${maxGlobMatches} names; narrow it.`);
+        }
+        // No match: bash passes the pattern itself, which then names a file to create or read.
+        const names = matches.length === 0 ? [external_node_path_default().join(cwd, value.replace(/[*?[\]]/g, '_'))] : matches;
+        if (matches.length === 0 && value.startsWith('/'))
+            return outsideGlob(value);
+        for (const name of names) {
+            const problem = checkResolved(name, `${value}\` (matching \`${external_node_path_default().relative(cwd, name)}`, ctx, use);
+            if (problem)
+                return problem;
+        }
+    }
     return undefined;
 }
-/** `realpath` of the path, or of its nearest existing ancestor joined with the rest. */
-function nearestRealPath(p) {
-    let rest = '';
-    let current = p;
-    for (;;) {
-        try {
-            return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(current), rest);
-        }
-        catch {
-            const parent = external_node_path_default().dirname(current);
-            if (parent === current)
-                return p;
-            rest = external_node_path_default().join(external_node_path_default().basename(current), rest);
-            current = parent;
-        }
-    }
+function outsideGlob(value) {
+    return deny('outside-workspace', `\`${value}\` is outside the workspace. ${readFileHint}`);
 }
 /** True when `p` is `root` or below it. */
 function inside(p, root) {
     return p === root || p.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
-/** A `.git` path segment, or (for globs) a dot-segment pattern that could match `.git`. */
-function hasGitSegment(value, glob) {
-    return value.split(/[/=]/).some((segment) => {
-        if (segment === '.git')
-            return true;
-        if (!glob || !segment.startsWith('.') || !/[*?[]/.test(segment))
-            return false;
-        return globSegmentRegExp(segment).test('.git');
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/options.ts
+/**
+ * The one option parser every command rule uses: a table per tool, read the way that tool's own
+ * parser reads its argv. GNU getopt_long semantics by default: short clusters (`-abc`), values
+ * glued (`-ofile`) or separate, optional values only glued or after `=`, `--name=value`,
+ * unambiguous prefixes of long names (`--in` is `--in-place`), options after operands (GNU
+ * permutation) and `--`. Tools whose parser differs (git's `--no-` negations, `-name` long
+ * options, stopping at the first operand) say so in the table. An option the table does not know
+ * is refused: a guess about it is how a bypass starts.
+ */
+
+const kinds = {
+    read: 'read',
+    r: 'read',
+    write: 'write',
+    w: 'write',
+    walk: 'walk',
+    load: 'load',
+    num: 'number',
+    number: 'number',
+    pat: 'pattern',
+    pattern: 'pattern',
+    text: 'text',
+    t: 'text',
+};
+/** Builds a table from the compact spec strings (see {@link TableSpec}). */
+function optionTable(spec) {
+    const long = new Map();
+    const reason = (name) => spec.reasons?.[name] ?? 'it runs a program, loads code or writes outside the workspace rules';
+    const kindOf = (text) => {
+        if (text.startsWith('e:')) {
+            const values = spec.enums?.[text.slice(2)] ?? text.slice(2).split('|');
+            return { enum: values };
+        }
+        const kind = kinds[text];
+        if (!kind)
+            throw new Error(`option table: unknown value kind ${text}`);
+        return kind;
+    };
+    for (const token of (spec.long ?? '').split(/\s+/).filter(Boolean)) {
+        const refused = token.endsWith('!');
+        const body = refused ? token.slice(0, -1) : token;
+        const [rawName, kind] = body.split('=');
+        const optional = rawName.endsWith('?');
+        const name = optional ? rawName.slice(0, -1) : rawName;
+        const def = { name };
+        if (kind !== undefined)
+            def.value = kindOf(kind);
+        if (optional)
+            def.optional = true;
+        if (refused) {
+            def.refuse = reason(name);
+            def.rule = spec.rules?.[name] ?? spec.rule ?? 'refused-option';
+        }
+        long.set(name, def);
+    }
+    const short = new Map();
+    for (const raw of (spec.short ?? '').split(/\s+/).filter(Boolean)) {
+        const terminates = raw.length > 1 && raw.endsWith('$');
+        const unterminated = terminates ? raw.slice(0, -1) : raw;
+        const refused = unterminated.length > 1 && unterminated.endsWith('!');
+        const token = refused ? unterminated.slice(0, -1) : unterminated;
+        const letter = token[0];
+        const rest = token.slice(1);
+        if (rest.startsWith('/')) {
+            const target = long.get(rest.slice(1));
+            if (!target)
+                throw new Error(`option table: -${letter} aliases unknown --${rest.slice(1)}`);
+            short.set(letter, target);
+            continue;
+        }
+        const def = { name: letter };
+        if (rest.startsWith('::')) {
+            def.value = kindOf(rest.slice(2));
+            def.optional = true;
+        }
+        else if (rest.startsWith(':'))
+            def.value = kindOf(rest.slice(1));
+        else if (rest !== '')
+            throw new Error(`option table: bad short token ${token}`);
+        if (refused) {
+            def.refuse = reason(letter);
+            def.rule = spec.rules?.[letter] ?? spec.rule ?? 'refused-option';
+        }
+        if (terminates)
+            def.terminates = true;
+        short.set(letter, def);
+    }
+    return {
+        short,
+        long,
+        abbreviations: spec.abbreviations ?? true,
+        permute: spec.permute ?? true,
+        singleDash: spec.singleDash ?? false,
+        negatable: spec.negatable ?? false,
+    };
+}
+/** Extends a table with more options (same parser behaviour unless `overrides` says otherwise). */
+function extendTable(base, spec) {
+    const more = optionTable({
+        abbreviations: base.abbreviations,
+        permute: base.permute,
+        singleDash: base.singleDash,
+        negatable: base.negatable,
+        ...spec,
     });
+    return {
+        ...more,
+        short: new Map([...base.short, ...more.short]),
+        long: new Map([...base.long, ...more.long]),
+    };
 }
-function globSegmentRegExp(segment) {
-    let source = '';
-    for (const ch of segment) {
-        if (ch === '*')
-            source += '.*';
-        else if (ch === '?')
-            source += '.';
-        else if (ch === '[' || ch === ']')
-            source += ch;
-        else
-            source += ch.replace(/[\\^$.*+?()[\]{}|-]/g, '\\$&');
+const unknown = (command, spelled) => notAllowed('unknown-option', `\`${command} ${spelled}\` is not an option the policy knows for \`${command}\`, so it is refused (options that are not understood could run programs or write files).`);
+/** Looks up a long name, with `--no-` forms and abbreviations as the table allows. */
+function lookupLong(table, given) {
+    const exact = table.long.get(given);
+    if (exact)
+        return exact;
+    if (table.negatable && given.startsWith('no-') && table.long.has(given.slice(3))) {
+        return { name: given, value: undefined }; // `--no-x` turns x off: a flag
     }
-    try {
-        return new RegExp(`^${source}$`);
+    if (!table.abbreviations)
+        return undefined;
+    // By name: an explicit `--no-x` and the negation of `--x` are the same option.
+    const candidates = new Map();
+    for (const [name, def] of table.long) {
+        if (name.startsWith(given))
+            candidates.set(name, def);
+        const negated = `no-${name}`;
+        if (table.negatable && negated.startsWith(given) && !candidates.has(negated))
+            candidates.set(negated, table.long.get(negated) ?? { name: negated });
     }
-    catch {
-        return /^/; // an unparsable bracket expression: assume it could match
+    if (candidates.size === 1)
+        return [...candidates.values()][0];
+    return candidates.size > 1 ? 'ambiguous' : undefined;
+}
+/** Parses `args` with `table`; a denial for an unknown, ambiguous or malformed option. */
+function parseOptions(command, table, args) {
+    const result = { options: [], operands: [], rest: [], dashDash: false };
+    const valueWord = (word, value) => ({ value, glob: word.glob });
+    for (let i = 0; i < args.length; i++) {
+        const word = args[i];
+        const arg = word.value;
+        if (arg === '--') {
+            result.dashDash = true;
+            const tail = args.slice(i + 1);
+            result.operands.push(...tail);
+            if (!table.permute)
+                result.rest.push(...tail);
+            break;
+        }
+        if (!arg.startsWith('-') || arg === '-') {
+            result.operands.push(word);
+            if (!table.permute) {
+                result.rest.push(...args.slice(i));
+                result.operands.push(...args.slice(i + 1));
+                break;
+            }
+            continue;
+        }
+        if (arg.startsWith('--') || table.singleDash) {
+            const body = arg.slice(arg.startsWith('--') ? 2 : 1);
+            const eq = body.indexOf('=');
+            const given = eq === -1 ? body : body.slice(0, eq);
+            let def = lookupLong(table, given);
+            if (def === undefined && table.singleDash && !arg.startsWith('--')) {
+                def = table.short.get(given);
+                // `-Dkey=value`, `-Xmx4g`: a one-letter option with its value glued.
+                const letter = table.short.get(body[0]);
+                if (def === undefined && letter?.value && body.length > 1) {
+                    result.options.push({ def: letter, spelled: `-${body[0]}`, value: valueWord(word, body.slice(1)) });
+                    continue;
+                }
+            }
+            if (def === 'ambiguous')
+                return notAllowed('ambiguous-option', `\`${command} ${arg}\` is an ambiguous abbreviation.`);
+            if (!def)
+                return unknown(command, arg.split('=')[0]);
+            const parsed = { def, spelled: arg.split('=')[0] };
+            if (eq !== -1) {
+                if (!def.value)
+                    return notAllowed('option-value', `\`${command} ${parsed.spelled}\` does not take a value.`);
+                parsed.value = valueWord(word, body.slice(eq + 1));
+            }
+            else if (def.value && !def.optional) {
+                const next = args[++i];
+                if (!next)
+                    return notAllowed('option-value', `\`${command} ${arg}\` needs a value.`);
+                parsed.value = next;
+            }
+            result.options.push(parsed);
+            continue;
+        }
+        // A cluster of short options: `-abc`, `-ofile`, `-n5`.
+        for (let j = 1; j < arg.length; j++) {
+            const letter = arg[j];
+            const def = table.short.get(letter);
+            if (!def)
+                return unknown(command, `-${letter}${j > 1 ? ` (in \`${arg}\`)` : ''}`);
+            const parsed = { def, spelled: `-${letter}` };
+            if (def.value) {
+                const glued = arg.slice(j + 1);
+                if (glued !== '')
+                    parsed.value = valueWord(word, glued);
+                else if (!def.optional) {
+                    const next = args[++i];
+                    if (!next)
+                        return notAllowed('option-value', `\`${command} -${letter}\` needs a value.`);
+                    parsed.value = next;
+                }
+                result.options.push(parsed);
+                break;
+            }
+            result.options.push(parsed);
+        }
+        const last = result.options.at(-1);
+        if (last?.def.terminates) {
+            result.rest.push(...args.slice(i + 1));
+            break;
+        }
     }
+    return result;
 }
-function isWorkflowPath(p, workspace) {
-    return inside(p, external_node_path_default().join(workspace, '.github', 'workflows'));
+/** The first parsed option with one of `names` (canonical names). */
+function findParsed(parsed, ...names) {
+    return parsed.options.find((o) => names.includes(o.def.name));
 }
-function workflowDenial(value) {
-    return deny('workflow-files', `\`${value}\` is under \`.github/workflows/\`; workflow files cannot be changed by the agent.`);
-}
-function outside(value) {
-    return deny('outside-workspace', `\`${value}\` is outside the workspace. Use paths relative to the workspace root. ${readFileHint}`);
+/** The hard denial for the first refused option, if any. */
+function refusedOption(command, parsed) {
+    const bad = parsed.options.find((o) => o.def.refuse);
+    return bad
+        ? deny(bad.def.rule ?? 'refused-option', `\`${command} ${bad.spelled}\` is not allowed: ${bad.def.refuse}.`)
+        : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/rule.ts
-/** Allows any arguments (paths are still checked by the caller). */
-const allowAny = () => undefined;
-/** The arguments before `--` (where options end). */
-function optionArgs(args) {
-    const end = args.indexOf('--');
-    return end === -1 ? args : args.slice(0, end);
-}
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/awk-program.ts
 /**
- * The long option in `names` that `arg` spells, counting the unambiguous abbreviations that
- * getopt_long and git accept (`--compress-prog` is `--compress-program`).
+ * A tokenizer for awk programs and the safe subset the policy allows: everything that computes
+ * and prints to stdout, nothing that runs a command (`system`, pipes, `|&`), reads other input
+ * (`getline`, changing `ARGV`), writes files (`print > f`), reads the environment (`ENVIRON`,
+ * `PROCINFO`) or calls by name (`@f()`, `@include`, `SYMTAB`). Strings and regex literals are
+ * tokens of their own, so `;` or `|` inside them is text, not syntax.
  */
-function longOption(arg, names) {
-    if (!arg.startsWith('--') || arg === '--')
-        return undefined;
-    const given = arg.split('=')[0];
-    return names.find((name) => name === given || (given.length >= 4 && name.startsWith(given)));
-}
-/** True when a short-option cluster such as `-ni` contains `letter` (before any value). */
-function hasShortOption(arg, letter, takesValue = '') {
-    if (!/^-[^-]/.test(arg))
-        return false;
-    for (const ch of arg.slice(1)) {
-        if (ch === letter)
-            return true;
-        if (takesValue.includes(ch))
+
+const refusedNames = {
+    system: 'runs a shell command',
+    getline: 'reads other files or command output',
+    close: 'closes pipes and files (only useful with them)',
+    ENVIRON: "reads the environment (the runner's secrets)",
+    PROCINFO: 'reads process information and the environment',
+    SYMTAB: 'reaches any variable by name, ARGV included',
+    FUNCTAB: 'calls functions by name',
+    ARGV: 'changes which files awk reads',
+    ARGC: 'changes which files awk reads',
+    fflush: 'flushes pipes and files (only useful with them)',
+};
+const denyAwk = (why) => deny('awk-program', `The awk program ${why}; awk may only compute and print to stdout.`);
+/** Splits an awk program into tokens, or says where it could not. */
+function tokenizeAwk(program) {
+    const tokens = [];
+    let i = 0;
+    const operandEnd = () => {
+        const last = tokens.at(-1);
+        if (!last)
             return false;
+        if (last.kind === 'name' || last.kind === 'string' || last.kind === 'number' || last.kind === 'regex')
+            return true;
+        return last.kind === 'op' && [')', ']', '$', '++', '--'].includes(last.text);
+    };
+    while (i < program.length) {
+        const ch = program[i];
+        if (ch === '\\' && program[i + 1] === '\n') {
+            i += 2;
+            continue;
+        }
+        if (ch === ' ' || ch === '\t' || ch === '\r') {
+            i++;
+            continue;
+        }
+        if (ch === '\n' || ch === ';') {
+            tokens.push({ kind: 'newline', text: ch });
+            i++;
+            continue;
+        }
+        if (ch === '#') {
+            while (i < program.length && program[i] !== '\n')
+                i++;
+            continue;
+        }
+        if (ch === '"') {
+            let j = i + 1;
+            while (j < program.length && program[j] !== '"') {
+                if (program[j] === '\\')
+                    j++;
+                if (program[j] === '\n')
+                    return denyAwk('has a string that is not closed');
+                j++;
+            }
+            if (j >= program.length)
+                return denyAwk('has a string that is not closed');
+            tokens.push({ kind: 'string', text: program.slice(i, j + 1) });
+            i = j + 1;
+            continue;
+        }
+        if (ch === '/' && !operandEnd()) {
+            let j = i + 1;
+            let inClass = false;
+            while (j < program.length && (inClass || program[j] !== '/')) {
+                if (program[j] === '\\')
+                    j++;
+                else if (program[j] === '[')
+                    inClass = true;
+                else if (program[j] === ']')
+                    inClass = false;
+                if (program[j] === '\n')
+                    return denyAwk('has a regular expression that is not closed');
+                j++;
+            }
+            if (j >= program.length)
+                return denyAwk('has a regular expression that is not closed');
+            tokens.push({ kind: 'regex', text: program.slice(i, j + 1) });
+            i = j + 1;
+            continue;
+        }
+        const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(program.slice(i, i + 64));
+        if (name) {
+            tokens.push({ kind: 'name', text: name[0] });
+            i += name[0].length;
+            continue;
+        }
+        const number = /^(0[xX][0-9a-fA-F]+|\d*\.?\d+([eE][+-]?\d+)?)/.exec(program.slice(i, i + 64));
+        if (number && number[0] !== '') {
+            tokens.push({ kind: 'number', text: number[0] });
+            i += number[0].length;
+            continue;
+        }
+        const op = [
+            '|&',
+            '||',
+            '&&',
+            '>>',
+            '>=',
+            '<=',
+            '==',
+            '!=',
+            '!~',
+            '++',
+            '--',
+            '+=',
+            '-=',
+            '*=',
+            '/=',
+            '%=',
+            '^=',
+            '**=',
+            '**',
+        ].find((o) => program.startsWith(o, i));
+        const text = op ?? ch;
+        if (!op && !'{}()[],+-*/%^!<>=~?:$|@'.includes(ch))
+            return denyAwk(`uses \`${ch}\`, which the policy does not parse`);
+        tokens.push({ kind: 'op', text });
+        i += text.length;
     }
-    return false;
+    return tokens;
 }
-/** The first option among `args` (before `--`) matching a long name or a short letter. */
-function findOption(args, spec) {
-    for (const arg of optionArgs(args)) {
-        if (spec.exact?.includes(arg))
-            return arg;
-        if (spec.long && longOption(arg, spec.long))
-            return arg;
-        for (const letter of spec.short ?? '')
-            if (hasShortOption(arg, letter, spec.takesValue))
-                return arg;
+/** Checks a program against the safe subset; `undefined` when it is allowed. */
+function checkAwkProgram(program) {
+    const tokens = tokenizeAwk(program);
+    if (!Array.isArray(tokens))
+        return tokens;
+    let inPrint = false;
+    let depth = 0;
+    for (const token of tokens) {
+        if (token.kind === 'name') {
+            const why = refusedNames[token.text];
+            if (why)
+                return denyAwk(`uses \`${token.text}\`, which ${why}`);
+            if (token.text === 'print' || token.text === 'printf') {
+                inPrint = true;
+                depth = 0;
+            }
+            continue;
+        }
+        if (token.kind === 'newline') {
+            inPrint = false;
+            continue;
+        }
+        if (token.kind !== 'op')
+            continue;
+        switch (token.text) {
+            case '@':
+                return denyAwk('uses `@` (indirect calls, `@include`, `@load`)');
+            case '|':
+            case '|&':
+                return denyAwk('uses a pipe');
+            case '{':
+            case '}':
+                inPrint = false;
+                break;
+            case '(':
+                depth++;
+                break;
+            case ')':
+                depth--;
+                break;
+            case '>':
+            case '>>':
+                if (inPrint && depth <= 0)
+                    return denyAwk('redirects output into a file');
+                break;
+        }
     }
     return undefined;
 }
-/** Positional arguments: not starting with `-` (everything after `--` counts). */
-function positionals(args) {
-    const end = args.indexOf('--');
-    const before = (end === -1 ? args : args.slice(0, end)).filter((a) => !a.startsWith('-'));
-    return end === -1 ? before : [...before, ...args.slice(end + 1)];
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/rule.ts
+
+
+/** Allows any arguments that are not options (the operands are checked as `operands`). */
+function literal(value) {
+    return { value, glob: false };
+}
+/** Checks one value of `kind`; `what` names it in messages. */
+function checkValue(word, kind, what, ctx) {
+    if (typeof kind === 'object') {
+        return kind.enum.includes(word.value)
+            ? undefined
+            : notAllowed('option-value', `${what}: \`${word.value}\` is not one of ${kind.enum.join(', ')}.`);
+    }
+    switch (kind) {
+        case 'read':
+        case 'write':
+        case 'walk':
+        case 'load':
+            return ctx.checkPath(word, kind);
+        case 'number':
+            return /^[+-]?[\w.:%]{1,24}$/.test(word.value)
+                ? undefined
+                : notAllowed('option-value', `${what}: \`${word.value}\` is not a number.`);
+        default:
+            return undefined;
+    }
+}
+/** Checks the value of every parsed option by its kind. */
+function checkOptionValues(command, options, ctx) {
+    for (const option of options) {
+        if (option.value && option.def.value) {
+            const problem = checkValue(option.value, option.def.value, `\`${command} ${option.spelled}\``, ctx);
+            if (problem)
+                return problem;
+        }
+    }
+    return undefined;
+}
+/** Checks operands by position. */
+function checkOperands(command, operands, kinds, ctx) {
+    const list = Array.isArray(kinds) ? kinds : [kinds];
+    for (let i = 0; i < operands.length; i++) {
+        const kind = list[Math.min(i, list.length - 1)];
+        const problem = checkValue(operands[i], kind, `\`${command}\` operand`, ctx);
+        if (problem)
+            return problem;
+    }
+    return undefined;
+}
+const tablesInUse = new Map();
+/** The option table of every command checked so far, by name (the differential test reads it). */
+function optionTablesInUse() {
+    return tablesInUse;
+}
+/**
+ * Parses and checks `args`: refused options, option values and operands. Returns the parse for
+ * the rule's own further checks, or the first denial.
+ */
+function checkArgs(command, table, args, ctx, operands) {
+    tablesInUse.set(command, table);
+    const parsed = parseOptions(command, table, args);
+    if (rule_isDenial(parsed))
+        return parsed;
+    const problem = refusedOption(command, parsed) ??
+        checkOptionValues(command, parsed.options, ctx) ??
+        checkOperands(command, parsed.operands, typeof operands === 'function' ? operands(parsed) : operands, ctx);
+    return problem ?? parsed;
+}
+/** A rule that is only the table and the operand kinds. */
+function tableRule(command, table, operands) {
+    return (args, ctx) => {
+        const result = checkArgs(command, table, args, ctx, operands);
+        return rule_isDenial(result) ? result : undefined;
+    };
+}
+/** True when `value` is a denial. */
+function rule_isDenial(value) {
+    return typeof value === 'object' && value !== null && 'rule' in value && 'hard' in value;
+}
+/** A hard denial for options or operands that evaluate code. */
+function evalDenial(command, what) {
+    return deny('interpreter-eval', `\`${command} ${what}\` runs code given on the command line or from stdin. Write the code to a file in the workspace (write_file) and run that file, or run the project tests.`);
+}
+/** The hard denial for an interpreter with no script: it would read code from stdin. */
+function stdinDenial(command, what = '(no script)') {
+    return deny('interpreter-stdin', `\`${command} ${what}\` reads code from stdin. Write the code to a file in the workspace (write_file) and run that file, or run the project tests.`);
+}
+function words(...values) {
+    return values.map(literal);
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/git.ts
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/awk.ts
 /**
- * git: read-only subcommands only. The action itself commits and pushes, so write and network
- * subcommands are hard denials; options that run programs or write files are refused everywhere.
+ * awk, gawk, mawk: the program (inline, `-e`, or a `-f` file the policy reads) must be in the
+ * safe subset of awk-program.ts; operands are files, or `name=value` assignments.
  */
 
 
-const readOnly = new Set([
-    'status',
-    'diff',
-    'log',
-    'show',
-    'blame',
-    'annotate',
-    'ls-files',
-    'ls-tree',
-    'grep',
-    'rev-parse',
-    'rev-list',
-    'describe',
-    'shortlog',
-    'cat-file',
-    'merge-base',
-    'name-rev',
-    'show-ref',
-    'for-each-ref',
-    'whatchanged',
-    'diff-tree',
-    'diff-files',
-    'diff-index',
-    'count-objects',
-    'check-ignore',
-    'check-attr',
-    'version',
-    'branch',
-    'tag',
-    'reflog',
-    'help',
-]);
+
+
+
+
+const table = optionTable({
+    short: 'F:text v:text f:load e:text b c C d! D! E:load g h i! l! L::text M n N o! O p! P r s S t V W:e:version|interactive|posix_space|sprintf',
+    long: 'field-separator=text assign=text file=load source=text characters-as-bytes traditional copyright dump-variables! debug! exec=load gen-pot help include! load! lint?=text bignum use-lc-numeric non-decimal-data optimize profile! pretty-print! posix re-interval no-optimize sandbox lint-old version',
+    reasons: {
+        include: 'it loads an awk library',
+        i: 'it loads an awk library',
+        load: 'it loads a shared library',
+        l: 'it loads a shared library',
+        'dump-variables': 'it writes a file',
+        d: 'it writes a file',
+        debug: 'it reads debugger commands',
+        D: 'it reads debugger commands',
+        profile: 'it writes a file',
+        p: 'it writes a file',
+        'pretty-print': 'it writes a file',
+        o: 'it writes a file',
+    },
+});
+const maxProgramFile = 256 * 1024;
+/** The rule for one awk implementation. */
+function awk(name) {
+    return (args, ctx) => {
+        const parsed = checkArgs(name, table, args, ctx, 'text');
+        if (rule_isDenial(parsed))
+            return parsed;
+        const programs = [];
+        for (const option of parsed.options) {
+            const value = option.value?.value ?? '';
+            if (['source', 'e'].includes(option.def.name))
+                programs.push(value);
+            if (['file', 'f', 'E', 'exec'].includes(option.def.name)) {
+                if (value === '-' || value.startsWith('/dev/'))
+                    return deny('awk-program', `\`${name} -f ${value}\` reads the program from stdin; write it inline.`);
+                const text = readProgram(ctx.cwd, value);
+                if (text === undefined)
+                    return deny('awk-program', `\`${name} -f ${value}\`: the program file cannot be read to check it.`);
+                programs.push(text);
+            }
+            if (['assign', 'v'].includes(option.def.name) && !/^[A-Za-z_]\w*=/.test(value))
+                return deny('awk-option', `\`${name} -v ${value}\` is not a \`name=value\` assignment.`);
+            if (['assign', 'v'].includes(option.def.name) && /^(ARGV|ARGC|ENVIRON|PROCINFO|SYMTAB)=/.test(value))
+                return deny('awk-option', `\`${name} -v ${value}\` changes what awk reads.`);
+        }
+        let operands = parsed.operands;
+        if (programs.length === 0) {
+            const [program, ...rest] = operands;
+            if (program === undefined)
+                return deny('awk-program', `\`${name}\` needs a program.`);
+            programs.push(program.value);
+            operands = rest;
+        }
+        for (const program of programs) {
+            const problem = checkAwkProgram(program);
+            if (problem)
+                return problem;
+        }
+        for (const operand of operands) {
+            if (/^[A-Za-z_]\w*=/.test(operand.value)) {
+                if (/^(ARGV|ARGC|ENVIRON|PROCINFO|SYMTAB)=/.test(operand.value))
+                    return deny('awk-option', `\`${operand.value}\` changes what awk reads.`);
+                continue;
+            }
+            const problem = checkValue(operand, 'read', `\`${name}\``, ctx);
+            if (problem)
+                return problem;
+        }
+        return undefined;
+    };
+}
+function readProgram(cwd, file) {
+    try {
+        const full = external_node_path_default().resolve(cwd, file);
+        if ((0,external_node_fs_namespaceObject.statSync)(full).size > maxProgramFile)
+            return undefined;
+        return (0,external_node_fs_namespaceObject.readFileSync)(full, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/coreutils.ts
+/**
+ * GNU coreutils and the other small file and text tools, each with the option table of its own
+ * getopt_long call. Files they read are `read` operands, files they write (`tee`, `sort -o`,
+ * `uniq IN OUT`, `cp`/`mv` destinations) are `write`.
+ */
+
+
+
+const help = 'help version';
+const digits = '0 1 2 3 4 5 6 7 8 9';
+const readers = {
+    cat: [
+        'A b e E n s t T u v',
+        `show-all number-nonblank show-ends number squeeze-blank show-tabs show-nonprinting ${help}`,
+    ],
+    tac: ['b r s:text', `before regex separator=text ${help}`],
+    nl: [
+        'b:text d:text f:text h:text i:num l:num n:text p s:text v:num w:num',
+        `body-numbering=text section-delimiter=text footer-numbering=text header-numbering=text line-increment=num join-blank-lines=num number-format=text no-renumber number-separator=text starting-line-number=num number-width=num ${help}`,
+    ],
+    rev: ['', help],
+    fold: ['b s w:num', `bytes spaces width=num ${help}`],
+    fmt: [
+        'c p:text s t u w:num g:num',
+        `crown-margin prefix=text split-only tagged-paragraph uniform-spacing width=num goal=num ${help}`,
+    ],
+    expand: ['i t:text', `initial tabs=text ${help}`],
+    unexpand: ['a t:text', `all first-only tabs=text ${help}`],
+    cut: [
+        'b:text c:text d:text f:text n s z',
+        `bytes=text characters=text delimiter=text fields=text complement only-delimited output-delimiter=text zero-terminated ${help}`,
+    ],
+    paste: ['d:text s z', `delimiters=text serial zero-terminated ${help}`],
+    join: [
+        'a:text e:text i j:num o:text t:text v:text z 1:num 2:num',
+        `check-order nocheck-order header ignore-case zero-terminated ${help}`,
+    ],
+    comm: ['1 2 3 z', `check-order nocheck-order output-delimiter=text total zero-terminated ${help}`],
+    wc: [
+        'c m l L w',
+        `bytes chars lines max-line-length words files0-from=read total=e:auto|always|only|never ${help}`,
+    ],
+    head: [
+        `c/bytes n/lines q/quiet v/verbose z/zero-terminated ${digits}`,
+        `bytes=num lines=num quiet silent verbose zero-terminated ${help}`,
+    ],
+    tail: [
+        `c/bytes f F n/lines q s/sleep-interval v z ${digits}`,
+        `bytes=num follow?=e:name|descriptor lines=num max-unchanged-stats=num pid=num quiet retry silent sleep-interval=num verbose zero-terminated ${help}`,
+    ],
+    md5sum: ['b c t w z', `binary check tag text ignore-missing quiet status strict warn zero ${help}`],
+    sha1sum: ['b c t w z', `binary check tag text ignore-missing quiet status strict warn zero ${help}`],
+    sha256sum: ['b c t w z', `binary check tag text ignore-missing quiet status strict warn zero ${help}`],
+    sha512sum: ['b c t w z', `binary check tag text ignore-missing quiet status strict warn zero ${help}`],
+    b2sum: [
+        'b c l:num t w z',
+        `binary check length=num tag text ignore-missing quiet status strict warn zero ${help}`,
+    ],
+    cksum: ['a:text l:num', `algorithm=text base64 length=num raw tag untagged check ${help}`],
+    base64: ['d i w:num', `decode ignore-garbage wrap=num ${help}`],
+    od: [
+        'A:text j:num N:num t:text v w::num a b c d f i l o s x',
+        `address-radix=text skip-bytes=num read-bytes=num format=text output-duplicates width?=num traditional endian=e:big|little strings?=num ${help}`,
+    ],
+    hexdump: ['b c C d o x e:text f:read n:num s:num v', ''],
+    strings: [
+        'a d f n:num t:e:o|d|x e:text w s:text',
+        `all data print-file-name bytes=num radix=e:o|d|x encoding=text include-all-whitespace output-separator=text ${help}`,
+    ],
+    xxd: ['a b C c:num E e g:num i l:num n:text o:num p r d s:text u', ''],
+    file: [
+        'b c E e:text F:text f:read h i k L l m:read N n p r s S v z Z 0',
+        `brief checking-printout exclude=text exclude-quiet=text separator=text files-from=read no-dereference mime mime-type mime-encoding keep-going list dereference magic-file=read no-buffer no-pad preserve-date raw special-files no-sandbox uncompress uncompress-noreport print0 extension apple ${help}`,
+    ],
+    stat: ['L f c:text t', `dereference file-system format=text printf=text terse cached=text ${help}`],
+    du: [
+        '0 a A b B:text c D d:num H h k L l m P s S t:text x X:read',
+        `null all apparent-size block-size=text bytes total dereference-args max-depth=num human-readable inodes dereference count-links no-dereference separate-dirs si summarize threshold=text time?=text time-style=text exclude-from=read exclude=pat one-file-system files0-from=read ${help}`,
+    ],
+    tree: [
+        'a d l f x L:num P:pat I:pat o! i s h u g D F q N Q p C n r t c U v J X',
+        'noreport dirsfirst gitignore charset=text filelimit=num du si prune matchdirs ignore-case info sort=text timefmt=text help version',
+    ],
+    readlink: [
+        'f e m n q s v z',
+        `canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent verbose zero ${help}`,
+    ],
+    realpath: [
+        'e L m P q s z',
+        `canonicalize-existing canonicalize-missing logical physical quiet relative-to=read relative-base=read strip no-symlinks zero ${help}`,
+    ],
+    basename: ['a s:text z', `multiple suffix=text zero ${help}`],
+    dirname: ['z', `zero ${help}`],
+    column: [
+        'c:num e J l:num L n:text N:text o:text O:text r:text s:text t T:text x d H:text E:text W:text R:text i:text p:text',
+        `columns=num table output-separator=text separator=text fillrows json ${help}`,
+    ],
+    diff: [
+        'a b B c C:num d D:text e E f F:pat i I:pat l n N p P q r s S:text t T u U:num v w W:num x:pat X:read y Z',
+        `text ignore-space-change ignore-blank-lines context?=num minimal ifdef=text ed expand-tabs ignore-tab-expansion show-function-line=pat ignore-case ignore-matching-lines=pat paginate! rcs new-file brief recursive report-identical-files starting-file=text initial-tab unified?=num exclude=pat exclude-from=read side-by-side ignore-trailing-space ignore-all-space width=num color?=e:never|always|auto no-dereference strip-trailing-cr suppress-common-lines suppress-blank-empty left-column label=text line-format=text old-line-format=text new-line-format=text unchanged-line-format=text old-group-format=text new-group-format=text changed-group-format=text unchanged-group-format=text normal speed-large-files horizontal-lines=num unidirectional-new-file ignore-file-name-case no-ignore-file-name-case from-file=read to-file=read tabsize=num palette=text ${help}`,
+    ],
+    cmp: ['b i:text l n:num s', `print-bytes ignore-initial=text verbose bytes=num quiet silent ${help}`],
+    cut_: ['', ''],
+};
+const textOnly = {
+    echo: ['n e E', ''],
+    printf: ['', ''],
+    true: ['', ''],
+    false: ['', ''],
+    ':': ['', ''],
+    pwd: ['L P', ''],
+    date: [
+        'd:text I::text R u s! f:read r:read',
+        `date=text iso-8601?=text rfc-email rfc-3339=text utc universal reference=read debug ${help}`,
+    ],
+    sleep: ['', help],
+    seq: ['f:text s:text w', `format=text separator=text equal-width ${help}`],
+    uname: [
+        'a s n r v m p i o',
+        `all kernel-name nodename kernel-release kernel-version machine processor hardware-platform operating-system ${help}`,
+    ],
+    nproc: ['', `all ignore=num ${help}`],
+    whoami: ['', help],
+    id: ['a Z g G n r u z', `context group groups name real user zero ${help}`],
+    yes: ['', help],
+    locale: ['a m c k v', 'all-locales charmaps category-name keyword-name verbose help version'],
+    which: ['a s', ''],
+    exit: ['', ''],
+};
+const coreutilRules = {};
+for (const [name, [short, long]] of Object.entries(readers)) {
+    if (name.endsWith('_'))
+        continue;
+    const walkOperands = name === 'diff';
+    const table = optionTable({ short, long });
+    coreutilRules[name] = (args, ctx) => {
+        const parsed = checkArgs(name, table, args, ctx, 'read');
+        if (rule_isDenial(parsed))
+            return parsed;
+        if (walkOperands && findParsed(parsed, 'recursive', 'r')) {
+            for (const op of parsed.operands) {
+                const problem = checkValue(op, 'walk', `\`diff -r\``, ctx);
+                if (problem)
+                    return problem;
+            }
+        }
+        if (name === 'tree' || name === 'du' || name === 'ls')
+            return undefined;
+        return undefined;
+    };
+}
+for (const [name, [short, long]] of Object.entries(textOnly)) {
+    // `printf`/`echo` take no options that name files; `printf -v` assigns a variable, and bash
+    // evaluates an array subscript in its name (`printf -v 'a[$(id)]'`), so it is not in the table.
+    const table = optionTable({ short, long, permute: !['echo', 'printf', ':', 'true', 'false', 'exit'].includes(name) });
+    coreutilRules[name] = (args, ctx) => {
+        if (['echo', 'printf', ':', 'true', 'false'].includes(name)) {
+            if (name === 'printf' && args[0]?.value.startsWith('-') && args[0].value !== '--')
+                return deny('printf-option', '`printf -v` assigns a shell variable (and evaluates its subscript); print instead.');
+            return undefined; // every argument is text (echo's own flags included)
+        }
+        const parsed = checkArgs(name, table, args, ctx, 'text');
+        return rule_isDenial(parsed) ? parsed : undefined;
+    };
+}
+coreutilRules['ls'] = tableRule('ls', optionTable({
+    short: 'a A b B c C d D f F g G h H i I:pat k l L m n N o p q Q r R s S t T:num u U v w:num x X Z 1',
+    long: `all almost-all author escape block-size=text ignore-backups color?=e:always|auto|never|yes|no|tty|force|if-tty|none classify?=e:always|auto|never file-type format=text full-time group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir hide=pat hyperlink?=e:always|auto|never indicator-style=text inode ignore=pat kibibytes dereference numeric-uid-gid literal hide-control-chars show-control-chars quote-name quoting-style=text reverse recursive size sort=text time=text time-style=text tabsize=num width=num context zero ${help}`,
+}), 'read');
+/** `test`/`[`: the expression is text, except `-v NAME` (bash evaluates an array subscript). */
+const testRule = (args) => {
+    const v = args.find((a) => a.value === '-v' || a.value === '-R');
+    if (v)
+        return deny('test-variable', '`test -v`/`-R` evaluates an array subscript as code in bash; it is not allowed.');
+    return undefined;
+};
+coreutilRules['test'] = testRule;
+coreutilRules['['] = testRule;
+/** Commands that write their operands. */
+coreutilRules['mkdir'] = tableRule('mkdir', optionTable({ short: 'm:text p v Z', long: `mode=text parents verbose context?=text ${help}` }), 'write');
+coreutilRules['rmdir'] = tableRule('rmdir', optionTable({ short: 'p v', long: `ignore-fail-on-non-empty parents verbose ${help}` }), 'write');
+coreutilRules['touch'] = tableRule('touch', optionTable({
+    short: 'a c d:text f h m r:read t:text',
+    long: `no-create date=text no-dereference reference=read time=text ${help}`,
+}), 'write');
+coreutilRules['tee'] = tableRule('tee', optionTable({ short: 'a i p', long: `append ignore-interrupts output-error?=text ${help}` }), 'write');
+coreutilRules['chmod'] = (args, ctx) => {
+    const table = optionTable({
+        short: 'c f v R',
+        long: `changes silent quiet verbose no-preserve-root preserve-root reference=read recursive ${help}`,
+    });
+    const parsed = checkArgs('chmod', table, args, ctx, ['text', 'write']);
+    if (rule_isDenial(parsed))
+        return parsed;
+    const mode = findParsed(parsed, 'reference') ? undefined : parsed.operands[0]?.value;
+    if (mode !== undefined && !/^([ugoa]*[-+=][rwxX]*,?)+$|^0?[0-7]{3}$/.test(mode))
+        return deny('chmod-mode', `\`chmod ${mode}\`: only plain read/write/execute modes are allowed (no setuid/setgid).`);
+    return undefined;
+};
+const cpLong = `archive attributes-only backup?=text copy-contents force interactive dereference no-clobber no-dereference preserve?=text no-preserve=text parents recursive reflink?=text remove-destination sparse=text strip-trailing-slashes suffix=text target-directory=write no-target-directory update?=text verbose one-file-system context?=text debug link! symbolic-link! ${help}`;
+const cpTable = optionTable({
+    short: 'a b d f i H l! L n P p R r s! S:text t:write T u v x Z',
+    long: cpLong,
+    reasons: {
+        link: 'it creates hard links, which can share a file outside the workspace',
+        'symbolic-link': 'it creates symlinks, which can point outside the workspace',
+        l: 'it creates hard links',
+        s: 'it creates symlinks',
+    },
+});
+const mvTable = optionTable({
+    short: 'b f i n S:text t:write T u v Z',
+    long: `backup?=text force interactive no-clobber no-copy strip-trailing-slashes suffix=text target-directory=write no-target-directory update?=text verbose context exchange debug ${help}`,
+});
+/** cp/mv: sources are read (mv's are removed, so written), the destination written. */
+function copyRule(name) {
+    return (args, ctx) => {
+        const parsed = checkArgs(name, name === 'cp' ? cpTable : mvTable, args, ctx, 'text');
+        if (rule_isDenial(parsed))
+            return parsed;
+        const ops = parsed.operands;
+        const hasTarget = findParsed(parsed, 'target-directory', 't') !== undefined;
+        const dest = hasTarget ? undefined : ops.at(-1);
+        const sources = hasTarget ? ops : ops.slice(0, -1);
+        const recursive = findParsed(parsed, 'recursive', 'R', 'r', 'archive', 'a') !== undefined;
+        // `cp -rL` copies what symlinks inside the tree point to (e.g. /etc) into the workspace.
+        if (recursive && findParsed(parsed, 'dereference', 'L'))
+            return deny('recursive-follow', `\`${name} -r\` with \`-L\` copies through symlinks out of the workspace.`);
+        for (const src of sources) {
+            const problem = checkValue(src, name === 'mv' ? 'write' : recursive ? 'walk' : 'read', `\`${name}\``, ctx);
+            if (problem)
+                return problem;
+        }
+        return dest ? checkValue(dest, 'write', `\`${name}\``, ctx) : undefined;
+    };
+}
+coreutilRules['cp'] = copyRule('cp');
+coreutilRules['mv'] = copyRule('mv');
+coreutilRules['rm'] = (args, ctx) => {
+    const table = optionTable({
+        short: 'd f i I r R v',
+        long: `force interactive?=text one-file-system no-preserve-root! preserve-root?=text recursive dir verbose ${help}`,
+        reasons: { 'no-preserve-root': 'it lets `rm -r /` run' },
+    });
+    const parsed = checkArgs('rm', table, args, ctx, 'write');
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (parsed.operands.some((o) => ['.', './', '*', '..', '/'].includes(o.value)))
+        return deny('rm-workspace', 'Removing the whole workspace is not allowed; name the files to delete.');
+    return undefined;
+};
+/** sort: `-o FILE` is a write; `--compress-program` runs a program. */
+coreutilRules['sort'] = tableRule('sort', optionTable({
+    short: 'b c C d f g h i k:text M m n o:write R r s S:text t:text T:write u V z',
+    rule: 'sort-compress-program',
+    reasons: { 'compress-program': 'it runs a program' },
+    long: `ignore-leading-blanks check?=text dictionary-order ignore-case general-numeric-sort human-numeric-sort ignore-nonprinting key=text month-sort merge numeric-sort output=write random-sort random-source=read reverse sort=text stable buffer-size=text field-separator=text temporary-directory=write unique version-sort zero-terminated batch-size=num compress-program=text! debug files0-from=read parallel=num ${help}`,
+}), 'read');
+/** uniq [IN [OUT]]: the second operand is written. */
+coreutilRules['uniq'] = tableRule('uniq', optionTable({
+    short: 'c d D f:num i s:num u w:num z',
+    long: `count repeated all-repeated?=text skip-fields=num group?=text ignore-case skip-chars=num unique zero-terminated check-chars=num ${help}`,
+}), ['read', 'write']);
+coreutilRules['tr'] = tableRule('tr', optionTable({ short: 'c C d s t', long: `complement delete squeeze-repeats truncate-set1 ${help}` }), 'text');
+/** `type`, `command -v`: look-ups by name. */
+coreutilRules['type'] = tableRule('type', optionTable({ short: 'a f p P t', abbreviations: false }), 'text');
+coreutilRules['command'] = (args) => args[0]?.value === '-v' || args[0]?.value === '-V'
+    ? undefined
+    : deny('wrapper', '`command` runs another command past the shell functions; call the command directly.');
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/data-tools.ts
+/**
+ * jq and yq: their filters are programs too. jq's `env`/`$ENV` read the environment (the
+ * runner's secrets), `input`/`inputs`/`$__loc__` and modules read other files; yq adds `load`,
+ * `env`/`strenv` and in-place editing, which is a write.
+ */
+
+
+
+const jqTable = optionTable({
+    short: 'c n r j a s S e C M R f:load L! h V 0 0 t:text',
+    long: 'compact-output null-input raw-output join-output raw-output0 ascii-output slurp sort-keys exit-status color-output monochrome-output raw-input from-file=load tab indent=num stream stream-errors seq unbuffered arg! args jsonargs rawfile! slurpfile! argjson! help version build-configuration',
+    abbreviations: false,
+    reasons: {
+        L: 'it loads jq modules from a folder',
+        arg: 'named arguments are not needed (write values into the filter)',
+        rawfile: 'it reads another file into the filter',
+        slurpfile: 'it reads another file into the filter',
+        argjson: 'named arguments are not needed',
+    },
+});
+/** Words in a jq/yq filter that reach the environment, other files or modules. */
+const jqRefused = /(^|[^\w$.])(\$ENV|env|\$__prog_args|input_filename|input_line_number|input|inputs|import|include|debug|stderr|load|load_\w+|strenv|envsubst|eval|modulemeta|get_search_list)(?![\w])/;
+function checkFilter(tool, filter) {
+    const match = jqRefused.exec(filter);
+    return match
+        ? deny(`${tool}-filter`, `The ${tool} filter uses \`${match[2]}\`, which reads the environment, other files or modules; filter the input only.`)
+        : undefined;
+}
+const jq = (args, ctx) => {
+    const parsed = checkArgs('jq', jqTable, args, ctx, (p) => findParsed(p, 'from-file', 'f') ? 'read' : ['text', 'read']);
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (findParsed(parsed, 'from-file', 'f'))
+        return deny('jq-filter', 'Write the jq filter inline instead of `-f`.');
+    const filter = parsed.operands[0]?.value;
+    return filter === undefined ? undefined : checkFilter('jq', filter);
+};
+const yqTable = optionTable({
+    short: 'i C M e P p:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini o:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini I:num r N n s:text v V h 0',
+    long: 'inplace colors no-colors exit-status prettyPrint input-format=text output-format=text indent=num unwrapScalar raw-output no-doc null-input split-exp=text verbose version help expression=text from-file! front-matter=e:extract|process header-preprocess nul-output no-colors',
+    reasons: { 'from-file': 'write the expression inline' },
+});
+const yq = (args, ctx) => {
+    // yq v4 subcommands: `yq eval …`, `yq e …`, `yq eval-all …`.
+    const rest = ['eval', 'e', 'eval-all', 'ea'].includes(args[0]?.value ?? '') ? args.slice(1) : args;
+    const parsed = checkArgs('yq', yqTable, rest, ctx, (p) => {
+        const inPlace = findParsed(p, 'inplace', 'i') !== undefined;
+        const hasExpression = findParsed(p, 'expression') !== undefined;
+        const files = inPlace ? 'write' : 'read';
+        return hasExpression ? files : ['text', files];
+    });
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (findParsed(parsed, 'split-exp', 's'))
+        return deny('yq-filter', '`yq -s` writes files named by an expression.');
+    const expressions = [findParsed(parsed, 'expression')?.value?.value ?? parsed.operands[0]?.value ?? ''];
+    for (const e of expressions) {
+        const problem = checkFilter('yq', e);
+        if (problem)
+            return problem;
+    }
+    return undefined;
+};
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/runners.ts
+/**
+ * Test runners, linters and checkers with large command lines. Those that run the workspace's
+ * code by design (a test file or an `eslint.config.js` can do anything) need the sandbox, and
+ * their other options cannot make that worse, so only the options that matter are typed: the
+ * ones that load a plugin, reporter or config (never a file the agent wrote this run), write a
+ * file, or are refused. Checkers that run no project code keep the same typed options.
+ */
+
+function optionValue(args, i, glued) {
+    if (glued !== undefined)
+        return [{ value: glued, glob: args[i].glob }, i];
+    return [args[i + 1], i + 1];
+}
+/** A rule for a tool whose options are typed only where they load, write or are refused. */
+function openRule(name, spec) {
+    const lower = (s) => s.toLowerCase();
+    const kindOf = (option) => {
+        const o = lower(option);
+        if (spec.load?.includes(o))
+            return 'load';
+        if (spec.write?.includes(o))
+            return 'write';
+        if (spec.read?.includes(o))
+            return 'read';
+        if (spec.valued?.includes(o))
+            return 'valued';
+        return undefined;
+    };
+    return (args, ctx) => {
+        let operands = 0;
+        for (let i = 0; i < args.length; i++) {
+            const arg = args[i].value;
+            if (arg === '--')
+                break;
+            if (!arg.startsWith('-') || arg === '-') {
+                if (operands === 0 && spec.refusedSubcommands?.[arg])
+                    return deny(`${name}-subcommand`, `\`${name} ${arg}\` is not allowed: ${spec.refusedSubcommands[arg]}.`);
+                operands++;
+                if (spec.operands === 'read') {
+                    const problem = ctx.checkPath(args[i], 'read');
+                    if (problem)
+                        return problem;
+                }
+                continue;
+            }
+            const long = arg.startsWith('--');
+            const body = arg.slice(long ? 2 : 1);
+            const eq = body.indexOf('=');
+            // Long options are matched by prefix too, in case the tool's parser abbreviates.
+            const key = long ? (eq === -1 ? body : body.slice(0, eq)) : body[0];
+            if (spec.writeMode?.includes(lower(key)))
+                return notAllowed('formatter-write-mode', `\`${name} ${arg}\` rewrites files; run it in check mode and fix the findings with edit_file (or add a rule to \`allowed-commands\`).`);
+            const refused = Object.entries(spec.refuse ?? {}).find(([o]) => lower(o) === lower(key) || (long && key.length >= 3 && lower(o).startsWith(lower(key))));
+            if (refused)
+                return deny(`${name}-option`, `\`${name} ${arg}\` is not allowed: ${refused[1]}.`);
+            let kind = kindOf(key);
+            if (!kind && long && key.length >= 3) {
+                const all = [...(spec.load ?? []), ...(spec.write ?? [])];
+                const hit = all.find((o) => o.startsWith(lower(key)));
+                if (hit)
+                    kind = kindOf(hit);
+            }
+            if (!kind)
+                continue;
+            const glued = long
+                ? eq === -1
+                    ? undefined
+                    : body.slice(eq + 1)
+                : body.length > 1
+                    ? body.slice(1).replace(/^=/, '')
+                    : undefined;
+            const [value, next] = optionValue(args, i, glued);
+            i = next;
+            if (!value || kind === 'valued')
+                continue;
+            const problem = checkOpenValue(value, kind, ctx);
+            if (problem)
+                return problem;
+        }
+        return spec.code
+            ? ctx.workspaceCode(`\`${name}\` runs the project's code (tests, configuration files, plugins)`)
+            : undefined;
+    };
+}
+function checkOpenValue(value, kind, ctx) {
+    // Comma-separated lists (`--reporters=a,b`, `--setupFiles a,b`) name several modules.
+    // `--node-arg=--require=./x.js`: a node option naming the module.
+    const text = kind === 'load' ? value.value.replace(/^--?[\w-]+=/, '') : value.value;
+    const parts = kind === 'load' ? text.split(',') : [text];
+    for (const part of parts) {
+        const problem = ctx.checkPath({ value: part, glob: value.glob }, kind);
+        if (problem)
+            return problem;
+    }
+    return undefined;
+}
+const jsConfig = ['config', 'c'];
+const refuseInspect = {
+    inspect: 'the inspector accepts code over a socket',
+    'inspect-brk': 'the inspector accepts code over a socket',
+};
+const runnerRules = {
+    jest: openRule('jest', {
+        code: true,
+        load: [
+            ...jsConfig,
+            'reporters',
+            'setupfiles',
+            'setupfilesafterenv',
+            'globalsetup',
+            'globalteardown',
+            'testenvironment',
+            'testrunner',
+            'testsequencer',
+            'resolver',
+            'transform',
+            'snapshotresolver',
+            'preset',
+            'runner',
+            'watchplugins',
+            'filter',
+            'testresultsprocessor',
+            'moduledirectories',
+        ],
+        write: ['outputfile', 'coveragedirectory', 'cachedirectory'],
+        valued: [
+            't',
+            'testnamepattern',
+            'maxworkers',
+            'w',
+            'shard',
+            'testtimeout',
+            'selectprojects',
+            'testpathpattern',
+            'coveragereporters',
+            'collectcoveragefrom',
+        ],
+    }),
+    vitest: openRule('vitest', {
+        code: true,
+        load: [
+            ...jsConfig,
+            'reporter',
+            'setupfiles',
+            'globalsetup',
+            'environment',
+            'pool',
+            'workspace',
+            'project-config',
+            'r',
+            'root',
+            'dir',
+        ],
+        write: ['outputfile', 'coverage.reportsdirectory'],
+        valued: ['t', 'testnamepattern', 'shard', 'maxworkers', 'project', 'mode', 'testtimeout'],
+        refuse: {
+            ui: 'it opens a server',
+            api: 'it opens a server',
+            inspect: refuseInspect.inspect,
+            'inspect-brk': refuseInspect['inspect-brk'],
+            browser: 'it launches a browser',
+        },
+    }),
+    mocha: openRule('mocha', {
+        code: true,
+        load: [...jsConfig, 'r', 'require', 'reporter', 'R', 'ui', 'u', 'file', 'package', 'opts', 'loader'],
+        write: ['reporter-option'],
+        valued: [
+            'g',
+            'grep',
+            'f',
+            'fgrep',
+            'timeout',
+            't',
+            'slow',
+            's',
+            'retries',
+            'j',
+            'jobs',
+            'extension',
+            'spec',
+            'ignore',
+        ],
+        refuse: refuseInspect,
+    }),
+    ava: openRule('ava', {
+        code: true,
+        load: ['config'],
+        valued: ['match', 'm', 'timeout', 'T', 'concurrency', 'c'],
+    }),
+    tap: openRule('tap', {
+        code: true,
+        load: ['node-arg', 'reporter', 'R', 'before', 'after', 'test-env', 'rcfile'],
+        write: ['output-file', 'o', 'output-dir', 'd'],
+        valued: ['grep', 'g', 'timeout', 't', 'jobs', 'j'],
+    }),
+    c8: openRule('c8', {
+        code: true,
+        load: ['config', 'c'],
+        write: ['reports-dir', 'o', 'temp-directory', 'report-dir'],
+        valued: [
+            'reporter',
+            'r',
+            'include',
+            'exclude',
+            'n',
+            'x',
+            'src',
+            'extension',
+            'e',
+            'lines',
+            'branches',
+            'functions',
+            'statements',
+        ],
+    }),
+    nyc: openRule('nyc', {
+        code: true,
+        load: ['require', 'i', 'nycrc-path', 'config'],
+        write: ['report-dir', 'temp-dir', 't', 'cache-dir'],
+        valued: ['reporter', 'r', 'include', 'n', 'exclude', 'x', 'extension', 'e'],
+    }),
+    playwright: openRule('playwright', {
+        code: true,
+        load: ['config', 'c', 'reporter', 'global-setup'],
+        write: ['output', 'o'],
+        valued: [
+            'grep',
+            'g',
+            'grep-invert',
+            'project',
+            'workers',
+            'j',
+            'retries',
+            'timeout',
+            'shard',
+            'repeat-each',
+            'max-failures',
+            'x',
+        ],
+        refusedSubcommands: {
+            install: 'it downloads browsers',
+            'install-deps': 'it installs system packages',
+            codegen: 'it opens a browser',
+            open: 'it opens a browser',
+            'show-report': 'it starts a server',
+            'show-trace': 'it opens a browser',
+        },
+        refuse: { ui: 'it starts a server', debug: 'it opens the inspector' },
+    }),
+    pytest: openRule('pytest', {
+        code: true,
+        load: ['p', 'c', 'config-file', 'confcutdir', 'rootdir', 'override-ini', 'o', 'pyargs'],
+        write: [
+            'junitxml',
+            'junit-xml',
+            'resultlog',
+            'result-log',
+            'basetemp',
+            'cov-report',
+            'html',
+            'report-log',
+            'debug',
+        ],
+        valued: [
+            'k',
+            'm',
+            'n',
+            'numprocesses',
+            'maxfail',
+            'tb',
+            'cov',
+            'durations',
+            'r',
+            'w',
+            'w',
+            'count',
+            'timeout',
+            'deselect',
+            'ignore',
+            'ignore-glob',
+            'import-mode',
+            'log-level',
+            'dist',
+            'reruns',
+            'cov-fail-under',
+            'cov-config',
+            'color',
+            'capture',
+            'randomly-seed',
+            'junit-prefix',
+        ],
+        refuse: {
+            pdb: 'it opens an interactive debugger',
+            pdbcls: 'it loads a debugger class',
+            trace: 'it opens an interactive debugger',
+        },
+    }),
+    tox: openRule('tox', {
+        code: true,
+        load: ['c', 'conf', 'configfile', 'workdir'],
+        valued: ['e', 'envlist', 'p', 'parallel', 'x', 'override', 'm', 'f'],
+    }),
+    nox: openRule('nox', {
+        code: true,
+        load: ['f', 'noxfile'],
+        valued: ['s', 'session', 'sessions', 'p', 'python', 'k', 't', 'tags'],
+    }),
+    coverage: openRule('coverage', {
+        code: true,
+        load: ['rcfile', 'include', 'source'],
+        write: ['o', 'd', 'directory', 'data-file'],
+        valued: ['m', 'module', 'omit', 'fail-under', 'precision', 'format'],
+    }),
+    eslint: openRule('eslint', {
+        code: true,
+        load: [
+            'c',
+            'config',
+            'f',
+            'format',
+            'plugin',
+            'resolve-plugins-relative-to',
+            'rulesdir',
+            'parser',
+            'parser-options',
+            'ignore-path',
+            'output-file-format',
+            'inspect-config',
+            'flag',
+        ],
+        write: ['o', 'output-file', 'cache-location'],
+        valued: [
+            'ext',
+            'max-warnings',
+            'rule',
+            'env',
+            'global',
+            'ignore-pattern',
+            'cache-strategy',
+            'report-unused-disable-directives-severity',
+        ],
+        writeMode: ['fix', 'fix-type'],
+        refuse: { 'inspect-config': 'it starts a server' },
+    }),
+    prettier: openRule('prettier', {
+        code: true,
+        load: [
+            'config',
+            'plugin',
+            'plugin-search-dir',
+            'parser',
+            'ignore-path',
+            'config-precedence',
+            'stdin-filepath',
+        ],
+        write: ['cache-location'],
+        valued: [
+            'log-level',
+            'loglevel',
+            'print-width',
+            'tab-width',
+            'end-of-line',
+            'trailing-comma',
+            'quote-props',
+            'arrow-parens',
+            'prose-wrap',
+            'html-whitespace-sensitivity',
+            'embedded-language-formatting',
+            'object-wrap',
+            'cache-strategy',
+            'experimental-operator-position',
+        ],
+        writeMode: ['write', 'w'],
+        operands: 'read',
+    }),
+    stylelint: openRule('stylelint', {
+        code: true,
+        load: [
+            'config',
+            'c',
+            'config-basedir',
+            'custom-syntax',
+            'custom-formatter',
+            'formatter',
+            'f',
+            'ignore-path',
+            'i',
+        ],
+        write: ['output-file', 'o', 'cache-location'],
+        writeMode: ['fix'],
+        valued: ['max-warnings', 'ignore-pattern', 'ip'],
+    }),
+    mypy: openRule('mypy', {
+        code: true,
+        load: ['config-file', 'custom-typeshed-dir', 'custom-typing-module', 'python-executable', 'plugins'],
+        write: [
+            'cache-dir',
+            'html-report',
+            'xml-report',
+            'txt-report',
+            'linecount-report',
+            'junit-xml',
+            'any-exprs-report',
+            'cobertura-xml-report',
+            'lineprecision-report',
+            'linecoverage-report',
+            'memory-xml-report',
+            'xslt-html-report',
+            'xslt-txt-report',
+        ],
+        valued: [
+            'm',
+            'module',
+            'p',
+            'package',
+            'python-version',
+            'platform',
+            'exclude',
+            'always-true',
+            'always-false',
+            'enable-error-code',
+            'disable-error-code',
+            'follow-imports',
+        ],
+        operands: 'read',
+    }),
+    pylint: openRule('pylint', {
+        code: true,
+        load: ['rcfile', 'load-plugins', 'init-hook', 'output-format', 'f'],
+        write: ['output'],
+        valued: [
+            'disable',
+            'd',
+            'enable',
+            'e',
+            'j',
+            'jobs',
+            'fail-under',
+            'ignore',
+            'ignore-patterns',
+            'max-line-length',
+            'py-version',
+            'recursive',
+        ],
+        refuse: { 'init-hook': 'it runs Python code given on the command line' },
+        operands: 'read',
+    }),
+    flake8: openRule('flake8', {
+        code: true,
+        load: ['config', 'append-config', 'format', 'enable-extensions', 'require-plugins', 'benchmark'],
+        write: ['output-file', 'tee'],
+        valued: [
+            'max-line-length',
+            'max-complexity',
+            'select',
+            'ignore',
+            'extend-ignore',
+            'extend-select',
+            'exclude',
+            'extend-exclude',
+            'per-file-ignores',
+            'count',
+            'j',
+            'jobs',
+        ],
+        operands: 'read',
+    }),
+    bandit: openRule('bandit', {
+        code: false,
+        load: ['c', 'configfile', 'profile', 'p'],
+        write: ['o', 'output'],
+        valued: [
+            'f',
+            'format',
+            'x',
+            'exclude',
+            's',
+            'skip',
+            't',
+            'tests',
+            'l',
+            'i',
+            'severity-level',
+            'confidence-level',
+        ],
+    }),
+    pyright: openRule('pyright', {
+        code: false,
+        load: ['project', 'p', 'pythonpath', 'venvpath', 'v', 'typeshedpath', 't'],
+        write: ['outputjson', 'createstub', 'writebaseline'],
+        valued: ['pythonversion', 'pythonplatform', 'level', 'threads'],
+        refuse: { watch: 'not needed' },
+        operands: 'read',
+    }),
+    'vue-tsc': openRule('vue-tsc', {
+        code: true,
+        load: ['p', 'project', 'plugins'],
+        write: ['outdir', 'outfile', 'declarationdir', 'tsbuildinfofile'],
+    }),
+    'svelte-check': openRule('svelte-check', {
+        code: true,
+        load: ['workspace', 'tsconfig'],
+        valued: ['output', 'threshold', 'fail-on-warnings', 'compiler-warnings', 'diagnostic-sources'],
+    }),
+    tsc: openRule('tsc', {
+        code: false,
+        read: ['p', 'project', 'rootdir', 'basedir', 'baseurl'],
+        write: [
+            'outdir',
+            'outfile',
+            'out',
+            'declarationdir',
+            'tsbuildinfofile',
+            'generatetrace',
+            'generatecpuprofile',
+            'mapRoot'.toLowerCase(),
+            'sourceroot',
+        ],
+        valued: ['target', 't', 'module', 'm', 'lib', 'jsx', 'moduleresolution', 'types', 'typeroots'],
+        refuse: { watch: 'it never ends', w: 'it never ends', plugins: 'it loads plugins' },
+    }),
+    markdownlint: openRule('markdownlint', {
+        code: true,
+        load: ['config', 'c', 'rules', 'r'],
+        write: ['output', 'o'],
+        writeMode: ['fix'],
+        valued: ['ignore', 'i', 'p', 'ignore-path'],
+        operands: 'read',
+    }),
+    yamllint: openRule('yamllint', {
+        code: false,
+        load: ['c', 'config-file'],
+        valued: ['d', 'config-data', 'f', 'format'],
+        operands: 'read',
+    }),
+    shellcheck: openRule('shellcheck', {
+        code: false,
+        load: ['rcfile'],
+        valued: [
+            's',
+            'shell',
+            'e',
+            'exclude',
+            'i',
+            'include',
+            'f',
+            'format',
+            'S',
+            'severity',
+            'o',
+            'enable',
+            'P',
+            'source-path',
+            'W',
+            'wiki-link-count',
+        ],
+        operands: 'read',
+    }),
+    actionlint: openRule('actionlint', {
+        code: false,
+        load: ['config-file', 'shellcheck', 'pyflakes'],
+        valued: ['format', 'ignore', 'oneline'],
+        operands: 'read',
+    }),
+    hadolint: openRule('hadolint', {
+        code: false,
+        load: ['c', 'config'],
+        valued: ['ignore', 'f', 'format', 't', 'failure-threshold', 'trusted-registry'],
+        operands: 'read',
+    }),
+    htmlhint: openRule('htmlhint', {
+        code: true,
+        load: ['c', 'config', 'r', 'rulesdir', 'f', 'format'],
+        valued: ['ignore', 'i'],
+        operands: 'read',
+    }),
+    staticcheck: openRule('staticcheck', {
+        code: false,
+        valued: ['checks', 'f', 'fail', 'go', 'tags', 'matrix'],
+        load: ['debug.cpuprofile', 'debug.memprofile', 'debug.trace'],
+    }),
+    'golangci-lint': openRule('golangci-lint', {
+        code: true,
+        load: ['c', 'config', 'plugins'],
+        write: ['out-format', 'output.text.path', 'output.json.path'],
+        valued: [
+            'timeout',
+            'enable',
+            'E',
+            'disable',
+            'D',
+            'presets',
+            'p',
+            'j',
+            'concurrency',
+            'new-from-rev',
+            'build-tags',
+            'skip-dirs',
+            'max-issues-per-linter',
+            'max-same-issues',
+        ],
+        writeMode: ['fix'],
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/formatters.ts
+/**
+ * Formatters and fixers that run no project code: allowed in check mode; the options that make
+ * them rewrite files are soft denials (an `allowed-commands` rule can lift them).
+ */
+
+
+/** The soft denial for a formatter or fixer asked to rewrite files. */
+function writeModeDenial(command) {
+    return notAllowed('formatter-write-mode', `\`${command}\` rewrites files; run it in check mode and fix the findings with edit_file (or add a rule to \`allowed-commands\`).`);
+}
+/** A formatter that rewrites files unless one of `checkFlags` is given. */
+function requireCheckFlag(name, checkFlags, base) {
+    return (args, ctx) => args.some((a) => checkFlags.includes(a.value))
+        ? base(args, ctx)
+        : writeModeDenial(`${name} ${args.map((a) => a.value).join(' ')}`.trim());
+}
+const formatters_black = openRule('black', {
+    code: false,
+    load: ['config'],
+    valued: [
+        'l',
+        'line-length',
+        't',
+        'target-version',
+        'include',
+        'exclude',
+        'extend-exclude',
+        'force-exclude',
+        'workers',
+        'W',
+    ],
+    operands: 'read',
+});
+const isort = openRule('isort', {
+    code: false,
+    load: ['settings-path', 'settings-file', 'sp', 'settings'],
+    valued: ['profile', 'l', 'line-length', 'skip', 's', 'skip-glob', 'py', 'm', 'multi-line'],
+    operands: 'read',
+});
+const rustfmt = openRule('rustfmt', {
+    code: false,
+    load: ['config-path'],
+    valued: ['edition', 'config', 'emit', 'color'],
+    operands: 'read',
+});
+const ruffCheck = openRule('ruff', {
+    code: false,
+    load: ['config'],
+    write: ['o', 'output-file', 'cache-dir'],
+    valued: [
+        'select',
+        'ignore',
+        'extend-select',
+        'extend-ignore',
+        'output-format',
+        'target-version',
+        'line-length',
+        'exclude',
+        'extend-exclude',
+        'per-file-ignores',
+        'stdin-filename',
+    ],
+    writeMode: ['fix', 'unsafe-fixes', 'add-noqa'],
+});
+const formatterRules = {
+    black: requireCheckFlag('black', ['--check', '--diff'], formatters_black),
+    isort: requireCheckFlag('isort', ['--check', '--check-only', '-c', '--diff'], isort),
+    rustfmt: requireCheckFlag('rustfmt', ['--check'], rustfmt),
+    ruff: (args, ctx) => args.some((a) => a.value === 'format')
+        ? requireCheckFlag('ruff format', ['--check', '--diff'], ruffCheck)(args, ctx)
+        : ruffCheck(args, ctx),
+    gofmt: openRule('gofmt', {
+        code: false,
+        writeMode: ['w'],
+        write: ['cpuprofile'],
+        valued: ['r'],
+        refuse: {},
+        operands: 'read',
+    }),
+    goimports: openRule('goimports', { code: false, writeMode: ['w'], valued: ['local'], operands: 'read' }),
+    biome: openRule('biome', {
+        code: false,
+        load: ['config-path'],
+        write: ['log-path', 'reporter-file'],
+        writeMode: ['write', 'fix', 'apply', 'apply-unsafe', 'unsafe'],
+        valued: [
+            'max-diagnostics',
+            'diagnostic-level',
+            'reporter',
+            'log-level',
+            'log-kind',
+            'skip',
+            'only',
+            'vcs-root',
+            'stdin-file-path',
+        ],
+        refusedSubcommands: {
+            start: 'it starts a server',
+            'lsp-proxy': 'it starts a server',
+            migrate: 'it rewrites configuration',
+            init: 'it writes configuration',
+            clean: 'not needed',
+            search: 'not needed',
+        },
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/git.ts
+/**
+ * git: read-only subcommands, each with the option table of git's parse-options (clusters,
+ * glued values, unambiguous abbreviations, `--no-` forms). The action commits and pushes, so
+ * write and network subcommands are hard denials; options that run programs (`--ext-diff`,
+ * `--textconv`, `-O<pager>`, `--show-signature` with `gpg.program`) are refused, and the ones
+ * that write a file (`--output`) are checked as writes.
+ */
+
+
+
 const owner = 'The action commits and pushes your changes itself when you finish; just edit the files.';
 const hardSubcommands = {
     push: owner,
@@ -64155,6 +65951,7 @@ const hardSubcommands = {
     fetch: 'Network access is not available.',
     pull: 'Network access is not available.',
     clone: 'Network access is not available.',
+    'ls-remote': 'Network access is not available.',
     submodule: 'Submodules are managed by the action.',
     'filter-branch': 'History rewriting is not allowed.',
     daemon: 'Not allowed.',
@@ -64162,6 +65959,12 @@ const hardSubcommands = {
     'receive-pack': 'Not allowed.',
     'upload-archive': 'Not allowed.',
     'send-email': 'Not allowed.',
+    'send-pack': 'Not allowed.',
+    'fetch-pack': 'Not allowed.',
+    'http-fetch': 'Not allowed.',
+    'http-push': 'Not allowed.',
+    'imap-send': 'Not allowed.',
+    'remote-ext': 'Not allowed.',
     archive: 'Not allowed.',
     bundle: 'Not allowed.',
     hook: 'Running hooks is not allowed.',
@@ -64171,475 +65974,847 @@ const hardSubcommands = {
     instaweb: 'Not allowed.',
     'credential-store': 'Credentials are off limits.',
     'credential-cache': 'Credentials are off limits.',
+    'update-ref': 'Refs are managed by the action.',
+    'symbolic-ref': 'Refs are managed by the action.',
+    replace: 'Not allowed.',
+    worktree: 'Not allowed (except `git worktree list`).',
+    gc: 'Not allowed.',
+    maintenance: 'Not allowed.',
+    'fsmonitor--daemon': 'Not allowed.',
+    'run-command': 'Not allowed.',
+    'sh-setup': 'Not allowed.',
+    'web--browse': 'Not allowed.',
+    p4: 'Not allowed.',
+    svn: 'Not allowed.',
+    cvsimport: 'Not allowed.',
+    cvsexportcommit: 'Not allowed.',
+    cvsserver: 'Not allowed.',
+    shell: 'Not allowed.',
+    'filter-repo': 'Not allowed.',
 };
-/** Options that run a program, write a file, or change configuration: refused with any subcommand. */
-const dangerousLong = [
-    '--output',
-    '--ext-diff',
-    '--textconv',
-    '--filters',
-    '--upload-pack',
-    '--exec',
-    '--receive-pack',
-    '--open-files-in-pager',
-    '--config',
-    '--config-env',
-    '--exec-path',
-    '--git-dir',
-    '--work-tree',
-    '--namespace',
-    '--paginate',
-    '--output-directory',
-    '--run',
-];
-const git = (args) => {
-    let i = 0;
-    // Global options before the subcommand.
-    for (; i < args.length && args[i].startsWith('-'); i++) {
-        const arg = args[i];
-        if (arg === '-C') {
-            i++; // the directory is checked as a path by the caller
-            continue;
-        }
-        if ([
-            '--no-pager',
-            '-P',
-            '--no-optional-locks',
-            '--literal-pathspecs',
-            '--version',
-            '--no-replace-objects',
-        ].includes(arg))
-            continue;
-        if (arg === '-c' || arg.startsWith('-c') || arg === '-p' || arg.startsWith('--')) {
-            return deny('git-global-option', `\`git ${arg}\` can change configuration or run a pager/program; it is not allowed.`);
-        }
-        return notAllowed('git-global-option', `\`git ${arg}\` is not on the allowlist.`);
+const globalTable = optionTable({
+    short: 'C:read c! p! P h v',
+    long: 'no-pager paginate! no-optional-locks literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-replace-objects no-lazy-fetch no-advice version help config-env! exec-path?=text! git-dir! work-tree! namespace! bare! super-prefix! list-cmds=text attr-source=text',
+    permute: false,
+    abbreviations: false,
+    rule: 'git-global-option',
+    reasons: {
+        c: 'it sets configuration, which can name programs git runs (core.pager, core.fsmonitor, diff.external)',
+        'config-env': 'it sets configuration, which can name programs git runs',
+        'exec-path': 'it changes where git finds its programs',
+        'git-dir': 'it points git at another repository',
+        'work-tree': 'it points git at another folder',
+        namespace: 'not needed',
+        bare: 'not needed',
+        'super-prefix': 'internal',
+        paginate: 'it runs the pager',
+        p: 'it runs the pager',
+    },
+});
+const color = 'color?=e:always|never|auto|true|false no-color';
+const diffOptions = `patch p s u U::num unified=num raw patch-with-raw z t! output=write output-indicator-new=text output-indicator-old=text output-indicator-context=text indent-heuristic minimal patience histogram anchored=text diff-algorithm=e:patience|minimal|histogram|myers|default stat?=text compact-summary numstat shortstat dirstat?=text cumulative dirstat-by-file?=text summary patch-with-stat name-only name-status submodule?=text ${color} color-moved?=text color-moved-ws=text word-diff?=e:color|plain|porcelain|none word-diff-regex=pat color-words?=pat no-renames rename-empty check ws-error-highlight=text full-index binary abbrev?=num break-rewrites?=text find-renames?=text find-copies?=text find-copies-harder irreversible-delete l:num diff-filter=text S:pat G:pat find-object=text pickaxe-all pickaxe-regex O:read skip-to=text rotate-to=text R relative?=text a text ignore-cr-at-eol ignore-space-at-eol b ignore-space-change w ignore-all-space ignore-blank-lines I:pat ignore-matching-lines=pat inter-hunk-context=num W function-context exit-code quiet ext-diff! textconv! ignore-submodules?=text src-prefix=text dst-prefix=text no-prefix default-prefix line-prefix=text ita-invisible-in-index ita-visible-in-index base ours theirs cached staged merge-base no-index! M::text C::text B::text D 0 1 2 3 q`;
+/** Splits the mixed notation above into the long and short halves of a table spec. */
+function split(options) {
+    const short = [];
+    const long = [];
+    for (const token of options.split(/\s+/).filter(Boolean)) {
+        const name = token
+            .replace(/[?!]?(=.*)?$/, '')
+            .replace(/:.*$/, '')
+            .replace(/!$/, '');
+        if (name.length === 1)
+            short.push(token.replace('=', ':'));
+        else
+            long.push(token);
     }
-    const sub = args[i];
-    if (sub === undefined)
-        return undefined;
-    const rest = args.slice(i + 1);
+    return { short: short.join(' '), long: long.join(' ') };
+}
+const reasons = {
+    'ext-diff': 'it runs the external diff program from the configuration',
+    textconv: 'it runs text conversion programs from the configuration',
+    t: 'not needed',
+    'show-signature': 'it runs gpg.program',
+    'open-files-in-pager': 'it runs a program',
+    'no-index': 'it compares files outside the repository',
+};
+function git_table(options, extra = {}) {
+    return optionTable({ ...split(options), negatable: true, reasons, rule: 'git-dangerous-option', ...extra });
+}
+const revOptions = `0 1 2 3 4 5 6 7 8 9 n:num max-count=num skip=num since=text after=text until=text before=text author=pat committer=pat grep-reflog=pat grep=pat all-match invert-grep i regexp-ignore-case basic-regexp E extended-regexp F fixed-strings P perl-regexp remove-empty merges no-merges min-parents=num max-parents=num first-parent exclude-first-parent-only not all branches?=pat tags?=pat remotes?=pat glob=pat exclude=pat exclude-hidden=text reflog alternate-refs single-worktree ignore-missing bisect stdin! cherry-mark cherry-pick left-only right-only cherry walk-reflogs g merge boundary simplify-by-decoration full-history dense sparse simplify-merges ancestry-path?=text show-pulls date-order author-date-order topo-order reverse no-walk?=text do-walk format=text pretty?=text abbrev-commit no-abbrev-commit oneline encoding=text expand-tabs?=num notes?=text show-notes?=text standard-notes show-signature! relative-date date=text parents children left-right graph show-linear-break?=text c cc dd remerge-diff diff-merges=text m r T follow decorate?=text decorate-refs=pat decorate-refs-exclude=pat clear-decorations source mailmap use-mailmap full-diff log-size L:text count objects objects-edge unpacked object-names no-object-names timestamp header`;
+const diffTable = git_table(diffOptions);
+const logTable = git_table(`${diffOptions} ${revOptions}`);
+const subcommands = {
+    status: git_table('s short b branch show-stash porcelain?=text long v verbose u::e:no|normal|all untracked-files?=e:no|normal|all ignored?=e:traditional|no|matching ignore-submodules?=text z column?=text ahead-behind renames find-renames?=text no-renames ' +
+        color),
+    diff: diffTable,
+    'diff-files': diffTable,
+    'diff-index': diffTable,
+    'diff-tree': git_table(`${diffOptions} ${revOptions} stdin! root merge-base no-commit-id`),
+    log: logTable,
+    whatchanged: logTable,
+    show: logTable,
+    'rev-list': logTable,
+    shortlog: git_table(`${revOptions} ${diffOptions} numbered summary email committer w::text group=text n s e c`),
+    blame: git_table(`b root show-stats score-debug f show-name n show-number p porcelain line-porcelain l t c s e show-email w incremental L:text S! contents=read reverse=text first-parent progress M::num C::num date=text ignore-rev=text ignore-revs-file=read color-lines color-by-age minimal abbrev?=num encoding=text`, { reasons: { ...reasons, S: 'not needed' } }),
+    annotate: git_table('b root show-stats f n p l t c s e w incremental L:text contents=read M::num C::num date=text abbrev?=num'),
+    'ls-files': git_table('c cached d deleted m modified o others i ignored s stage k killed u unmerged t v f z directory no-empty-directory eol x:pat exclude=pat X:read exclude-from=read exclude-per-directory=text exclude-standard error-unmatch with-tree=text full-name recurse-submodules abbrev?=num debug deduplicate sparse format=text resolve-undo'),
+    'ls-tree': git_table('d r t l long z name-only name-status object-only full-name full-tree abbrev?=num format=text'),
+    grep: git_table(`cached untracked no-index! exclude-standard recurse-submodules a text textconv! I i ignore-case w word-regexp v invert-match h H full-name E extended-regexp G basic-regexp P perl-regexp F fixed-strings n line-number column l files-with-matches name-only L files-without-match z null o only-matching c count ${color} break heading p show-function W function-context A:num after-context=num B:num before-context=num C:num context=num threads=num f:read e:pat and or not all-match q quiet max-depth=num r recursive m:num max-count=num O::text! open-files-in-pager?=text! 0 1 2 3 4 5 6 7 8 9`, { reasons: { ...reasons, O: 'it runs a program on the matching files' } }),
+    'rev-parse': git_table('abbrev-ref?=text short?=num verify q quiet sq-quote sq not revs-only no-revs flags no-flags default=text prefix=text symbolic symbolic-full-name all branches?=pat tags?=pat remotes?=pat glob=pat exclude=pat disambiguate=text local-env-vars path-format=e:absolute|relative git-dir git-common-dir absolute-git-dir is-inside-git-dir is-inside-work-tree is-bare-repository is-shallow-repository resolve-git-dir=text git-path=text show-toplevel show-superproject-working-tree shared-index-path show-prefix show-cdup show-object-format?=text show-ref-format since=text after=text until=text before=text end-of-options'),
+    describe: git_table('contains tags all long abbrev?=num always dirty?=text broken?=text exact-match match=pat exclude=pat first-parent candidates=num debug'),
+    'cat-file': git_table('t s e p textconv! filters! batch?=text batch-check?=text batch-command?=text batch-all-objects buffer unordered follow-symlinks allow-unknown-type use-mailmap mailmap z Z path=text'),
+    'merge-base': git_table('a all octopus independent is-ancestor fork-point'),
+    'name-rev': git_table('tags refs=pat exclude=pat all annotate-stdin name-only undefined always'),
+    'show-ref': git_table('head tags branches heads verify exists d dereference s hash?=num abbrev?=num q quiet exclude-existing?=text'),
+    'for-each-ref': git_table(`count=num shell perl python tcl sort=text format=text points-at=text merged?=text no-merged?=text contains?=text no-contains?=text ignore-case omit-empty exclude=pat include-root-refs ${color} stdin!`),
+    'count-objects': git_table('v verbose H human-readable'),
+    'check-ignore': git_table('q quiet v verbose n non-matching no-index z stdin!'),
+    'check-attr': git_table('a all cached source=text z stdin!'),
+    version: git_table('build-options'),
+    'merge-tree': git_table('write-tree name-only messages quiet z allow-unrelated-histories merge-base=text trivial-merge'),
+    'range-diff': git_table(`${diffOptions} creation-factor=num no-dual-color left-only right-only notes?=text`),
+    cherry: git_table('v abbrev?=num'),
+    'verify-commit': git_table('v raw'),
+};
+/** Subcommands with modes: only the listing forms are allowed. */
+const listings = {
+    branch: {
+        table: git_table(`l list a all r remotes v vv verbose show-current contains?=text no-contains?=text merged?=text no-merged?=text points-at=text sort=text format=text ${color} column?=text no-column i ignore-case omit-empty abbrev?=num d! D! delete! m! M! move! c! C! copy! f force u! set-upstream-to! unset-upstream! edit-description! t track?=text create-reflog`),
+        writes: [],
+    },
+    tag: {
+        table: git_table(`l list n::num sort=text format=text contains?=text no-contains?=text merged?=text no-merged?=text points-at=text ${color} column?=text no-column i ignore-case omit-empty d! delete! v! verify! a! annotate! s! sign! u! local-user! m! message! F! file! f force e edit create-reflog`),
+        writes: [],
+    },
+};
+const git = (args, ctx) => {
+    const global = checkArgs('git', globalTable, args, ctx, 'text');
+    if (rule_isDenial(global))
+        return global;
+    const [subWord, ...restWords] = global.rest;
+    if (!subWord)
+        return undefined; // `git --version`
+    const sub = subWord.value;
     const hard = hardSubcommands[sub];
     if (hard !== undefined || sub.startsWith('credential')) {
+        if (sub === 'worktree' && restWords[0]?.value === 'list')
+            return undefined;
         return deny('git-write-subcommand', `\`git ${sub}\` is not allowed. ${hard ?? ''}`.trim());
     }
-    if (!readOnly.has(sub)) {
+    if (sub === 'stash')
+        return stash(restWords.map((w) => w.value));
+    if (sub === 'reflog') {
+        const first = restWords[0]?.value;
+        if (first !== undefined && first !== 'show' && !first.startsWith('-'))
+            return notAllowed('git-subcommand', `\`git reflog ${first}\` changes the repository.`);
+        const parsed = checkArgs('git reflog', logTable, first === 'show' ? restWords.slice(1) : restWords, ctx, 'text');
+        return rule_isDenial(parsed) ? parsed : undefined;
+    }
+    if (sub === 'help') {
+        const parsed = checkArgs('git help', git_table('a all g guides c config user-interfaces developer-interfaces verbose no-verbose external-commands aliases i! info! m! man! w! web!'), restWords, ctx, 'text');
+        return rule_isDenial(parsed) ? parsed : undefined;
+    }
+    const listing = listings[sub];
+    if (listing) {
+        const parsed = checkArgs(`git ${sub}`, listing.table, restWords, ctx, 'text');
+        if (rule_isDenial(parsed))
+            return parsed;
+        const listMode = findParsed(parsed, 'list', 'l') !== undefined ||
+            (sub === 'branch' && findParsed(parsed, 'show-current') !== undefined);
+        if (parsed.operands.length > 0 && !listMode)
+            return notAllowed('git-subcommand', `\`git ${sub} ${parsed.operands[0].value}\` creates a ${sub}; only listing is allowed.`);
+        return undefined;
+    }
+    const subTable = subcommands[sub];
+    if (!subTable) {
         return notAllowed('git-subcommand', `\`git ${sub}\` is not allowed: only read-only git subcommands (status, diff, log, show, blame, grep, …) run here. ${owner}`);
     }
-    const bad = findOption(rest, { long: dangerousLong, exact: ['-O'] });
-    if (bad)
-        return deny('git-dangerous-option', `\`git ${sub} ${bad}\` can run a program or write a file; it is not allowed.`);
-    return subcommandRule(sub, rest);
+    const parsed = checkArgs(`git ${sub}`, subTable, restWords, ctx, 'text');
+    return rule_isDenial(parsed) ? parsed : undefined;
 };
-function subcommandRule(sub, rest) {
-    const listOnly = (allowed) => {
-        const listing = rest.includes('--list') || rest.includes('-l');
-        const takesValue = [
-            '--contains',
-            '--no-contains',
-            '--merged',
-            '--no-merged',
-            '--points-at',
-            '--sort',
-            '--format',
-        ];
-        for (let j = 0; j < rest.length; j++) {
-            const arg = rest[j];
-            if (takesValue.includes(arg))
-                j++;
-            else if (arg.startsWith('-') ? !allowed.includes(arg.split('=')[0]) : !listing) {
-                return notAllowed('git-subcommand', `\`git ${sub} ${arg}\` changes the repository; only listing is allowed.`);
-            }
-        }
+function stash(rest) {
+    const [mode, ...more] = rest;
+    if (mode === 'list' || (mode === 'show' && more.every((a) => !/^--?(ext|textconv|output|O)/.test(a))))
         return undefined;
-    };
-    switch (sub) {
-        case 'branch':
-            return listOnly([
-                '--list',
-                '-l',
-                '-a',
-                '--all',
-                '-r',
-                '--remotes',
-                '-v',
-                '-vv',
-                '--verbose',
-                '--show-current',
-                '--contains',
-                '--no-contains',
-                '--merged',
-                '--no-merged',
-                '--sort',
-                '--format',
-                '--points-at',
-                '--no-color',
-                '--color',
-                '--column',
-                '--no-column',
-            ]);
-        case 'tag':
-            return listOnly([
-                '--list',
-                '-l',
-                '-n',
-                '--sort',
-                '--format',
-                '--contains',
-                '--merged',
-                '--points-at',
-                '--no-column',
-            ]);
-        case 'reflog':
-            return rest[0] === undefined || rest[0] === 'show' || rest[0].startsWith('-')
-                ? undefined
-                : notAllowed('git-subcommand', `\`git reflog ${rest[0]}\` changes the repository.`);
-        default:
-            return undefined;
-    }
+    return notAllowed('git-subcommand', `\`git stash ${mode ?? ''}\` changes the working tree; only \`git stash list\`/\`show\` are allowed.`.replace('  ', ' '));
 }
+
 
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/node.ts
 /**
- * Node.js tools: package-manager scripts, `npx --no-install`, `node <file>`/`node --test`, and
- * linters/formatters in check mode. Installing packages by name and evaluating code given on
- * the command line are hard denials.
+ * Node.js tools. `node <file>`, test runners and package scripts run the workspace's code, so
+ * they need an isolating sandbox; code given on the command line is refused, and every option
+ * that loads a module (`--import`, `--require`, `--loader`, `--test-reporter`, …) names a file
+ * that is checked (never one the agent wrote this run, never a URL).
  */
 
 
+
+const nodeTable = optionTable({
+    short: 'e! p! i! c v h r:load C:text',
+    long: 'eval! print! interactive! check version help require=load import=load loader=load experimental-loader=load test-reporter=load test-reporter-destination=write test test-only test-name-pattern=pat test-skip-pattern=pat test-concurrency=num test-timeout=num test-force-exit test-update-snapshots test-shard=text test-isolation=e:process|none test-coverage-include=pat test-coverage-exclude=pat test-coverage-lines=num test-coverage-branches=num test-coverage-functions=num test-global-setup=load experimental-test-coverage experimental-test-module-mocks experimental-test-snapshots experimental-test-isolation=text experimental-strip-types no-experimental-strip-types experimental-transform-types experimental-vm-modules experimental-specifier-resolution=text experimental-detect-module experimental-require-module no-experimental-require-module experimental-wasm-modules experimental-json-modules experimental-import-meta-resolve experimental-sqlite experimental-websocket experimental-eventsource experimental-network-inspection! experimental-policy! experimental-permission permission allow-fs-read=read allow-fs-write=write allow-child-process allow-worker allow-wasi allow-addons enable-source-maps no-warnings no-deprecation trace-warnings trace-deprecation trace-uncaught throw-deprecation pending-deprecation unhandled-rejections=e:strict|warn|throw|none|warn-with-error-code max-old-space-size=num max-semi-space-size=num stack-size=num stack-trace-limit=num conditions=text input-type=e:module|commonjs|module-typescript|commonjs-typescript env-file=read env-file-if-exists=read watch watch-path=read watch-preserve-output preserve-symlinks preserve-symlinks-main abort-on-uncaught-exception disable-warning=text dns-result-order=text no-addons no-global-search-paths frozen-intrinsics heapsnapshot-near-heap-limit=num title=text tls-min-v1.2 tls-max-v1.3 use-openssl-ca use-bundled-ca zero-fill-buffers expose-gc inspect! inspect-brk! inspect-port! inspect-wait! debug-port! openssl-config! openssl-legacy-provider snapshot-blob! build-snapshot! experimental-sea-config! redirect-warnings=write report-dir=write diagnostic-dir=write cpu-prof cpu-prof-dir=write heap-prof heap-prof-dir=write prof trace-exit icu-data-dir! secure-heap=num localstorage-file=write experimental-default-type=e:module|commonjs',
+    permute: false,
+    rule: 'interpreter-eval',
+    reasons: {
+        inspect: 'the inspector accepts code over a socket',
+        'inspect-brk': 'the inspector accepts code over a socket',
+        'inspect-port': 'the inspector',
+        'inspect-wait': 'the inspector',
+        'debug-port': 'the inspector',
+        'experimental-network-inspection': 'the inspector',
+        'experimental-policy': 'it loads a policy file',
+        'openssl-config': 'it loads an OpenSSL configuration (which can load engines)',
+        'snapshot-blob': 'it loads a heap snapshot (code)',
+        'build-snapshot': 'it writes a snapshot',
+        'experimental-sea-config': 'it builds an executable',
+        'icu-data-dir': 'it loads data from a folder',
+        e: 'it evaluates code given on the command line',
+        p: 'it evaluates code given on the command line',
+        i: 'it reads code from stdin',
+        eval: 'it evaluates code given on the command line',
+        print: 'it evaluates code given on the command line',
+        interactive: 'it reads code from stdin',
+    },
+});
+/** `node [options] <file> …`, `node --test …`; never code from `-e`/`-p`/stdin. */
+function node(name) {
+    return (args, ctx) => {
+        const parsed = checkArgs(name, nodeTable, args, ctx, 'text');
+        if (rule_isDenial(parsed))
+            return parsed;
+        if (findParsed(parsed, 'version', 'v', 'help', 'h'))
+            return undefined;
+        const test = findParsed(parsed, 'test') !== undefined;
+        const check = findParsed(parsed, 'check', 'c') !== undefined;
+        const [script] = parsed.rest;
+        if (!script && !test)
+            return stdinDenial(name);
+        if (script && (script.value === '-' || script.value.startsWith('/dev/')))
+            return stdinDenial(name, script.value);
+        if (script) {
+            const problem = ctx.checkPath(script, 'read');
+            if (problem)
+                return problem;
+        }
+        if (check)
+            return undefined;
+        return ctx.workspaceCode(`\`${name}\` runs ${script ? `\`${script.value}\`` : 'the test files'}`);
+    };
+}
 const installHint = 'Installing packages is not allowed; the dependencies in the lockfile are what you have.';
-const evalHint = 'Write the code to a file in the workspace (write_file) and run that file, or run the project tests.';
-/** Config options that point npm at other registries, shells or credentials. */
-const npmDangerous = [
-    '--script-shell',
-    '--node-options',
-    '--userconfig',
-    '--globalconfig',
-    '--registry',
-    '--init-module',
-    '--call',
-];
-const scriptNames = new Set([
-    'test',
-    'lint',
-    'build',
-    'typecheck',
-    'type-check',
-    'check',
-    'compile',
-    'coverage',
-    'format:check',
-    'lint:check',
+/**
+ * npm reads every `--key=value` as configuration (`--script-shell`, `--node-options`,
+ * `--userconfig` name programs and files) and expands abbreviations and shorthands (`-reg` is
+ * `--registry`), so only these exact spellings are accepted.
+ */
+const npmOptions = new Set([
+    '--silent',
+    '-s',
+    '--quiet',
+    '-q',
+    '--loglevel=silent',
+    '--loglevel=error',
+    '--loglevel=warn',
+    '--loglevel=info',
+    '--loglevel=verbose',
+    '--if-present',
+    '--ignore-scripts',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    '--offline',
+    '--no-progress',
+    '--json',
+    '--parseable',
+    '--long',
+    '-l',
+    '--all',
+    '-a',
+    '--production',
+    '--omit=dev',
+    '--omit=optional',
+    '--omit=peer',
+    '--include=dev',
+    '--legacy-peer-deps',
+    '--strict-peer-deps',
+    '--workspaces',
+    '-ws',
+    '--include-workspace-root',
+    '--no-workspaces',
+    '--color=false',
+    '--color=always',
+    '--no-color',
+    '--depth=0',
+    '--depth=1',
+    '--depth=2',
+    '--version',
+    '-v',
+    '--help',
+    '-h',
+    '--foreground-scripts',
+    '--no-save',
+    '--frozen-lockfile',
+    '--dry-run',
+    '--audit-level=low',
+    '--audit-level=moderate',
+    '--audit-level=high',
+    '--audit-level=critical',
+    '--global-style',
+    '--install-links=false',
 ]);
-const npm = (args) => {
-    const bad = findOption(args, { long: npmDangerous, exact: ['-c'] }) ?? args.find((a) => /^--@.*registry/.test(a));
-    if (bad)
-        return deny('npm-config-option', `\`npm ${bad}\` changes which shell, registry or config npm uses; it is not allowed.`);
-    const [sub, ...rest] = args.filter((a) => !a.startsWith('-') || a === '--');
-    if (sub === undefined)
-        return undefined; // `npm --version`, `npm -v`
-    switch (sub) {
-        case 'test':
-        case 't':
-        case 'tst':
-        case 'run':
-        case 'run-script':
-        case 'rum':
-        case 'urn':
-        case 'ls':
-        case 'list':
-        case 'la':
-        case 'll':
-        case 'outdated':
-        case 'why':
-        case 'explain':
-        case 'version':
-            return undefined;
-        case 'ci':
-            return undefined;
-        case 'install':
-        case 'i':
-        case 'in':
-        case 'ins':
-        case 'inst':
-        case 'isnt':
-        case 'add':
-            return rest.length === 0
-                ? undefined
-                : deny('npm-install-package', `\`npm ${sub} ${rest.join(' ')}\`: ${installHint}`);
-        case 'audit':
-            return rest.includes('fix')
-                ? notAllowed('npm-subcommand', '`npm audit fix` changes dependencies.')
-                : undefined;
-        case 'exec':
-        case 'x':
-        case 'explore':
-        case 'publish':
-        case 'unpublish':
-        case 'config':
-        case 'set':
-        case 'get':
-        case 'adduser':
-        case 'login':
-        case 'logout':
-        case 'token':
-        case 'owner':
-        case 'access':
-        case 'team':
-        case 'whoami':
-        case 'profile':
-        case 'star':
-        case 'deprecate':
-        case 'dist-tag':
-        case 'update':
-        case 'up':
-        case 'uninstall':
-        case 'link':
-            return deny('npm-subcommand', `\`npm ${sub}\` is not allowed (it runs remote code, changes dependencies or reads credentials).`);
-        default:
-            return notAllowed('npm-subcommand', `\`npm ${sub}\` is not on the allowlist; use \`npm test\` or \`npm run <script>\`.`);
+const npmScripts = new Set([
+    'test',
+    't',
+    'tst',
+    'run',
+    'run-script',
+    'rum',
+    'urn',
+    'ci',
+    'clean-install',
+    'ic',
+    'install-clean',
+    'install',
+    'i',
+    'in',
+    'ins',
+    'inst',
+    'insta',
+    'instal',
+    'isnt',
+    'isntal',
+    'isntall',
+    'add',
+    'start',
+    'stop',
+    'restart',
+    'rebuild',
+    'rb',
+    'pack',
+    'install-test',
+    'it',
+    'install-ci-test',
+    'cit',
+]);
+const npmReadOnly = new Set([
+    'ls',
+    'list',
+    'la',
+    'll',
+    'outdated',
+    'why',
+    'explain',
+    'version',
+    'view',
+    'info',
+    'show',
+    'v',
+    'audit',
+    'query',
+    'fund',
+    'doctor',
+    'prefix',
+    'root',
+]);
+/** npm: scripts and lockfile installs run the project's code; the rest is read-only or refused. */
+const npm = (args, ctx) => {
+    const positional = [];
+    let afterDashDash = false;
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i].value;
+        if (afterDashDash)
+            continue; // arguments for the script itself
+        if (arg === '--') {
+            afterDashDash = true;
+            continue;
+        }
+        if (arg === '-w' || arg === '--workspace') {
+            const value = args[++i];
+            if (!value)
+                return notAllowed('npm-option', `\`npm ${arg}\` needs a workspace name.`);
+            const problem = ctx.checkPath(value, 'read');
+            if (problem)
+                return problem;
+            continue;
+        }
+        if (/^--workspace=/.test(arg)) {
+            const problem = ctx.checkPath({ value: arg.slice(12), glob: false }, 'read');
+            if (problem)
+                return problem;
+            continue;
+        }
+        if (arg.startsWith('-')) {
+            if (npmOptions.has(arg))
+                continue;
+            return deny('npm-config-option', `\`npm ${arg}\`: npm reads options as configuration (some name the shell, registry or config files it uses), so only a fixed set of spellings is allowed (e.g. --silent, --if-present, --ignore-scripts).`);
+        }
+        positional.push(arg);
     }
+    const [sub, ...rest] = positional;
+    if (sub === undefined)
+        return undefined; // `npm --version`
+    if (npmReadOnly.has(sub)) {
+        if (sub === 'audit' && rest.includes('fix'))
+            return notAllowed('npm-subcommand', '`npm audit fix` changes dependencies.');
+        // `npm version <new>` rewrites package.json, commits and runs the version scripts.
+        if (sub === 'version' && rest.length > 0)
+            return deny('npm-subcommand', '`npm version <new>` changes package.json, commits and runs scripts; edit the version with edit_file.');
+        if (['view', 'info', 'show', 'v', 'doctor', 'fund', 'help'].includes(sub))
+            return deny('npm-subcommand', `\`npm ${sub}\` queries the registry; network access is not available.`);
+        return undefined;
+    }
+    if (npmScripts.has(sub)) {
+        const installs = [
+            'install',
+            'i',
+            'in',
+            'ins',
+            'inst',
+            'insta',
+            'instal',
+            'isnt',
+            'isntal',
+            'isntall',
+            'add',
+        ];
+        if (installs.includes(sub) && rest.length > 0)
+            return deny('npm-install-package', `\`npm ${sub} ${rest.join(' ')}\`: ${installHint}`);
+        return ctx.workspaceCode(`\`npm ${sub}\` runs the project's scripts`);
+    }
+    if ([
+        'exec',
+        'x',
+        'explore',
+        'publish',
+        'unpublish',
+        'config',
+        'c',
+        'set',
+        'get',
+        'adduser',
+        'login',
+        'logout',
+        'token',
+        'owner',
+        'access',
+        'team',
+        'whoami',
+        'profile',
+        'star',
+        'deprecate',
+        'dist-tag',
+        'update',
+        'up',
+        'upgrade',
+        'uninstall',
+        'remove',
+        'rm',
+        'un',
+        'unlink',
+        'link',
+        'ln',
+        'init',
+        'create',
+        'edit',
+        'hook',
+        'org',
+        'sbom',
+        'search',
+        'repo',
+        'docs',
+        'bugs',
+        'pkg',
+        'cache',
+        'dedupe',
+        'prune',
+        'shrinkwrap',
+        'exec-sh',
+    ].includes(sub))
+        return deny('npm-subcommand', `\`npm ${sub}\` is not allowed (it runs remote code, changes dependencies or configuration, or reads credentials).`);
+    return notAllowed('npm-subcommand', `\`npm ${sub}\` is not on the allowlist; use \`npm test\` or \`npm run <script>\`.`);
 };
 /** `npx --no-install <bin> …` is checked as `<bin> …`; without `--no-install` npx may download code. */
 const npx = (args, ctx) => {
     let i = 0;
     let noInstall = false;
-    for (; i < args.length && args[i].startsWith('-'); i++) {
-        const arg = args[i];
-        if (arg === '--no-install' || arg === '--no')
+    for (; i < args.length && args[i].value.startsWith('-'); i++) {
+        const arg = args[i].value;
+        if (arg === '--no-install' || arg === '--no' || arg === '--offline')
             noInstall = true;
-        else if (arg === '--offline' || arg === '--quiet' || arg === '-q')
+        else if (arg === '--quiet' || arg === '-q' || arg === '--')
             continue;
         else
             return deny('npx-option', `\`npx ${arg}\` is not allowed (it can install packages or run a shell string).`);
     }
-    if (!noInstall) {
-        return deny('npx-install', `\`npx\` without \`--no-install\` can download and run any package. Use \`npx --no-install ${args[i] ?? '<bin>'} …\` for a tool the project already has.`);
-    }
+    if (!noInstall)
+        return deny('npx-install', `\`npx\` without \`--no-install\` can download and run any package. Use \`npx --no-install ${args[i]?.value ?? '<bin>'} …\` for a tool the project already has.`);
     const rest = args.slice(i);
     return rest.length === 0
         ? deny('npx-install', '`npx --no-install` needs a command.')
         : ctx.checkNested(rest);
 };
-const pmBuiltins = new Set([
+const pmRefused = new Set([
+    'add',
+    'dlx',
+    'global',
+    'create',
+    'up',
+    'upgrade',
+    'update',
+    'remove',
+    'rm',
+    'node',
+    'config',
+    'set',
+    'plugin',
+    'publish',
+    'npm',
+    'login',
+    'logout',
+    'link',
+    'unlink',
+    'import',
+    'patch',
+    'patch-commit',
+    'env',
+    'setup',
+    'self-update',
+    'policies',
+    'version',
+    'pack',
+    'info',
+    'view',
+    'whoami',
+]);
+const pmReadOnly = new Set(['list', 'ls', 'why', 'outdated', 'licenses', 'audit', 'workspaces']);
+const pmScripts = new Set([
     'test',
     't',
     'run',
     'run-script',
-    'list',
-    'ls',
-    'why',
-    'outdated',
     'install',
     'i',
-    'exec',
-    '--version',
-    '-v',
+    'ci',
+    'rebuild',
+    'start',
+    'build',
+    'lint',
+    'typecheck',
+    'check',
+    'format',
+    'coverage',
 ]);
-/** pnpm and yarn: scripts, lockfile installs, and `exec` of a project binary (checked as that command). */
+/** pnpm and yarn: scripts and lockfile installs; `exec`, `dlx`-free binaries checked as that command. */
 function packageManager(name) {
     return (args, ctx) => {
-        const filtered = [];
+        const words = [];
         for (let i = 0; i < args.length; i++) {
-            const arg = args[i];
-            if (arg === '--filter' || arg === '-F' || arg === '--cwd' || arg === '-C' || arg === '--dir')
-                i++;
-            else if (!arg.startsWith('-') || filtered.length > 0)
-                filtered.push(arg);
+            const arg = args[i].value;
+            if (words.length > 0) {
+                words.push(args[i]);
+                continue;
+            }
+            if (['--filter', '-F', '--cwd', '-C', '--dir', '-w', '--workspace-root'].includes(arg)) {
+                if (arg === '-w' || arg === '--workspace-root')
+                    continue;
+                const value = args[++i];
+                if (!value)
+                    return notAllowed(`${name}-option`, `\`${name} ${arg}\` needs a value.`);
+                if (arg !== '--filter' && arg !== '-F') {
+                    const problem = ctx.checkPath(value, 'read');
+                    if (problem)
+                        return problem;
+                }
+                continue;
+            }
+            if ([
+                '--frozen-lockfile',
+                '--immutable',
+                '--prefer-offline',
+                '--offline',
+                '--silent',
+                '-s',
+                '--reporter=silent',
+                '--recursive',
+                '-r',
+                '--parallel',
+                '--if-present',
+                '--no-bail',
+                '--stream',
+                '--version',
+                '-v',
+                '--help',
+                '-h',
+                '--ignore-scripts',
+                '--prod',
+                '--production',
+                '--dev',
+                '--no-optional',
+                '--non-interactive',
+                '--check-files',
+                '--strict-peer-dependencies',
+                '--aggregate-output',
+                '--workspace-concurrency=1',
+            ].includes(arg))
+                continue;
+            if (arg.startsWith('-'))
+                return deny(`${name}-option`, `\`${name} ${arg}\` is not an option the policy knows (package-manager options can name registries, shells and config files).`);
+            words.push(args[i]);
         }
-        const [sub, ...rest] = filtered;
-        if (sub === undefined)
+        const [subWord, ...rest] = words;
+        if (args.some((a) => ['--version', '-v', '--help', '-h'].includes(a.value)) && words.length === 0)
+            return undefined;
+        if (subWord === undefined)
             return name === 'yarn'
-                ? undefined
+                ? ctx.workspaceCode('`yarn` installs and runs lifecycle scripts')
                 : notAllowed(`${name}-subcommand`, `\`${name}\` needs a subcommand.`);
-        if ([
-            'add',
-            'dlx',
-            'global',
-            'create',
-            'up',
-            'upgrade',
-            'remove',
-            'node',
-            'config',
-            'set',
-            'plugin',
-            'publish',
-            'npm',
-            'login',
-        ].includes(sub)) {
+        const sub = subWord.value;
+        if (pmRefused.has(sub))
             return deny(`${name}-subcommand`, `\`${name} ${sub}\` is not allowed (it installs or runs remote code, or changes configuration).`);
+        if (pmReadOnly.has(sub)) {
+            // `yarn workspaces foreach run …` runs every workspace's scripts.
+            if (sub === 'workspaces' && !['list', 'info'].includes(rest[0]?.value ?? ''))
+                return ctx.workspaceCode(`\`${name} workspaces ${rest[0]?.value ?? ''}\` runs the workspaces' scripts`);
+            return undefined;
         }
         if (sub === 'install' || sub === 'i') {
-            const packages = rest.filter((a) => !a.startsWith('-'));
-            return packages.length === 0
-                ? undefined
-                : deny(`${name}-install-package`, `\`${name} ${sub} ${packages.join(' ')}\`: ${installHint}`);
+            const packages = rest.filter((a) => !a.value.startsWith('-'));
+            if (packages.length > 0)
+                return deny(`${name}-install-package`, `\`${name} ${sub} ${packages.map((p) => p.value).join(' ')}\`: ${installHint}`);
         }
         if (sub === 'exec')
             return rest.length === 0 ? undefined : ctx.checkNested(rest);
-        if (pmBuiltins.has(sub) || scriptNames.has(sub))
-            return undefined;
-        return notAllowed(`${name}-subcommand`, `\`${name} ${sub}\` is not on the allowlist; use \`${name} test\` or \`${name} run <script>\`.`);
+        if (pmScripts.has(sub))
+            return ctx.workspaceCode(`\`${name} ${sub}\` runs the project's scripts`);
+        // `yarn jest`, `pnpm tsc`: a script of that name, or else the binary from node_modules/.bin.
+        return ctx.checkNested(words);
     };
 }
 const pnpm = packageManager('pnpm');
 const yarn = packageManager('yarn');
-const nodeValueOptions = [
-    '--import',
-    '--require',
-    '-r',
-    '--loader',
-    '--experimental-loader',
-    '--env-file',
-    '--conditions',
-    '-C',
-    '--test-reporter',
-    '--test-reporter-destination',
-    '--test-name-pattern',
-    '--test-skip-pattern',
-    '--test-concurrency',
-    '--test-timeout',
-];
-/** `node [options] <file> …`, `node --test …`; never code from `-e`/`-p`/stdin. */
-const node = (args) => {
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--')
-            return args[i + 1] === undefined ? stdinDenial('node') : undefined;
-        if (!arg.startsWith('-'))
-            return undefined; // the script; the rest are its arguments
-        const name = arg.split('=')[0];
-        if (['-e', '--eval', '-p', '--print', '-pe', '-i', '--interactive', '-'].includes(name) ||
-            (/^-[a-z]*[epi]/.test(name) && !name.startsWith('--'))) {
-            return deny('interpreter-eval', `\`node ${arg}\` runs code given on the command line. ${evalHint}`);
-        }
-        if (name.startsWith('--inspect'))
-            return deny('node-inspect', 'The inspector is not allowed.');
-        if (nodeValueOptions.includes(name)) {
-            const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-            if (['--import', '--require', '-r', '--loader', '--experimental-loader'].includes(name) &&
-                value &&
-                /^(data|https?|node):/i.test(value)) {
-                return deny('interpreter-eval', `\`node ${name} ${value}\` loads code from a URL. ${evalHint}`);
-            }
-            continue;
-        }
-        if ([
-            '--test',
-            '--version',
-            '-v',
-            '--check',
-            '-c',
-            '--help',
-            '-h',
-            '--test-only',
-            '--enable-source-maps',
-            '--no-warnings',
-            '--trace-warnings',
-            '--experimental-test-coverage',
-            '--experimental-strip-types',
-            '--experimental-vm-modules',
-            '--watch',
-        ].includes(name) ||
-            name.startsWith('--max-old-space-size') ||
-            name.startsWith('--stack-size') ||
-            name.startsWith('--experimental-test')) {
-            if (['--test', '--version', '-v', '--help', '-h'].includes(name))
-                return undefined;
-            continue;
-        }
-        return notAllowed('node-option', `\`node ${arg}\` is not on the allowlist.`);
-    }
-    return stdinDenial('node');
-};
-function stdinDenial(name) {
-    return deny('interpreter-stdin', `\`${name}\` without a script file reads code from stdin. ${evalHint}`);
-}
-/** The soft denial for a formatter or fixer asked to rewrite files. */
-function writeModeDenial(command) {
-    return notAllowed('formatter-write-mode', `\`${command}\` rewrites files; run it in check mode and fix the findings with edit_file (or add a rule to \`allowed-commands\`).`);
-}
-/** A formatter or linter allowed in check mode; the write options are soft denials. */
-function checkMode(name, writeOptions) {
-    return (args) => {
-        const bad = findOption(args, writeOptions);
-        return bad ? writeModeDenial(`${name} ${bad}`) : undefined;
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/search.ts
+/**
+ * Searching tools: grep, ripgrep, find and fd. They walk folders, so a recursive search must
+ * not enter `.git/` (where a checkout's credentials live) nor follow symlinks out of the workspace,
+ * and the options that run a program per file (`rg --pre`, `find -exec`, `fd -x`) are refused.
+ */
+
+
+
+const grepTable = optionTable({
+    short: 'A:num B:num C:num D:text E F G P e/regexp f/file i y w x z s v V m:num b n H h o q a I d:text r/recursive R/dereference-recursive l L c T u U Z 0 1 2 3 4 5 6 7 8 9',
+    long: 'extended-regexp fixed-strings basic-regexp perl-regexp regexp=pat file=read ignore-case no-ignore-case word-regexp line-regexp null-data no-messages invert-match version help max-count=num byte-offset line-number no-line-number line-buffered with-filename no-filename label=text only-matching quiet silent binary-files=e:binary|text|without-match text devices=e:read|skip directories=e:read|recurse|skip exclude=pat exclude-from=read exclude-dir=pat include=pat recursive dereference-recursive files-without-match files-with-matches count initial-tab null after-context=num before-context=num context=num color?=e:never|always|auto colour?=e:never|always|auto binary',
+});
+/** grep/egrep/fgrep: the first operand is the pattern unless `-e`/`-f` gave one. */
+function grep(name) {
+    return (args, ctx) => {
+        const parsed = checkArgs(name, grepTable, args, ctx, (p) => findParsed(p, 'regexp', 'file') ? 'read' : ['pattern', 'read']);
+        if (rule_isDenial(parsed))
+            return parsed;
+        if (findParsed(parsed, 'dereference-recursive'))
+            return deny('recursive-follow', `\`${name} -R\` follows symlinks out of the workspace; use \`-r\`.`);
+        const recursive = findParsed(parsed, 'recursive') ||
+            parsed.options.some((o) => o.def.name === 'directories' && o.value?.value === 'recurse');
+        if (!recursive)
+            return undefined;
+        const excluded = parsed.options.some((o) => o.def.name === 'exclude-dir' && ['.git', '.git/', '.*'].includes(o.value?.value ?? ''));
+        const hasPattern = findParsed(parsed, 'regexp', 'file') !== undefined;
+        const dirs = parsed.operands.slice(hasPattern ? 0 : 1);
+        return walkAll(name, dirs.length > 0 ? dirs : [{ value: '.', glob: false }], excluded, ctx);
     };
 }
-/** A formatter that rewrites files unless one of `checkFlags` is given. */
-function requireCheckFlag(name, checkFlags) {
-    return (args) => args.some((a) => checkFlags.includes(a))
-        ? undefined
-        : writeModeDenial(`${name} ${args.join(' ')}`.trim());
+function walkAll(name, dirs, gitExcluded, ctx) {
+    if (gitExcluded)
+        return undefined;
+    for (const dir of dirs) {
+        const problem = checkValue(dir, 'walk', `\`${name}\``, ctx);
+        if (problem)
+            return problem;
+    }
+    return undefined;
 }
-/** biome: `check`/`lint`/`format`/`ci` without the write flags. */
-const biome = (args) => {
-    const bad = findOption(args, { long: ['--write', '--fix', '--apply', '--apply-unsafe', '--unsafe'] });
-    if (bad)
-        return writeModeDenial(`biome ${bad}`);
-    const sub = args.find((a) => !a.startsWith('-'));
-    return sub === undefined || ['check', 'lint', 'format', 'ci', 'version', 'explain', 'rage'].includes(sub)
-        ? undefined
-        : notAllowed('biome-subcommand', `\`biome ${sub}\` is not on the allowlist.`);
+const rgTable = optionTable({
+    short: 'A:num B:num C:num c d:num E:text e:pat f:read F g:pat H h i I j:num L l M:num m:num N n o p P q r:text S s t:text T:text U u v V w x z! 0 .',
+    long: 'after-context=num before-context=num context=num count count-matches crlf no-crlf debug trace dfa-size-limit=text encoding=text no-encoding engine=e:default|pcre2|auto regexp=pat file=read files files-with-matches files-without-match fixed-strings no-fixed-strings follow no-follow glob=pat iglob=pat glob-case-insensitive no-glob-case-insensitive heading no-heading hidden no-hidden ignore-case ignore-file=read ignore-file-case-insensitive include-zero invert-match json no-json line-buffered block-buffered line-number no-line-number line-regexp max-columns=num max-columns-preview max-count=num max-depth=num maxdepth=num max-filesize=text mmap no-mmap multiline no-multiline multiline-dotall no-config no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global no-ignore-parent no-ignore-vcs no-messages no-pcre2-unicode no-unicode null null-data one-file-system only-matching passthru pcre2 no-pcre2 pcre2-version path-separator=text pretty quiet regex-size-limit=text replace=text search-zip! pre! pre-glob! hostname-bin! case-sensitive smart-case sort=text sortr=text stats no-stats text no-text threads=num trim no-trim type=text type-not=text type-add=text type-clear=text type-list unrestricted vimgrep with-filename no-filename word-regexp auto-hybrid-regex binary no-binary color=e:never|auto|always|ansi colors=text column no-column context-separator=text field-context-separator=text field-match-separator=text heading help version generate=text ignore no-ignore-messages no-require-git sort-files files-from=read hyperlink-format=text',
+    rule: 'rg-preprocessor',
+    reasons: {
+        pre: 'it runs a program on every file',
+        'pre-glob': 'it runs a program on every file',
+        'search-zip': 'it runs decompression programs',
+        z: 'it runs decompression programs',
+        'hostname-bin': 'it runs a program',
+    },
+});
+/** ripgrep: skips hidden files (so `.git/`) and symlinks by default; asking for them is a walk. */
+const rg = (args, ctx) => {
+    const parsed = checkArgs('rg', rgTable, args, ctx, (p) => findParsed(p, 'regexp', 'file', 'files', 'type-list') ? 'read' : ['pattern', 'read']);
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (findParsed(parsed, 'follow', 'L'))
+        return deny('recursive-follow', '`rg -L`/`--follow` follows symlinks out of the workspace.');
+    const unrestricted = parsed.options.filter((o) => o.def.name === 'u' || o.def.name === 'unrestricted').length;
+    const hidden = findParsed(parsed, 'hidden', '.') !== undefined || unrestricted >= 2;
+    if (!hidden)
+        return undefined;
+    const excluded = parsed.options.some((o) => ['glob', 'g', 'iglob'].includes(o.def.name) &&
+        /^!(\*\*\/)?\.git(\/(\*\*)?)?$/.test(o.value?.value ?? ''));
+    const patternGiven = findParsed(parsed, 'regexp', 'file', 'files') !== undefined;
+    const dirs = parsed.operands.slice(patternGiven ? 0 : 1);
+    return walkAll('rg', dirs.length > 0 ? dirs : [{ value: '.', glob: false }], excluded, ctx);
+};
+/** find's expression words: tests and actions by how many arguments they take, and their kind. */
+const findPrimaries = {};
+for (const w of '-a -and -o -or -not ! ( ) , -true -false -print -print0 -ls -prune -quit -depth -d -mount -xdev -noleaf -ignore_readdir_race -noignore_readdir_race -daystart -follow -empty -executable -readable -writable -nogroup -nouser -help -version'.split(' '))
+    findPrimaries[w] = 'flag';
+for (const w of '-name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname'.split(' '))
+    findPrimaries[w] = 'pattern';
+for (const w of '-maxdepth -mindepth -amin -atime -cmin -ctime -mmin -mtime -size -links -inum -uid -gid -used'.split(' '))
+    findPrimaries[w] = 'number';
+for (const w of '-type -xtype -perm -user -group -fstype -printf -regextype -samefile -context -files0-from -D -O'.split(' '))
+    findPrimaries[w] = 'text';
+for (const w of '-newer -anewer -cnewer -samefile'.split(' '))
+    findPrimaries[w] = 'read';
+for (const w of '-exec -execdir -ok -okdir -delete -fprint -fprint0 -fprintf -fls -files0-from'.split(' '))
+    findPrimaries[w] = 'refuse';
+/** find [-H|-L|-P] [start…] [expression]: starting points walked, expression words by table. */
+const find = (args, ctx) => {
+    let i = 0;
+    for (; i < args.length && /^-[HLP]+$/.test(args[i].value); i++) {
+        if (/[HL]/.test(args[i].value))
+            return deny('recursive-follow', '`find -L`/`-H` follows symlinks out of the workspace.');
+    }
+    const starts = [];
+    for (; i < args.length; i++) {
+        const v = args[i].value;
+        if (v.startsWith('-') || v === '!' || v === '(')
+            break;
+        starts.push(args[i]);
+    }
+    for (const start of starts.length ? starts : [{ value: '.', glob: false }]) {
+        const problem = checkValue(start, 'read', '`find`', ctx);
+        if (problem)
+            return problem;
+    }
+    for (; i < args.length; i++) {
+        const word = args[i].value;
+        const kind = findPrimaries[word];
+        if (kind === undefined)
+            return deny('find-expression', `\`find ${word}\` is not a test or action the policy knows.`);
+        if (kind === 'refuse')
+            return deny('find-action', `\`find ${word}\` runs a program, deletes or writes files; only searching and printing are allowed. Use glob/grep to search, edit_file to change files.`);
+        if (word === '-follow')
+            return deny('recursive-follow', '`find -follow` follows symlinks out of the workspace.');
+        if (kind === 'flag')
+            continue;
+        const value = args[++i];
+        if (!value)
+            return deny('find-expression', `\`find ${word}\` needs a value.`);
+        if (kind === 'read') {
+            const problem = checkValue(value, 'read', `\`find ${word}\``, ctx);
+            if (problem)
+                return problem;
+        }
+    }
+    return undefined;
+};
+const fdTable = optionTable({
+    short: 'H I u s i g F a l L p d:num t:text e:text E:pat S:text o:text c:text j:num x! X! 0 h V q',
+    long: 'hidden no-hidden no-ignore no-ignore-vcs no-ignore-parent no-global-ignore-file unrestricted case-sensitive ignore-case glob regex fixed-strings and=pat absolute-path relative-path list-details follow full-path max-depth=num min-depth=num exact-depth=num prune type=text extension=text exclude=pat size=text changed-within=text changed-before=text owner=text format=text color=e:auto|always|never threads=num max-results=num one-file-system base-directory=read path-separator=text search-path=read strip-cwd-prefix?=text print0 quiet show-errors ignore-file=read exec! exec-batch! batch-size=num help version',
+    rule: 'fd-exec',
+    reasons: {
+        exec: 'it runs a program for each match',
+        'exec-batch': 'it runs a program',
+        x: 'it runs a program for each match',
+        X: 'it runs a program',
+    },
+});
+/** fd [pattern] [path…]: skips hidden files unless asked. */
+const fd = (args, ctx) => {
+    const parsed = checkArgs('fd', fdTable, args, ctx, ['pattern', 'read']);
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (findParsed(parsed, 'follow', 'L'))
+        return deny('recursive-follow', '`fd -L` follows symlinks out of the workspace.');
+    return undefined;
 };
 
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/sed.ts
 /**
- * sed: read-only use. `-i` is refused (edits go through edit_file) and so is every script
- * command that runs a program or touches another file: `e`, `r`, `R`, `w`, `W` and the `e`/`w`
- * flags of `s`. The script is scanned command by command; anything the scanner does not
+ * sed: every script command that runs a program or touches another file is refused: `e`, `r`,
+ * `R`, `w`, `W` and the `e`/`w` flags of `s`; `-i` writes its files (checked as writes). The script is scanned command by command; anything the scanner does not
  * recognise is refused rather than guessed.
  */
 
 
+
+
+
 const editHint = 'Use edit_file to modify files; sed may only print.';
-const sed = (args) => {
+const sed_table = optionTable({
+    short: 'n/quiet e/expression f/file i! l/line-length E r s/separate u/unbuffered z/null-data',
+    long: 'quiet silent debug expression=pat file=load follow-symlinks in-place?=text! line-length=num posix regexp-extended separate sandbox unbuffered null-data binary help version',
+    rule: 'sed-in-place',
+    reasons: { i: `it edits files in place. ${editHint}`, 'in-place': `it edits files in place. ${editHint}` },
+});
+const maxScriptFile = 256 * 1024;
+/**
+ * sed: the scripts (inline, `-e`, or a `-f` file the policy reads) are scanned; the files are
+ * read, or written with `-i` (whose backup suffix may not name another folder).
+ */
+const sed = (args, ctx) => {
+    const parsed = checkArgs('sed', sed_table, args, ctx, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
     const scripts = [];
-    let positional = 0;
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--' || !arg.startsWith('-') || arg === '-') {
-            if (scripts.length === 0 && positional === 0 && arg !== '--')
-                scripts.push(arg);
-            positional++;
-            continue;
+    let inPlace = false;
+    for (const option of parsed.options) {
+        const value = option.value?.value ?? '';
+        if (option.def.name === 'expression')
+            scripts.push(value);
+        if (option.def.name === 'file') {
+            const problem = option.value && checkValue(option.value, 'load', '`sed -f`', ctx);
+            if (problem)
+                return problem;
+            const text = value === '-' ? undefined : readScript(ctx.cwd, value);
+            if (text === undefined)
+                return deny('sed-script-file', `\`sed -f ${value}\`: the script file cannot be read to check it.`);
+            scripts.push(text);
         }
-        if (longOption(arg, ['--in-place']))
-            return deny('sed-in-place', `\`sed ${arg}\` edits files in place. ${editHint}`);
-        if (longOption(arg, ['--file']))
-            return deny('sed-script-file', 'sed scripts must be given inline (`-e`), not read from a file.');
-        if (longOption(arg, ['--expression'])) {
-            const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-            if (value !== undefined)
-                scripts.push(value);
-            continue;
+        if (option.def.name === 'in-place' || option.def.name === 'i') {
+            inPlace = true;
+            if (!/^[\w.~-]*$/.test(value))
+                return deny('sed-in-place', `\`sed -i${value}\`: a backup suffix may not contain \`/\` or \`*\` (it can name another folder).`);
         }
-        if (arg.startsWith('--'))
-            continue; // --quiet, --regexp-extended, --debug, --sandbox, …
-        for (let j = 1; j < arg.length; j++) {
-            const ch = arg[j];
-            if (ch === 'i')
-                return deny('sed-in-place', `\`sed ${arg}\` edits files in place. ${editHint}`);
-            if (ch === 'f')
-                return deny('sed-script-file', 'sed scripts must be given inline (`-e`), not read from a file.');
-            if (ch === 'e' || ch === 'l') {
-                const value = j + 1 < arg.length ? arg.slice(j + 1) : args[++i];
-                if (ch === 'e' && value !== undefined)
-                    scripts.push(value);
-                break;
-            }
-            if (!'nErszu'.includes(ch))
-                return deny('sed-option', `\`sed -${ch}\` is not an option the policy knows.`);
-        }
+    }
+    let files = parsed.operands;
+    if (scripts.length === 0) {
+        const [script, ...rest] = files;
+        if (script === undefined)
+            return deny('sed-syntax', '`sed` needs a script.');
+        scripts.push(script.value);
+        files = rest;
     }
     for (const script of scripts) {
         const problem = scanSedScript(script);
         if (problem)
             return problem;
     }
-    return undefined;
+    if (inPlace && files.length === 0)
+        return deny('sed-in-place', '`sed -i` needs files.');
+    return checkOperands('sed', files, inPlace ? 'write' : 'read', ctx);
 };
+function readScript(cwd, file) {
+    try {
+        const full = external_node_path_default().resolve(cwd, file);
+        if ((0,external_node_fs_namespaceObject.statSync)(full).size > maxScriptFile)
+            return undefined;
+        return (0,external_node_fs_namespaceObject.readFileSync)(full, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
 const simpleCommands = new Set([
     '=',
     'd',
@@ -64773,307 +66948,656 @@ function scanSedScript(script) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/text-tools.ts
-/**
- * Rules for file and text tools whose options can run programs or write outside their
- * arguments: find, awk, rg, fd, sort, tar, zip, plus the few write commands that stay allowed.
- */
-
-
-const find = (args) => {
-    const bad = args.find((a) => ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'].includes(a));
-    return bad
-        ? deny('find-action', `\`find ${bad}\` runs a program, deletes or writes files; only searching and printing are allowed. Use glob/grep to search, edit_file to change files.`)
-        : undefined;
-};
-const fd = (args) => {
-    const bad = findOption(args, { long: ['--exec', '--exec-batch'], short: 'xX', takesValue: 'edEtgcjS' });
-    return bad ? deny('fd-exec', `\`fd ${bad}\` runs a program for each match; it is not allowed.`) : undefined;
-};
-const rg = (args) => {
-    const bad = findOption(args, {
-        long: ['--pre', '--pre-glob', '--search-zip', '--hostname-bin'],
-        short: 'z',
-        takesValue: 'ABCefgjmMrtTEd',
-    });
-    return bad
-        ? deny('rg-preprocessor', `\`rg ${bad}\` runs a program on each file; it is not allowed.`)
-        : undefined;
-};
-const sort = (args) => {
-    const bad = findOption(args, { long: ['--compress-program'] });
-    return bad
-        ? deny('sort-compress-program', `\`sort ${bad}\` runs a program; it is not allowed.`)
-        : undefined;
-};
-/** awk programs may not run commands, read other input, or print into files or pipes. */
-const awk = (args) => {
-    const bad = findOption(args, {
-        long: ['--file', '--exec', '--load', '--include', '--source'],
-        exact: ['-f', '-E', '-l', '-i'],
-    });
-    if (bad)
-        return deny('awk-option', `\`awk ${bad}\` loads code from a file; write the program inline.`);
-    const opts = optionArgs(args);
-    let program;
-    for (let i = 0; i < opts.length; i++) {
-        const arg = opts[i];
-        if (arg === '-v' || arg === '-F')
-            i++;
-        else if (!arg.startsWith('-')) {
-            program = arg;
-            break;
-        }
-    }
-    program ??= args[args.indexOf('--') + 1];
-    if (program === undefined)
-        return undefined;
-    if (/\b(system|getline|close|fflush)\b|\||@load|@include|\bprintf?\b[^;{}\n]*>/.test(program)) {
-        return deny('awk-program', 'The awk program uses system(), getline, a pipe or output redirection; awk may only print to stdout.');
-    }
-    return undefined;
-};
-const tar = (args) => {
-    const bad = findOption(args, {
-        long: [
-            '--to-command',
-            '--checkpoint-action',
-            '--use-compress-program',
-            '--rsh-command',
-            '--info-script',
-            '--new-volume-script',
-        ],
-        exact: ['-I', '-F'],
-    });
-    if (bad)
-        return deny('archive-command', `\`tar ${bad}\` runs a program; it is not allowed.`);
-    return notAllowed('command-not-allowed', '`tar` is not on the allowlist.');
-};
-const zip = (args) => {
-    const bad = findOption(args, { long: ['--unzip-command', '--test'], exact: ['-T', '-TT'] });
-    if (bad)
-        return deny('archive-command', `\`zip ${bad}\` runs a program; it is not allowed.`);
-    return notAllowed('command-not-allowed', '`zip` is not on the allowlist.');
-};
-const cp = (args) => {
-    const bad = findOption(args, { long: ['--symbolic-link', '--link'], short: 'sl' });
-    return bad
-        ? deny('symlink', `\`cp ${bad}\` creates links, which can point outside the workspace.`)
-        : undefined;
-};
-const rm = (args) => {
-    if (findOption(args, { long: ['--no-preserve-root'] }))
-        return deny('rm-root', 'Refusing `--no-preserve-root`.');
-    const targets = positionals(args);
-    if (targets.some((t) => ['.', './', '*', '..'].includes(t))) {
-        return deny('rm-workspace', 'Removing the whole workspace is not allowed; name the files to delete.');
-    }
-    return undefined;
-};
-const chmod = (args) => {
-    const mode = positionals(args)[0] ?? '';
-    return /^([ugoa]*[-+=][rwxX]+,?)+$|^[0-7]{3}$/.test(mode)
-        ? undefined
-        : deny('chmod-mode', `\`chmod ${mode}\`: only plain read/write/execute modes are allowed (no setuid/setgid).`);
-};
-/** `command -v name` (look-up) is fine; `command name` runs `name` past the policy. */
-const command = (args) => args[0] === '-v' || args[0] === '-V'
-    ? undefined
-    : deny('wrapper', '`command` runs another command; call the command directly.');
-
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/toolchains.ts
 /**
- * Python, Go, Rust, make and shell scripts: run tests, builds and checks of the project; never
- * code passed on the command line, never new code from the network, never `make VAR=…`
- * overrides (they replace the recipe's commands).
+ * Language toolchains: Python (python, pip, uv, poetry), Go, Rust, make, Java (java, mvn,
+ * gradle) and .NET. Building and testing runs the project's code (build scripts, tests,
+ * plugins), so those subcommands need the sandbox; code given on the command line, installs by
+ * package name, other package indexes and publishing are refused.
  */
 
 
 
-const toolchains_evalHint = 'Write the code to a file in the workspace (write_file) and run that file, or run the project tests.';
-/** Modules `python -m` may run; each is then checked by its own rule when it has one. */
-const pythonModules = new Set([
-    'pytest',
-    'unittest',
-    'mypy',
-    'black',
-    'ruff',
-    'flake8',
-    'pylint',
-    'isort',
-    'pip',
-    'coverage',
-    'compileall',
-    'py_compile',
-    'json.tool',
-    'doctest',
-    'pyflakes',
-    'pycodestyle',
-    'bandit',
-    'tox',
-    'nox',
-    'pyright',
-]);
-const python = (args, ctx) => {
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (!arg.startsWith('-') || arg === '--')
-            return arg === '--' && args[i + 1] === undefined ? stdinDenial('python') : undefined;
-        if (arg.startsWith('-m')) {
-            const module = arg.length > 2 ? arg.slice(2) : args[++i];
-            if (module === undefined)
-                return stdinDenial('python');
-            if (!pythonModules.has(module))
-                return notAllowed('python-module', `\`python -m ${module}\` is not on the allowlist.`);
-            return ctx.checkNested([module === 'pip' ? 'pip' : module, ...args.slice(i + 1)]);
-        }
-        if (arg === '-' || /^-[a-zA-Z]*[ci]/.test(arg)) {
-            return deny('interpreter-eval', `\`python ${arg}\` runs code given on the command line or from stdin. ${toolchains_evalHint}`);
-        }
-        if (['-V', '--version', '-h', '--help'].includes(arg))
-            return undefined;
-        if (arg === '-W' || arg === '-X')
-            i++;
-        else if (!/^-[uBOqsEIbSW]+$/.test(arg))
-            return notAllowed('python-option', `\`python ${arg}\` is not on the allowlist.`);
-    }
-    return stdinDenial('python');
+const pythonTable = optionTable({
+    short: 'b B c! d E h i! I m:text$ O P q s S u v V W:text x X:text',
+    long: 'help version help-env help-xoptions help-all check-hash-based-pycs=e:always|default|never',
+    permute: false,
+    abbreviations: false,
+    rule: 'interpreter-eval',
+    reasons: { c: 'it runs code given on the command line', i: 'it reads code from stdin' },
+});
+/** Modules `python -m` may run, mapped to the command whose rule checks the rest. */
+const pythonModules = {
+    pytest: 'pytest',
+    unittest: 'python-unittest',
+    mypy: 'mypy',
+    black: 'black',
+    ruff: 'ruff',
+    flake8: 'flake8',
+    pylint: 'pylint',
+    isort: 'isort',
+    pip: 'pip',
+    coverage: 'coverage',
+    compileall: 'python-compileall',
+    py_compile: 'python-compileall',
+    'json.tool': 'python-json.tool',
+    doctest: 'python-unittest',
+    pyflakes: 'flake8',
+    pycodestyle: 'flake8',
+    bandit: 'bandit',
+    tox: 'tox',
+    nox: 'nox',
+    pyright: 'pyright',
+    venv: 'python-venv',
+    build: 'python-build',
+    mkdocs: 'python-build',
+    sphinx: 'python-build',
 };
-const pip = (args) => {
-    const sub = args.find((a) => !a.startsWith('-'));
-    if (sub === undefined || ['list', 'show', 'freeze', 'check', 'help'].includes(sub))
+const python = (name) => (args, ctx) => {
+    const parsed = checkArgs(name, pythonTable, args, ctx, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (findParsed(parsed, 'version', 'V', 'help', 'h'))
         return undefined;
-    if (sub !== 'install')
-        return notAllowed('pip-subcommand', `\`pip ${sub}\` is not on the allowlist.`);
-    const bad = findOption(args, {
-        long: ['--index-url', '--extra-index-url', '--trusted-host', '--find-links'],
-        exact: ['-i', '-f'],
-    });
-    if (bad)
-        return deny('pip-index', `\`pip install ${bad}\` installs from another index; it is not allowed.`);
-    const rest = args.slice(args.indexOf('install') + 1);
-    const ok = rest.every((a, k) => a.startsWith('-') ||
-        ['-r', '--requirement', '-e', '--editable', '-c', '--constraint'].includes(rest[k - 1] ?? '') ||
-        a === '.' ||
-        a.startsWith('.['));
-    return ok
-        ? undefined
-        : deny('pip-install-package', `\`pip ${rest.join(' ')}\`: installing packages by name is not allowed; use \`pip install -r <file>\` or \`pip install -e .\`.`);
+    const module = findParsed(parsed, 'm');
+    if (module) {
+        const target = pythonModules[module.value?.value ?? ''];
+        if (!target)
+            return notAllowed('python-module', `\`${name} -m ${module.value?.value}\` is not on the allowlist.`);
+        return ctx.checkNested([{ value: target, glob: false }, ...parsed.rest]);
+    }
+    const [script] = parsed.rest;
+    if (!script || script.value === '-' || script.value.startsWith('/dev/'))
+        return stdinDenial(name, script?.value);
+    return ctx.checkPath(script, 'read') ?? ctx.workspaceCode(`\`${name} ${script.value}\` runs a script`);
 };
-const go = (args) => {
-    const bad = findOption(args, { exact: ['-exec', '-toolexec', '--exec', '--toolexec'] }) ??
-        args.find((a) => /^--?(toolexec|exec)=/.test(a));
-    if (bad)
-        return deny('go-exec', `\`go ${bad}\` runs another program; it is not allowed.`);
-    const [sub, second] = positionals(args);
+/** `python -m` targets without their own command name. */
+const pythonModuleRules = {
+    'python-unittest': (_args, ctx) => ctx.workspaceCode('`python -m unittest` runs the tests'),
+    'python-build': (_args, ctx) => ctx.workspaceCode("building runs the project's build code"),
+    'python-compileall': (args, ctx) => {
+        const parsed = checkArgs('compileall', optionTable({
+            short: 'l r:num f q b d:text s:text p:text x:pat i:read j:num o:num e:text',
+            long: 'invalidation-mode=text hardlink-dupes',
+        }), args, ctx, 'write');
+        return rule_isDenial(parsed) ? parsed : undefined;
+    },
+    'python-json.tool': (args, ctx) => {
+        const parsed = checkArgs('json.tool', optionTable({ long: 'sort-keys no-ensure-ascii json-lines indent=num tab no-indent compact help', short: 'h' }), args, ctx, ['read', 'write']);
+        return rule_isDenial(parsed) ? parsed : undefined;
+    },
+    'python-venv': (args, ctx) => {
+        const parsed = checkArgs('venv', optionTable({
+            long: 'system-site-packages symlinks copies clear upgrade without-pip prompt=text upgrade-deps without-scm-ignore-files help',
+            short: 'h',
+        }), args, ctx, 'write');
+        return rule_isDenial(parsed) ? parsed : undefined;
+    },
+};
+const pipInstall = optionTable({
+    short: 'r:read c:read e:read U t:write q v I i! f! h',
+    long: 'requirement=read constraint=read editable=read upgrade user no-deps pre no-cache-dir quiet verbose break-system-packages require-hashes no-build-isolation only-binary=text no-binary=text prefer-binary target=write ignore-installed force-reinstall upgrade-strategy=e:eager|only-if-needed no-warn-script-location disable-pip-version-check no-color progress-bar=text index-url! extra-index-url! find-links! trusted-host! no-index prefix! root! src! config-settings=text global-option! install-option! dry-run report=write group=text help',
+    reasons: {
+        i: 'it installs from another index',
+        f: 'it installs from other links',
+        'index-url': 'it installs from another index',
+        'extra-index-url': 'it installs from another index',
+        'find-links': 'it installs from other links',
+        'trusted-host': 'it trusts another host',
+        prefix: 'it installs outside the environment',
+        root: 'it installs outside the environment',
+        src: 'not needed',
+        'global-option': 'it passes options to setup.py',
+        'install-option': 'it passes options to setup.py',
+    },
+});
+const urlLike = /^[a-z][\w+.-]*:|:\/\/|^git@|@\s*(https?|git|file):/i;
+/** pip: listings; `install -r <file>`, `-e <dir>`, `.`: never by package name or from a URL. */
+const pip = (args, ctx) => {
+    const [sub, ...rest] = args;
+    if (sub === undefined ||
+        ['list', 'show', 'freeze', 'check', 'help', '--version', '-V', 'inspect'].includes(sub.value))
+        return undefined;
+    if (sub.value !== 'install')
+        return notAllowed('pip-subcommand', `\`pip ${sub.value}\` is not on the allowlist.`);
+    for (const word of rest) {
+        if (urlLike.test(word.value.replace(/^-[erc]|^--(editable|requirement|constraint)=/, '')))
+            return deny('pip-url', `\`pip install ${word.value}\` installs from a URL; network sources are not allowed.`);
+    }
+    const parsed = checkArgs('pip install', pipInstall, rest, ctx, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
+    const byName = parsed.operands.find((o) => !(o.value === '.' || o.value.startsWith('./') || /^\.\[[\w,-]+\]$/.test(o.value)));
+    if (byName)
+        return deny('pip-install-package', `\`pip install ${byName.value}\`: installing packages by name is not allowed; use \`pip install -r <file>\` or \`pip install -e .\`.`);
+    return ctx.workspaceCode('`pip install` of the project runs its build code');
+};
+/** uv and poetry: project environments; `run <cmd>` is checked as that command too. */
+function pythonProject(name) {
+    return (args, ctx) => {
+        // uv's `--with` adds packages to the run; poetry's `--with` names dependency groups.
+        const refused = name === 'uv'
+            ? /^--?(index(-url)?|extra-index-url|find-links|default-index|with|with-requirements|from|trusted-host|f)$/
+            : /^--?(index(-url)?|source)$/;
+        const bad = args.find((a) => refused.test(a.value.split('=')[0]));
+        if (bad)
+            return deny(`${name}-option`, `\`${name} ${bad.value}\` adds packages or package sources; not allowed.`);
+        const operands = args.filter((a) => !a.value.startsWith('-'));
+        const sub = operands[0]?.value;
+        if (sub === undefined)
+            return args.some((a) => ['--version', '-V', '--help', '-h'].includes(a.value))
+                ? undefined
+                : notAllowed(`${name}-subcommand`, `\`${name}\` needs a subcommand.`);
+        if (sub === 'pip' && operands[1]?.value === 'install') {
+            const at = args.findIndex((a) => a.value === 'install');
+            return ctx.checkNested([{ value: 'pip', glob: false }, ...args.slice(at)]);
+        }
+        if ([
+            'add',
+            'remove',
+            'publish',
+            'self',
+            'tool',
+            'toolchain',
+            'python',
+            'upgrade',
+            'config',
+            'source',
+            'cache',
+            'auth',
+            'env',
+            'shell',
+        ].includes(sub))
+            return deny(`${name}-subcommand`, `\`${name} ${sub}\` changes dependencies, downloads tools or publishes; not allowed.`);
+        if (['tree', 'show', 'check', 'version', 'help', 'list'].includes(sub) ||
+            (sub === 'pip' && ['list', 'freeze', 'show', 'check', 'tree'].includes(operands[1]?.value ?? '')))
+            return undefined;
+        if (sub === 'run') {
+            const runIndex = args.findIndex((a) => a.value === 'run');
+            const rest = args.slice(runIndex + 1);
+            let i = 0;
+            for (; i < rest.length && rest[i].value.startsWith('-'); i++) {
+                if (rest[i].value === '--') {
+                    i++;
+                    break;
+                }
+                if (['--extra', '--group', '--package', '-p', '--python', '--env-file'].includes(rest[i].value))
+                    i++;
+            }
+            const inner = rest.slice(i);
+            if (inner.length === 0)
+                return notAllowed(`${name}-run`, `\`${name} run\` needs a command.`);
+            return ctx.checkNested(inner) ?? ctx.workspaceCode(`\`${name} run\` runs in the project's environment`);
+        }
+        if (['sync', 'install', 'lock', 'build', 'venv', 'pip', 'export'].includes(sub))
+            return ctx.workspaceCode(`\`${name} ${sub}\` builds the project (its build code runs)`);
+        return notAllowed(`${name}-subcommand`, `\`${name} ${sub}\` is not on the allowlist.`);
+    };
+}
+const goBuild = 'C=read a n p=num race msan asan cover covermode=e:set|count|atomic coverpkg=text v work x asmflags=text buildmode=text buildvcs=text compiler=text gccgoflags=text gcflags=text installsuffix=text ldflags=text linkshared mod=e:readonly|vendor|mod modcacherw modfile=read overlay=read pgo=read pkgdir=write tags=text trimpath toolexec! exec! o=write json';
+const goTest = `${goBuild} run=pat skip=pat bench=pat benchtime=text benchmem count=num cpu=text failfast fullpath fuzz=pat fuzztime=text fuzzminimizetime=text list=pat parallel=num short shuffle=text timeout=text coverprofile=write cpuprofile=write memprofile=write blockprofile=write mutexprofile=write trace=write outputdir=write vet=text args c i`;
+const goTables = {
+    build: goBuild,
+    test: goTest,
+    vet: `${goBuild} vettool! c=num`,
+    list: `${goBuild} m f=text e deps find test compiled export retracted reuse=read u versions`,
+    run: goBuild,
+    generate: goBuild,
+    mod: 'json',
+};
+const goTable = (spec) => optionTable({
+    long: spec,
+    singleDash: true,
+    abbreviations: false,
+    reasons: {
+        toolexec: 'it runs another program',
+        exec: 'it runs another program',
+        vettool: 'it runs another program',
+    },
+});
+const goTablesBuilt = Object.fromEntries(Object.entries(goTables).map(([k, v]) => [k, goTable(v)]));
+const go = (args, ctx) => {
+    const [subWord, ...rest] = args;
+    const sub = subWord?.value;
     switch (sub) {
         case undefined:
-        case 'test':
-        case 'vet':
-        case 'build':
-        case 'list':
         case 'version':
-        case 'doc':
         case 'help':
+        case 'doc':
             return undefined;
-        case 'mod':
-            return ['tidy', 'verify', 'why', 'graph', 'download'].includes(second ?? '')
-                ? undefined
-                : notAllowed('go-subcommand', `\`go mod ${second ?? ''}\` is not on the allowlist.`);
-        case 'env':
-            return deny('environment', '`go env` prints the environment; it is not allowed.');
+        case 'env': {
+            const bad = rest.find((a) => a.value === '-w' || a.value === '-u');
+            return bad ? deny('go-env-write', '`go env -w`/`-u` changes the Go configuration.') : undefined;
+        }
+        case 'tool': {
+            const tool = rest[0]?.value;
+            if (tool !== 'cover')
+                return notAllowed('go-tool', `\`go tool ${tool ?? ''}\` is not on the allowlist (only \`go tool cover\`).`);
+            const parsed = checkArgs('go tool cover', optionTable({
+                long: 'func=read html=read o=write mode=text var=text pkgcfg=read',
+                singleDash: true,
+                abbreviations: false,
+            }), rest.slice(1), ctx, 'read');
+            return rule_isDenial(parsed) ? parsed : undefined;
+        }
+        case 'mod': {
+            const mode = rest[0]?.value;
+            if (!['tidy', 'verify', 'why', 'graph', 'download', 'vendor'].includes(mode ?? ''))
+                return notAllowed('go-subcommand', `\`go mod ${mode ?? ''}\` is not on the allowlist.`);
+            return undefined;
+        }
+        case 'fmt':
+            return notAllowed('formatter-write-mode', '`go fmt` rewrites files; run `gofmt -l .` and fix the findings with edit_file.');
         case 'install':
         case 'get':
             return deny('go-install', `\`go ${sub}\` downloads code; it is not allowed.`);
+        case 'build':
+        case 'test':
+        case 'vet':
+        case 'list':
+        case 'run':
+        case 'generate': {
+            const parsed = checkArgs(`go ${sub}`, goTablesBuilt[sub], rest, ctx, 'text');
+            if (rule_isDenial(parsed))
+                return parsed;
+            const remote = parsed.operands.find((o) => o.value.includes('@'));
+            if (remote)
+                return deny('go-install', `\`go ${sub} ${remote.value}\` downloads a module version; build the workspace's packages.`);
+            if (sub === 'list' ||
+                sub === 'vet' ||
+                (sub === 'build' && !parsed.options.some((o) => o.def.name === 'toolexec')))
+                return undefined;
+            return ctx.workspaceCode(`\`go ${sub}\` runs the project's code`);
+        }
         default:
             return notAllowed('go-subcommand', `\`go ${sub}\` is not on the allowlist; use go test/vet/build.`);
     }
 };
-const cargo = (args) => {
-    const bad = findOption(args, { long: ['--config'] }) ?? args.find((a) => a === '-Z' || a.startsWith('-Z'));
-    if (bad)
-        return deny('cargo-config', `\`cargo ${bad}\` overrides configuration (which can name programs to run); it is not allowed.`);
-    const sub = args.find((a) => !a.startsWith('-') && !a.startsWith('+'));
-    switch (sub) {
-        case undefined:
-        case 'test':
-        case 't':
-        case 'build':
-        case 'b':
-        case 'check':
-        case 'c':
-        case 'doc':
-        case 'bench':
-        case 'tree':
-        case 'metadata':
-        case 'version':
-            return sub === 'doc' && args.includes('--open')
-                ? notAllowed('cargo-subcommand', '`cargo doc --open` opens a browser.')
-                : undefined;
-        case 'clippy':
-            return findOption(args, { long: ['--fix'] })
-                ? notAllowed('formatter-write-mode', '`cargo clippy --fix` rewrites files; fix the findings with edit_file.')
-                : undefined;
-        case 'fmt':
-            return args.includes('--check')
-                ? undefined
-                : notAllowed('formatter-write-mode', '`cargo fmt` rewrites files; run `cargo fmt --check` and fix the findings with edit_file.');
-        case 'install':
-        case 'publish':
-        case 'login':
-        case 'owner':
-        case 'yank':
-        case 'add':
-            return deny('cargo-subcommand', `\`cargo ${sub}\` downloads code or uses credentials; it is not allowed.`);
-        default:
-            return notAllowed('cargo-subcommand', `\`cargo ${sub}\` is not on the allowlist; use cargo test/build/check/clippy.`);
+const cargoCommon = 'p:text package=text workspace all exclude=text all-features features=text F:text no-default-features release r profile=text lib bins bin?=text tests test?=text examples example?=text benches bench?=text all-targets target=text target-dir=write j:num jobs=num no-deps document-private-items open locked frozen offline v verbose q quiet color=e:auto|always|never message-format=text manifest-path=read no-run no-fail-fast doc timings?=text keep-going ignore-rust-version unit-graph future-incompat-report check h help Z! config!';
+const cargoTable = optionTable({
+    ...splitCargo(cargoCommon),
+    abbreviations: false,
+    reasons: { Z: 'unstable flags can name programs', config: 'configuration can name programs to run' },
+});
+function splitCargo(spec) {
+    const short = [];
+    const long = [];
+    for (const token of spec.split(' '))
+        (token.replace(/[:!].*$/, '').length === 1 ? short : long).push(token);
+    return { short: short.join(' '), long: long.join(' ') };
+}
+const cargo = (args, ctx) => {
+    const toolchain = args[0]?.value.startsWith('+') ? 1 : 0;
+    const [subWord, ...rest] = args.slice(toolchain);
+    const sub = subWord?.value;
+    if (sub === undefined || sub === '--version' || sub === '-V' || sub === 'version' || sub === '--help')
+        return undefined;
+    if ([
+        'install',
+        'publish',
+        'login',
+        'logout',
+        'owner',
+        'yank',
+        'add',
+        'remove',
+        'update',
+        'search',
+        'new',
+        'init',
+        'uninstall',
+        'vendor',
+        'generate-lockfile',
+        'fix',
+    ].includes(sub))
+        return deny('cargo-subcommand', `\`cargo ${sub}\` downloads code, changes dependencies or uses credentials; it is not allowed.`);
+    const dashDash = rest.findIndex((a) => a.value === '--');
+    const own = dashDash === -1 ? rest : rest.slice(0, dashDash);
+    if (sub === 'fmt') {
+        const checkMode = rest.some((a) => a.value === '--check');
+        return checkMode
+            ? undefined
+            : notAllowed('formatter-write-mode', '`cargo fmt` rewrites files; run `cargo fmt --check` and fix the findings with edit_file.');
     }
+    if (['tree', 'metadata', 'pkgid', 'locate-project', 'read-manifest', 'verify-project'].includes(sub))
+        return undefined;
+    if (![
+        'test',
+        't',
+        'build',
+        'b',
+        'check',
+        'c',
+        'clippy',
+        'doc',
+        'd',
+        'bench',
+        'run',
+        'r',
+        'nextest',
+        'llvm-cov',
+        'tarpaulin',
+        'fetch',
+    ].includes(sub))
+        return notAllowed('cargo-subcommand', `\`cargo ${sub}\` is not on the allowlist; use cargo test/build/check/clippy.`);
+    const parsed = checkArgs(`cargo ${sub}`, cargoTable, own.filter((a) => !['--fix', '--open', '--allow-dirty', '--allow-staged'].includes(a.value) || sub === 'x'), ctx, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (own.some((a) => a.value === '--fix'))
+        return notAllowed('formatter-write-mode', `\`cargo ${sub} --fix\` rewrites files; fix the findings with edit_file.`);
+    if (own.some((a) => a.value === '--open'))
+        return notAllowed('cargo-subcommand', '`--open` opens a browser.');
+    return ctx.workspaceCode(`\`cargo ${sub}\` compiles and runs build scripts, macros and tests`);
 };
-const make = (args) => {
-    const override = args.find((a) => !a.startsWith('-') && a.includes('='));
+const makeTable = optionTable({
+    short: 'b m B C:read d e f:load h i I:read j::num k l::num L n o:text O::text p q r R s S t v w W:text',
+    long: 'always-make directory=read debug?=text environment-overrides eval! file=load makefile=load help ignore-errors include-dir=read jobs?=num jobserver-style=text keep-going load-average?=num max-load?=num check-symlink-times just-print dry-run recon no-print-directory old-file=text assume-old=text output-sync?=text print-data-base question no-builtin-rules no-builtin-variables shuffle?=text silent quiet no-silent stop no-keep-going touch trace version print-directory what-if=text new-file=text assume-new=text warn-undefined-variables',
+    reasons: { eval: 'it evaluates text as a makefile' },
+});
+/** make: recipes are the project's code; `VAR=…` overrides and `--eval` replace them. */
+const make = (name) => (args, ctx) => {
+    const parsed = checkArgs(name, makeTable, args, ctx, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
+    const override = parsed.operands.find((o) => o.value.includes('='));
     if (override)
-        return deny('make-variable-override', `\`make ${override}\` overrides a variable, which can replace the commands a recipe runs; run a target as written.`);
-    const bad = findOption(args, { long: ['--eval'], exact: ['-E'] });
+        return deny('make-variable-override', `\`${name} ${override.value}\` overrides a variable, which can replace the commands a recipe runs; run a target as written.`);
+    const stdin = parsed.options.find((o) => ['file', 'f', 'makefile'].includes(o.def.name) && o.value?.value === '-');
+    if (stdin)
+        return stdinDenial(name, '-f -');
+    if (findParsed(parsed, 'version', 'help', 'h'))
+        return undefined;
+    return ctx.workspaceCode(`\`${name}\` runs the recipes of the project's Makefile`);
+};
+/** mvn / ./mvnw: every goal runs plugins; deploy and release publish. */
+const maven = (name) => (args, ctx) => {
+    for (let i = 0; i < args.length; i++) {
+        const a = args[i].value;
+        if (
+        // No other mvn option starts with a lower-case `s` or `t`: glued forms are covered too.
+        /^(-s|-gs|-t|-gt|--settings|--global-settings|--toolchains|--global-toolchains)/.test(a))
+            return deny('maven-option', `\`${name} ${a}\` replaces the settings (repositories, credentials, proxies); not allowed.`);
+        if (a === '-f' || a === '--file') {
+            const problem = args[i + 1] && ctx.checkPath(args[i + 1], 'read');
+            if (problem)
+                return problem;
+        }
+        if (!a.startsWith('-') && /^(deploy|release:|site-deploy|gpg:|wagon:|scm:|deploy:)/.test(a))
+            return deny('maven-goal', `\`${name} ${a}\` publishes or uses credentials; not allowed.`);
+    }
+    if (args.some((a) => ['-v', '--version', '-h', '--help'].includes(a.value)))
+        return undefined;
+    return ctx.workspaceCode(`\`${name}\` runs the build's plugins and tests`);
+};
+/** gradle / ./gradlew: the build script is code; init scripts and publishing are refused. */
+const gradle = (name) => (args, ctx) => {
+    for (let i = 0; i < args.length; i++) {
+        const a = args[i].value;
+        if (/^(-I|--init-script|-c|--settings-file|-g|--gradle-user-home|--scan|--include-build|-b|--build-file)(=|$)/.test(a) ||
+            /^-I./.test(a))
+            return deny('gradle-option', `\`${name} ${a}\` loads another script or settings; not allowed.`);
+        if (a === '-p' || a === '--project-dir') {
+            const problem = args[i + 1] && ctx.checkPath(args[i + 1], 'read');
+            if (problem)
+                return problem;
+        }
+        if (!a.startsWith('-') && /^(:?[\w-]+:)*(publish|upload|wrapper|closeAndRelease|release)/i.test(a))
+            return deny('gradle-task', `\`${name} ${a}\` publishes or downloads a distribution; not allowed.`);
+    }
+    if (args.some((a) => ['-v', '--version', '-h', '--help', '-?'].includes(a.value)))
+        return undefined;
+    return ctx.workspaceCode(`\`${name}\` runs the build script, plugins and tests`);
+};
+/** java: `-version`, or running a jar/class of the project; agents and native libraries refused. */
+const java = (args, ctx) => {
+    for (let i = 0; i < args.length; i++) {
+        const a = args[i].value;
+        if ([
+            '-version',
+            '--version',
+            '-showversion',
+            '--show-version',
+            '-help',
+            '--help',
+            '-h',
+            '-?',
+            '-fullversion',
+            '--full-version',
+        ].includes(a))
+            return undefined;
+        if (/^-(javaagent|agentlib|agentpath|Xbootclasspath|XX:OnError|XX:OnOutOfMemoryError|XX:\+?StartFlightRecording|Xrunjdwp|Xdebug)/.test(a))
+            return deny('java-agent', `\`java ${a}\` loads an agent or runs a program; not allowed.`);
+        if ([
+            '-cp',
+            '-classpath',
+            '--class-path',
+            '-p',
+            '--module-path',
+            '--add-opens',
+            '--add-exports',
+            '--add-modules',
+            '--enable-native-access',
+        ].includes(a)) {
+            i++;
+            continue;
+        }
+        if (a === '-jar') {
+            const jar = args[i + 1];
+            if (!jar)
+                return deny('java-option', '`java -jar` needs a file.');
+            return (ctx.checkPath(jar, 'read') ?? ctx.workspaceCode(`\`java -jar ${jar.value}\` runs the project's code`));
+        }
+        if (a.startsWith('-')) {
+            if (/^-(D[\w.-]+=?|X[\w:+-]+|ea|da|esa|dsa|enableassertions|disableassertions|server|client|verbose:\w+|XX:[\w+=.-]+|Xmx\w+|Xms\w+|Xss\w+|Duser\.\w+=.*|-enable-preview|-source)/.test(a))
+                continue;
+            return notAllowed('unknown-option', `\`java ${a}\` is not an option the policy knows.`);
+        }
+        const source = args[i];
+        if (source.value.endsWith('.java'))
+            return (ctx.checkPath(source, 'read') ?? ctx.workspaceCode(`\`java ${source.value}\` runs a source file`));
+        return ctx.workspaceCode(`\`java ${source.value}\` runs the project's code`);
+    }
+    return notAllowed('java-option', '`java` needs a class, a jar or -version.');
+};
+/** dotnet: build, test, run, restore (MSBuild runs project code); pack/publish to a feed refused. */
+const dotnet = (args, ctx) => {
+    const sub = args[0]?.value;
+    if (sub === undefined ||
+        ['--version', '--info', '--list-sdks', '--list-runtimes', '-h', '--help'].includes(sub))
+        return undefined;
+    if ([
+        'nuget',
+        'tool',
+        'workload',
+        'new',
+        'add',
+        'remove',
+        'dev-certs',
+        'user-secrets',
+        'sdk',
+        'exec',
+    ].includes(sub))
+        return deny('dotnet-subcommand', `\`dotnet ${sub}\` installs, publishes, reads secrets or runs an arbitrary file; not allowed.`);
+    const rest = args.slice(1);
+    const bad = rest.find((a) => /^(-s|--source|--add-source|--interactive|--configfile|-a|--api-key)(=|:|$)/i.test(a.value));
     if (bad)
-        return deny('make-eval', `\`make ${bad}\` evaluates text as a makefile; it is not allowed.`);
+        return deny('dotnet-option', `\`dotnet ${sub} ${bad.value}\` names a package source or credentials; not allowed.`);
+    for (let i = 0; i < rest.length; i++) {
+        const a = rest[i].value;
+        if (/^(-o|--output|--results-directory|--diag|-d)$/.test(a) && rest[i + 1]) {
+            const problem = ctx.checkPath(rest[i + 1], 'write');
+            if (problem)
+                return problem;
+        }
+    }
+    if (sub === 'format') {
+        const verify = rest.some((a) => a.value === '--verify-no-changes');
+        if (!verify)
+            return notAllowed('formatter-write-mode', '`dotnet format` rewrites files; run it with `--verify-no-changes`.');
+    }
+    if ([
+        'build',
+        'test',
+        'run',
+        'restore',
+        'format',
+        'pack',
+        'publish',
+        'clean',
+        'msbuild',
+        'vstest',
+        'list',
+        'sln',
+        'watch',
+    ].includes(sub)) {
+        if (sub === 'list' || sub === 'sln')
+            return undefined;
+        return ctx.workspaceCode(`\`dotnet ${sub}\` runs MSBuild tasks and the project's code`);
+    }
+    return notAllowed('dotnet-subcommand', `\`dotnet ${sub}\` is not on the allowlist.`);
+};
+const shellTable = optionTable({
+    short: 'a b c! C e E f h H i! k l! m n o:e:errexit|nounset|pipefail|xtrace|verbose|noclobber|noglob|errtrace|functrace|posix|noexec|allexport|braceexpand|hashall|monitor|notify|physical|privileged|keyword|onecmd|histexpand|history|ignoreeof|interactive-comments|vi|emacs O! p P r s! t T u v x',
+    long: 'norc noprofile posix restricted verbose version help debugger! dump-strings! dump-po-strings! rcfile! init-file! login! noediting',
+    permute: false,
+    abbreviations: false,
+    reasons: {
+        c: 'it runs a command string',
+        s: 'it reads commands from stdin',
+        i: 'it is interactive',
+        l: 'a login shell runs profile files',
+        O: 'shell options are not needed',
+        rcfile: 'it runs another file first',
+        'init-file': 'it runs another file first',
+        login: 'a login shell runs profile files',
+    },
+});
+/** `bash [-euo pipefail] script.sh`: a workspace script; `-c`/stdin is code from the command line. */
+const shell = (name) => (args, ctx) => {
+    const plus = args.filter((a) => a.value.startsWith('+'));
+    const bad = plus.find((a) => !/^\+[euxvo]+$/.test(a.value));
+    if (bad)
+        return notAllowed('shell-option', `\`${name} ${bad.value}\` is not on the allowlist.`);
+    const parsed = checkArgs(name, shellTable, args.filter((a) => !a.value.startsWith('+') || a.value === '+o'), ctx, 'text');
+    if (rule_isDenial(parsed)) {
+        return parsed.rule === 'refused-option'
+            ? deny('shell-eval', `${parsed.message} Run the commands directly, or write a script file and run it.`)
+            : parsed;
+    }
+    if (findParsed(parsed, 'version', 'help'))
+        return undefined;
+    const [script] = parsed.rest;
+    if (!script || script.value === '-' || script.value.startsWith('/dev/'))
+        return stdinDenial(name, script?.value);
+    const problem = ctx.checkPath(script, 'read');
+    if (problem)
+        return problem;
+    if (findParsed(parsed, 'n'))
+        return undefined; // syntax check only
+    return ctx.workspaceCode(`\`${name} ${script.value}\` runs a script`);
+};
+/** tar: listing only (`-t`), from a workspace file; no programs, no remote archives. */
+const tar = (args, ctx) => {
+    const expanded = args[0] && !args[0].value.startsWith('-')
+        ? [{ value: `-${args[0].value}`, glob: false }, ...args.slice(1)]
+        : args;
+    const parsed = checkArgs('tar', optionTable({
+        short: 't v f:read z j J a Z C:read O! x! c! r! u! A! I! F! T:read X:read w! k h P! p',
+        long: 'list verbose file=read gzip gunzip bzip2 xz zstd lzma auto-compress directory=read wildcards no-wildcards exclude=pat exclude-from=read anchored no-anchored numeric-owner full-time utc null force-local extract! get! create! append! update! delete! to-command! use-compress-program! checkpoint-action! rsh-command! info-script! new-volume-script! to-stdout! files-from=read absolute-names!',
+        reasons: {
+            x: 'it extracts (use `tar -t` to list)',
+            extract: 'it extracts (use `tar -t` to list)',
+            c: 'it creates archives',
+            create: 'it creates archives',
+            'to-command': 'it runs a program',
+            'use-compress-program': 'it runs a program',
+            I: 'it runs a program',
+            'checkpoint-action': 'it runs a program',
+            'rsh-command': 'it runs a program',
+            'info-script': 'it runs a program',
+            F: 'it runs a program',
+            'new-volume-script': 'it runs a program',
+        },
+    }), expanded, ctx, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (!findParsed(parsed, 'list', 't'))
+        return notAllowed('tar-mode', '`tar` may only list archives (`tar -tf file`).');
+    const file = findParsed(parsed, 'file', 'f')?.value?.value ?? '';
+    if (file.includes(':') && !findParsed(parsed, 'force-local'))
+        return deny('tar-remote', `\`tar -f ${file}\` names a remote archive (it runs rsh); not allowed.`);
     return undefined;
 };
-/** `bash script.sh` runs a workspace script; `bash -c`/stdin is code from the command line. */
-function shell(name) {
-    return (args) => {
-        for (let i = 0; i < args.length; i++) {
-            const arg = args[i];
-            if (arg === '-o' || arg === '+o') {
-                i++;
-                continue;
-            }
-            if (!arg.startsWith('-') && !arg.startsWith('+'))
-                return undefined;
-            if (/^[-+][a-zA-Z]*[csi]/.test(arg) || arg === '-' || arg === '--') {
-                return deny('shell-eval', `\`${name} ${arg}\` runs a command string or stdin. Run the commands directly, or write a script file and run it.`);
-            }
-            if (!/^-[euxvn]+$/.test(arg))
-                return notAllowed('shell-option', `\`${name} ${arg}\` is not on the allowlist.`);
-        }
-        return stdinDenial(name);
-    };
-}
+/** unzip -l / -v / -t / -Z: listing and testing only. */
+const unzip = (args, ctx) => {
+    const options = args.filter((a) => a.value.startsWith('-'));
+    const mode = options.map((o) => o.value).join('');
+    if (!/^(-[lvtZq1hmsz]+)+$/.test(mode) || !/[lvtZ]/.test(mode))
+        return notAllowed('unzip-mode', '`unzip` may only list or test archives (`unzip -l file.zip`).');
+    const [archive, ...members] = args.filter((a) => !a.value.startsWith('-'));
+    if (!archive)
+        return deny('unzip-mode', '`unzip -l` needs an archive.');
+    return ctx.checkPath(archive, 'read') ?? checkOperands('unzip', members, 'pattern', ctx);
+};
 /** Interpreters that are not on the allowlist, with the options that evaluate code: hard denials. */
 function otherInterpreter(name, evalOptions) {
     return (args) => {
-        const bad = args.find((a) => evalOptions.some((o) => a === o || (o.startsWith('-') && !o.startsWith('--') && a.startsWith(o))));
+        const bad = args.find((a) => evalOptions.some((o) => a.value === o || (o.startsWith('-') && !o.startsWith('--') && a.value.startsWith(o))));
         if (bad)
-            return deny('interpreter-eval', `\`${name} ${bad}\` runs code given on the command line. ${toolchains_evalHint}`);
-        if (positionals(args).length === 0)
+            return evalDenial(name, bad.value);
+        if (!args.some((a) => !a.value.startsWith('-')))
             return stdinDenial(name);
         return notAllowed('command-not-allowed', `\`${name}\` is not on the allowlist.`);
     };
 }
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/wrappers.ts
+/**
+ * Commands that run another command: the wrapped command is checked as a command of its own,
+ * so `timeout 300 npm test` is exactly as allowed as `npm test`.
+ */
+
+
+
+const wrapped = (name, table, leading) => (args, ctx) => {
+    const parsed = checkArgs(name, table, args, ctx, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
+    const inner = parsed.rest.slice(leading);
+    if (inner.length === 0)
+        return deny('wrapper', `\`${name}\` needs a command.`);
+    return ctx.checkNested(inner);
+};
+const wrapperRules = {
+    time: wrapped('time', optionTable({ short: 'p', permute: false }), 0),
+    timeout: wrapped('timeout', optionTable({
+        short: 'k:number s:text v',
+        long: 'kill-after=number signal=text foreground preserve-status verbose',
+        permute: false,
+    }), 1),
+    nice: wrapped('nice', optionTable({ short: 'n:number', long: 'adjustment=number', permute: false }), 0),
+    stdbuf: wrapped('stdbuf', optionTable({ short: 'i:text o:text e:text', long: 'input=text output=text error=text', permute: false }), 0),
+    /** `xargs` appends words from stdin the policy never sees, so it needs the sandbox too. */
+    xargs: (args, ctx) => {
+        const table = optionTable({
+            short: '0 a:read d:text E:text e::text I:text i::text L:number l::number n:number P:number p! r s:number t x o',
+            long: 'null arg-file=read delimiter=text eof?=text replace?=text max-lines?=number max-args=number max-procs=number interactive! no-run-if-empty max-chars=number verbose exit open-tty show-limits process-slot-var=text',
+            permute: false,
+        });
+        const parsed = checkArgs('xargs', table, args, ctx, 'text');
+        if (rule_isDenial(parsed))
+            return parsed;
+        if (parsed.rest.length === 0)
+            return deny('wrapper', '`xargs` needs a command.');
+        return (ctx.checkNested(parsed.rest) ??
+            ctx.workspaceCode('`xargs` passes words from its input that the policy cannot check (they could be options or any path)'));
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/index.ts
 /**
- * The table of allowed commands. A name maps to its rule (`allowAny` for plain text tools whose
- * arguments are only checked as paths); a name that is absent is a soft denial.
+ * The table of allowed commands: a name maps to its rule; a name that is absent is a soft
+ * denial. Every rule parses its argv with the option-table engine (options.ts).
  */
 
 
@@ -65081,160 +67605,57 @@ function otherInterpreter(name, evalOptions) {
 
 
 
-const plain = [
-    'cat',
-    'head',
-    'tail',
-    'wc',
-    'ls',
-    'tree',
-    'pwd',
-    'echo',
-    'printf',
-    'true',
-    'false',
-    'test',
-    '[',
-    ':',
-    'basename',
-    'dirname',
-    'realpath',
-    'readlink',
-    'stat',
-    'file',
-    'du',
-    'which',
-    'type',
-    'date',
-    'sleep',
-    'seq',
-    'nl',
-    'rev',
-    'column',
-    'tac',
-    'fold',
-    'fmt',
-    'paste',
-    'join',
-    'expand',
-    'unexpand',
-    'cut',
-    'tr',
-    'uniq',
-    'comm',
-    'diff',
-    'cmp',
-    'md5sum',
-    'sha1sum',
-    'sha256sum',
-    'sha512sum',
-    'cksum',
-    'base64',
-    'od',
-    'hexdump',
-    'strings',
-    'jq',
-    'yq',
-    'grep',
-    'egrep',
-    'fgrep',
-    'uname',
-    'nproc',
-    'whoami',
-    'id',
-    'exit',
-    'yes',
-    'mkdir',
-    'touch',
-    'mv',
-    'rmdir',
-    'tee',
-    'cd',
-    'locale',
-    'xxd',
-    // test runners, type checkers and linters that only report
-    'tsc',
-    'jest',
-    'vitest',
-    'mocha',
-    'c8',
-    'nyc',
-    'ava',
-    'tap',
-    'playwright',
-    'pytest',
-    'py.test',
-    'mypy',
-    'pyright',
-    'flake8',
-    'pylint',
-    'pycodestyle',
-    'pyflakes',
-    'bandit',
-    'tox',
-    'nox',
-    'unittest',
-    'coverage',
-    'compileall',
-    'py_compile',
-    'json.tool',
-    'doctest',
-    'staticcheck',
-    'shellcheck',
-    'actionlint',
-    'yamllint',
-    'markdownlint',
-    'hadolint',
-    'htmlhint',
-    'vue-tsc',
-    'svelte-check',
-];
+
+
+
+
+
 const commandRules = {
-    ...Object.fromEntries(plain.map((name) => [name, allowAny])),
+    ...coreutilRules,
+    ...runnerRules,
+    ...formatterRules,
+    ...wrapperRules,
+    ...pythonModuleRules,
     git: git,
     find: find,
     fd: fd,
     rg: rg,
+    grep: grep('grep'),
+    egrep: grep('egrep'),
+    fgrep: grep('fgrep'),
     sed: sed,
-    awk: awk,
-    gawk: awk,
-    mawk: awk,
-    nawk: awk,
-    sort: sort,
-    cp: cp,
-    rm: rm,
-    chmod: chmod,
-    command: command,
+    awk: awk('awk'),
+    gawk: awk('gawk'),
+    mawk: awk('mawk'),
+    nawk: awk('nawk'),
+    jq: jq,
+    yq: yq,
     tar: tar,
-    zip: zip,
-    unzip: zip,
+    unzip: unzip,
     npm: npm,
     npx: npx,
     pnpm: pnpm,
     yarn: yarn,
-    node: node,
-    nodejs: node,
+    node: node('node'),
+    nodejs: node('nodejs'),
+    tsx: node('tsx'),
+    'ts-node': node('ts-node'),
     pip: pip,
     pip3: pip,
-    python: python,
-    python3: python,
+    python: python('python'),
+    python3: python('python3'),
+    uv: pythonProject('uv'),
+    poetry: pythonProject('poetry'),
     go: go,
     cargo: cargo,
-    make: make,
-    gmake: make,
-    biome: biome,
-    prettier: checkMode('prettier', { long: ['--write'], short: 'w' }),
-    eslint: checkMode('eslint', { long: ['--fix'] }),
-    stylelint: checkMode('stylelint', { long: ['--fix'] }),
-    black: requireCheckFlag('black', ['--check', '--diff']),
-    isort: requireCheckFlag('isort', ['--check', '--check-only', '-c', '--diff']),
-    rustfmt: requireCheckFlag('rustfmt', ['--check']),
-    ruff: (args, ctx) => args.includes('format')
-        ? requireCheckFlag('ruff format', ['--check', '--diff'])(args, ctx)
-        : checkMode('ruff', { long: ['--fix', '--unsafe-fixes'] })(args, ctx),
-    gofmt: checkMode('gofmt', { exact: ['-w'] }),
-    goimports: checkMode('goimports', { exact: ['-w'] }),
-    'golangci-lint': checkMode('golangci-lint', { long: ['--fix'] }),
+    make: make('make'),
+    gmake: make('gmake'),
+    mvn: maven('mvn'),
+    mvnw: maven('mvnw'),
+    gradle: gradle('gradle'),
+    gradlew: gradle('gradlew'),
+    java: java,
+    dotnet: dotnet,
     bash: shell('bash'),
     sh: shell('sh'),
     dash: shell('dash'),
@@ -65247,14 +67668,106 @@ const commandRules = {
     Rscript: otherInterpreter('Rscript', ['-e']),
     deno: otherInterpreter('deno', ['eval', 'repl', '-e']),
     bun: otherInterpreter('bun', ['-e', '--eval', '-p', '--print', 'x', 'add', 'install']),
-    tsx: node,
-    'ts-node': node,
     osascript: otherInterpreter('osascript', ['-e']),
 };
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/variables.ts
+/**
+ * `NAME=value` in front of a command (or given to `env`): allowed by variable *and* value shape.
+ * Variables like `NODE_OPTIONS`, `PYTHONPATH` or `GOFLAGS` can load code, so only the values
+ * real projects use are accepted (`--max-old-space-size=4096`, `src`, `-mod=mod`).
+ */
+
+const flag = /^[\w.,:*+-]{0,100}$/;
+const bool = /^(1|0|true|false|yes|no|on|off)?$/i;
+const nodeOption = '--max-old-space-size=\\d+|--max-semi-space-size=\\d+|--stack-size=\\d+|--enable-source-maps|--no-warnings|--no-deprecation|--trace-warnings|--trace-deprecation|--trace-uncaught|--experimental-vm-modules|--experimental-strip-types|--no-experimental-strip-types|--experimental-test-coverage|--expose-gc|--openssl-legacy-provider|--unhandled-rejections=(strict|warn|throw|none)|--disable-warning=[\\w-]+|--dns-result-order=\\w+';
+const goFlag = '-mod=(mod|vendor|readonly)|-count=\\d+|-race|-v|-trimpath|-buildvcs=(true|false)|-tags=[\\w,]+|-p=\\d+|-timeout=\\w+';
+const rustFlag = '-D ?warnings|-Dwarnings|-C debuginfo=\\d|-Cdebuginfo=\\d|-C instrument-coverage|-Cinstrument-coverage|-C target-cpu=native|--cfg [\\w]+|-A [\\w:-]+|-W [\\w:-]+';
+const jvmFlag = '-Xmx\\w+|-Xms\\w+|-Xss\\w+|-XX:MaxMetaspaceSize=\\w+|-XX:\\+UseParallelGC|-XX:\\+HeapDumpOnOutOfMemoryError|-Dfile\\.encoding=[\\w-]+|-Dorg\\.gradle\\.[\\w.]+=[\\w.-]+|-Dmaven\\.[\\w.]+=[\\w.-]+|-Djava\\.awt\\.headless=true|-Duser\\.timezone=[\\w/]+';
+const list = (alternatives) => new RegExp(`^(${alternatives})( +(${alternatives}))*$`);
+const shapes = {
+    CI: bool,
+    NODE_ENV: /^[\w-]{1,30}$/,
+    FORCE_COLOR: /^[0-3]?$|^true|false$/,
+    NO_COLOR: flag,
+    RUST_BACKTRACE: /^(0|1|full|short)$/,
+    RUST_LOG: flag,
+    RUST_TEST_THREADS: /^\d+$/,
+    RUST_MIN_STACK: /^\d+$/,
+    CARGO_TERM_COLOR: /^(always|never|auto)$/,
+    CARGO_INCREMENTAL: bool,
+    CARGO_NET_OFFLINE: bool,
+    RUSTFLAGS: list(rustFlag),
+    RUSTDOCFLAGS: list(rustFlag),
+    PYTHONDONTWRITEBYTECODE: bool,
+    PYTHONUNBUFFERED: bool,
+    PYTHONHASHSEED: /^\d+|random$/,
+    PYTHONWARNINGS: /^[\w:,.]{0,80}$/,
+    PYTHONUTF8: bool,
+    PYTHONPATH: 'path-list',
+    MYPYPATH: 'path-list',
+    COVERAGE_FILE: 'path-list',
+    PIP_DISABLE_PIP_VERSION_CHECK: bool,
+    PIP_NO_INPUT: bool,
+    TZ: /^(:?[A-Za-z][\w+-]*(\/[\w+-]+)*|UTC[+-]?\d{0,2})?$/,
+    LANG: flag,
+    LC_ALL: flag,
+    LANGUAGE: flag,
+    DEBUG: flag,
+    TERM: /^[\w-]{0,30}$/,
+    COLUMNS: /^\d+$/,
+    LINES: /^\d+$/,
+    CGO_ENABLED: bool,
+    GOOS: /^\w+$/,
+    GOARCH: /^\w+$/,
+    GOFLAGS: list(goFlag),
+    GOTOOLCHAIN: /^local$/,
+    GOPROXY: /^off$/,
+    GOMAXPROCS: /^\d+$/,
+    GOEXPERIMENT: /^[\w,]+$/,
+    TS_NODE_TRANSPILE_ONLY: bool,
+    TS_NODE_PROJECT: 'path-list',
+    NODE_OPTIONS: list(nodeOption),
+    NODE_NO_WARNINGS: bool,
+    JEST_WORKERS: /^\d+$/,
+    HUSKY: bool,
+    SKIP_ENV_VALIDATION: bool,
+    NEXT_TELEMETRY_DISABLED: bool,
+    DOTNET_CLI_TELEMETRY_OPTOUT: bool,
+    DOTNET_NOLOGO: bool,
+    DOTNET_SKIP_FIRST_TIME_EXPERIENCE: bool,
+    GRADLE_OPTS: list(jvmFlag),
+    MAVEN_OPTS: list(jvmFlag),
+    JAVA_OPTS: list(jvmFlag),
+    VERBOSE: bool,
+    UPDATE_SNAPSHOTS: bool,
+    TEST_TIMEOUT: /^\d+$/,
+};
+/** The denial for `name=value`, or undefined when the variable and its value are allowed. */
+function checkAssignment(name, value, checkPath) {
+    const shape = shapes[name];
+    if (!shape) {
+        return deny('env-prefix', `Setting \`${name}\` for a command is not allowed (variables like it can change what runs). Allowed: ${Object.keys(shapes).join(', ')}.`);
+    }
+    if (shape === 'path-list') {
+        for (const part of value.value.split(':')) {
+            if (part === '')
+                continue;
+            const problem = checkPath({ value: part, glob: value.glob });
+            if (problem)
+                return problem;
+        }
+        return undefined;
+    }
+    if (value.value.length > 200 || !shape.test(value.value))
+        return deny('env-prefix', `\`${name}=${value.value}\` is not a value the policy allows for \`${name}\`.`);
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/check-command.ts
 /**
- * Checks one simple command: its `NAME=value` prefixes, its path-like arguments, the hard
+ * Checks one simple command: its `NAME=value` prefixes (by variable and value shape), the
+ * command name (a path is mapped to the tool it is, or treated as workspace code), the hard
  * denials by name, then the command's own rule; `allowed-commands` lifts soft denials only.
  */
 
@@ -65263,127 +67776,197 @@ const commandRules = {
 
 
 
-/** Variables that may prefix a command: they change output format, never what runs. */
-const harmlessVariables = new Set([
-    'CI',
-    'NODE_ENV',
-    'FORCE_COLOR',
-    'NO_COLOR',
-    'RUST_BACKTRACE',
-    'RUST_LOG',
-    'PYTHONDONTWRITEBYTECODE',
-    'PYTHONUNBUFFERED',
-    'CARGO_TERM_COLOR',
-    'TZ',
-    'LANG',
-    'LC_ALL',
-    'DEBUG',
-    'TERM',
-    'COLUMNS',
-    'CGO_ENABLED',
-    'GOOS',
-    'GOARCH',
-    'TS_NODE_TRANSPILE_ONLY',
-]);
-/** Commands whose arguments are text, not paths. */
-const textArguments = new Set(['echo', 'printf', 'true', 'false', ':', 'exit', 'test', '[']);
-/** Short options that take a separate value, for commands whose first operand is a pattern. */
-const patternCommands = {
-    grep: 'ABCmefdD',
-    egrep: 'ABCmefdD',
-    fgrep: 'ABCmefdD',
-    rg: 'ABCefgjmMrtTEd',
-    sed: 'efl',
-    awk: 'vF',
-    gawk: 'vF',
-    mawk: 'vF',
-};
+
+
+
+
+const maxDepth = 8;
 function checkCommand(command, ctx) {
-    for (const { name, value } of command.assignments) {
-        if (!harmlessVariables.has(name)) {
-            return deny('env-prefix', `Setting \`${name}\` for a command is not allowed (variables like it can change what runs). Allowed: ${[...harmlessVariables].join(', ')}.`);
-        }
-        if (!/^[\w.,:*+-]{0,100}$/.test(value.value))
-            return deny('env-prefix', `\`${name}=${value.value}\`: the value must be a short plain word.`);
-    }
-    const [nameWord, ...args] = command.words;
-    if (!nameWord || nameWord.glob || nameWord.value === '') {
-        return deny('command-name', 'The command name must be a literal word.');
-    }
-    const name = nameWord.value;
-    if (name.includes('/')) {
-        const problem = checkPathWord(nameWord, ctx.paths, 'read');
+    for (const assignment of command.assignments) {
+        const problem = checkAssignment(assignment.name, assignment.value, (w) => checkPathWord(w, ctx.paths, 'read'));
         if (problem)
             return problem;
     }
-    const problem = checkArgumentPaths(name, args, ctx.paths);
-    if (problem)
-        return problem;
-    if (name.includes('/'))
-        return undefined; // a script or binary inside the workspace
-    return checkWords([name, ...args.map((a) => a.value)], ctx);
+    const [nameWord] = command.words;
+    if (!nameWord || nameWord.glob || nameWord.value === '') {
+        return deny('command-name', 'The command name must be a literal word.');
+    }
+    return checkWords(command.words, ctx, 0);
 }
-function checkWords(words, ctx) {
-    const [name, ...args] = words;
+function checkWords(words, ctx, depth) {
+    if (depth > maxDepth)
+        return deny('wrapper', 'Too many nested wrapper commands.');
+    const [nameWord, ...args] = words;
+    if (nameWord.glob)
+        return deny('command-name', 'The command name must be a literal word.');
+    let name = nameWord.value;
+    if (name.includes('/')) {
+        const mapped = mapPathCommand(nameWord, ctx);
+        if (typeof mapped !== 'string')
+            return mapped;
+        if (mapped === '')
+            return workspaceCode(ctx, `\`${name}\` runs a program from the workspace`);
+        name = mapped;
+    }
     const hard = hardDenial(name);
     if (hard)
         return hard;
+    if (name === 'env')
+        return checkEnv(args, ctx, depth);
+    if (name === 'exit')
+        return args.every((a) => /^\d{1,3}$/.test(a.value)) ? undefined : deny('exit', '`exit` takes a number.');
     const rule = commandRules[name];
-    const nested = { checkNested: (inner) => checkWords(inner, ctx) };
     const verdict = rule
-        ? rule(args, nested)
+        ? rule(args, ruleContext(ctx, depth))
         : notAllowed('command-not-allowed', `\`${name}\` is not on the allowlist of commands. Use the file tools for reading and editing, and the project's own test/build/lint commands for checks.`);
-    if (verdict && !verdict.hard && matchExtraRule(words, ctx.extraRules))
+    if (verdict &&
+        !verdict.hard &&
+        matchExtraRule([nameWord.value, ...args.map((a) => a.value)], ctx.extraRules))
         return undefined;
     return verdict;
 }
-function checkArgumentPaths(name, args, paths) {
-    if (textArguments.has(name))
+function ruleContext(ctx, depth) {
+    return {
+        cwd: ctx.paths.cwds[0] ?? ctx.paths.workspace,
+        checkNested: (inner) => (inner.length === 0 ? undefined : checkWords(inner, ctx, depth + 1)),
+        checkPath: (word, kind) => checkPathKind(word, kind, ctx),
+        workspaceCode: (what) => workspaceCode(ctx, what),
+    };
+}
+/** The refusal for workspace code at level `none`, unless the user turned the sandbox off. */
+function workspaceCode(ctx, what) {
+    if (ctx.isolation !== 'none')
         return undefined;
-    const use = writeCommands.has(name) ? 'write' : 'read';
-    const pattern = patternIndex(name, args);
-    for (let i = 0; i < args.length; i++) {
-        if (i === pattern)
-            continue;
-        for (const candidate of pathCandidates(args[i])) {
-            const problem = checkPathWord(candidate, paths, use);
-            if (problem)
-                return problem;
+    return deny('workspace-code-unsandboxed', `${what}, which is arbitrary code (a test, build script or Makefile can do anything), and this runner has no sandbox that isolates it from the action's own secrets. Read and check the code with the file tools instead; to run it, use a runner with user namespaces or passwordless sudo, or set \`sandbox: off\` to accept the risk.`);
+}
+/** Paths by kind: `walk` may not enter `.git/`; `load` may not name a URL or a file written this run. */
+function checkPathKind(word, kind, ctx) {
+    if (kind === 'load')
+        return checkLoad(word, ctx);
+    const problem = checkPathWord(word, ctx.paths, kind === 'walk' ? 'read' : kind);
+    if (problem)
+        return problem;
+    if (kind === 'write') {
+        for (const cwd of ctx.paths.cwds)
+            ctx.writes.push(realPathOf(`${cwd}/${word.value}`));
+    }
+    if (kind === 'walk' && !word.glob) {
+        for (const cwd of ctx.paths.cwds) {
+            const real = realPathOf(`${cwd}/${word.value}`);
+            if ((0,external_node_fs_namespaceObject.existsSync)(external_node_path_default().join(real, '.git')) || inside(ctx.paths.workspace, real)) {
+                return deny('recursive-git', `A recursive read of \`${word.value}\` walks into \`.git/\`; exclude it (grep: \`--exclude-dir=.git\`, rg: \`-g '!.git'\`), name the folders to search, or use the grep tool.`);
+            }
         }
     }
     return undefined;
 }
-const writeCommands = new Set(['cp', 'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'tee', 'chmod', 'sort', 'xxd']);
-/** The argument itself, or for an option the value after `=` or glued to a short option. */
-function pathCandidates(word) {
-    const v = word.value;
-    if (!v.startsWith('-') || v === '-')
-        return [word];
-    if (v.includes('='))
-        return [{ ...word, value: v.slice(v.indexOf('=') + 1) }];
-    if (/^-[A-Za-z](\/|~|\.\.)/.test(v))
-        return [{ ...word, value: v.slice(2) }];
-    return [];
-}
-/** Index of the pattern operand of grep-like commands, when it is not given by an option. */
-function patternIndex(name, args) {
-    const valueOptions = patternCommands[name];
-    if (valueOptions === undefined)
+function checkLoad(word, ctx) {
+    const value = word.value;
+    if (/^(data|https?|file|ftp|blob|javascript):/i.test(value))
+        return deny('load-url', `\`${value}\` loads code from a URL; only the project's installed modules and files may be loaded.`);
+    if (value.startsWith('node:'))
         return undefined;
-    for (let i = 0; i < args.length; i++) {
-        const v = args[i].value;
-        if (v === '--')
-            return i + 1;
-        if (/^(-[ef]|--regexp|--file|--expression)/.test(v) && !(name.endsWith('awk') && v === '-f'))
-            return undefined;
-        if (!v.startsWith('-'))
-            return i;
-        if (v.length === 2 && valueOptions.includes(v[1]))
-            i++;
+    // A bare package name (`tsx`, `@scope/reporter`) is resolved from node_modules; anything else,
+    // or a name that is also a file here, is a path.
+    const bare = /^(@[\w.-]+\/)?[\w.-]+$/.test(value) &&
+        !(0,external_node_fs_namespaceObject.existsSync)(external_node_path_default().resolve(ctx.paths.cwds[0] ?? ctx.paths.workspace, value));
+    const pathLike = !bare;
+    const targets = pathLike ? [value] : [`node_modules/${value}`, `${value}.py`, value];
+    for (const target of targets) {
+        const targetWord = { ...word, value: target };
+        if (pathLike) {
+            const problem = checkPathWord(targetWord, ctx.paths, 'read');
+            if (problem)
+                return problem;
+        }
+        for (const cwd of ctx.paths.cwds) {
+            let real;
+            try {
+                real = realPathOf(`${cwd}/${target}`);
+            }
+            catch {
+                continue;
+            }
+            if (ctx.wasWritten(real) || ctx.writes.includes(real)) {
+                return deny('load-written-file', `\`${value}\` names a module or plugin the agent wrote during this run; loading it into a tool is refused at every sandbox level. Run the project's tests as they are configured.`);
+            }
+        }
     }
     return undefined;
 }
-/** Checks a redirect: only stdin/stdout/stderr, files inside the workspace, never `.git/` or workflows. */
+/**
+ * A command name with a `/`: an unmodified `node_modules/.bin/<tool>`, `gradlew` or `mvnw` is
+ * that tool (returns its name); anything else is workspace code (returns '').
+ */
+function mapPathCommand(word, ctx) {
+    const problem = checkPathWord(word, ctx.paths, 'read');
+    if (problem)
+        return problem;
+    const base = external_node_path_default().basename(word.value);
+    const binDir = /(^|\/)node_modules\/\.bin\/[^/]+$/.test(word.value);
+    for (const cwd of ctx.paths.cwds) {
+        let real;
+        try {
+            real = realPathOf(`${cwd}/${word.value}`);
+        }
+        catch {
+            return '';
+        }
+        if (ctx.wasWritten(real) || ctx.writes.includes(real))
+            return '';
+        if (binDir) {
+            const modules = external_node_path_default().join(ctx.paths.workspace, 'node_modules');
+            if (!inside(real, modules))
+                return '';
+        }
+    }
+    if (binDir && (commandRules[base] || hardDenial(base)))
+        return base;
+    if (base === 'gradlew' || base === 'mvnw')
+        return base;
+    return '';
+}
+/** `env [-i] [-u NAME] [-C dir] [NAME=value …] command …`: the same variable rules, then the command. */
+function checkEnv(args, ctx, depth) {
+    let i = 0;
+    for (; i < args.length; i++) {
+        const a = args[i].value;
+        if (a === '-i' || a === '--ignore-environment' || a === '-')
+            continue;
+        if (a === '-u' || a === '--unset') {
+            i++;
+            continue;
+        }
+        if (/^(-u\S|--unset=)/.test(a))
+            continue;
+        if (a === '-C' || a === '--chdir') {
+            const dir = args[++i];
+            const problem = dir
+                ? checkPathWord(dir, ctx.paths, 'read')
+                : deny('wrapper', '`env -C` needs a folder.');
+            if (problem)
+                return problem;
+            continue;
+        }
+        if (a === '--') {
+            i++;
+            break;
+        }
+        if (a.startsWith('-'))
+            return deny('wrapper', `\`env ${a}\` is not allowed (\`-S\` splits a string into a command the policy cannot see).`);
+        const eq = a.indexOf('=');
+        if (eq <= 0)
+            break;
+        const problem = checkAssignment(a.slice(0, eq), literal(a.slice(eq + 1)), (w) => checkPathWord(w, ctx.paths, 'read'));
+        if (problem)
+            return problem;
+    }
+    const inner = args.slice(i);
+    if (inner.length === 0)
+        return deny('environment', '`env` without a command prints the environment, which is not allowed.');
+    return checkWords(inner, ctx, depth + 1);
+}
+/** Checks a redirect: only stdin/stdout/stderr, files inside the workspace, never `.git/` or `.github/`. */
 function checkRedirect(redirect, ctx) {
     const { fd, op, target } = redirect;
     if (fd !== undefined && fd > 2)
@@ -65400,16 +67983,14 @@ function checkRedirect(redirect, ctx) {
             if (target && /^[0-2-]$/.test(target.value))
                 return undefined;
             return op === '>&' && target
-                ? checkPathWord(target, ctx.paths, 'write')
+                ? checkPathKind(target, 'write', ctx)
                 : deny('redirect', `\`${op}\` needs a descriptor 0-2.`);
         case '>':
         case '>>':
         case '>|':
         case '&>':
         case '&>>':
-            return target
-                ? checkPathWord(target, ctx.paths, 'write')
-                : deny('redirect', 'A redirect needs a target.');
+            return target ? checkPathKind(target, 'write', ctx) : deny('redirect', 'A redirect needs a target.');
         case '<':
             return target
                 ? checkPathWord(target, ctx.paths, 'read')
@@ -65422,13 +68003,17 @@ function checkRedirect(redirect, ctx) {
 function checkCd(command, ctx) {
     const targets = command.words.slice(1).filter((w) => w.value !== '--');
     const target = targets[0];
-    if (targets.length !== 1 || !target || target.value === '-' || target.value.startsWith('-')) {
+    if (targets.length !== 1 ||
+        !target ||
+        target.value === '-' ||
+        target.value.startsWith('-') ||
+        target.glob) {
         return deny('cd', '`cd` needs exactly one directory inside the workspace (plain `cd` and `cd -` leave it).');
     }
     const problem = checkPathWord(target, ctx.paths, 'read');
     if (problem)
         return problem;
-    return ctx.paths.cwds.map((cwd) => external_node_path_default().resolve(cwd, target.value));
+    return ctx.paths.cwds.map((cwd) => realPathOf(`${cwd}/${target.value}`));
 }
 
 // EXTERNAL MODULE: ./src/safety/bash-policy/web-tree-sitter.cjs
@@ -65535,12 +68120,37 @@ function readOnlyDenial(step) {
 
 
 
+/** Validates the `allowed-commands` lines (throws naming the bad line) without building a policy. */
+async function parseAllowedCommands(lines) {
+    parseExtraRules(await loadBashParser(), lines);
+}
+/** The isolation a sandbox level gives workspace code. */
+function isolationOf(sandbox) {
+    if (sandbox.level !== 'none')
+        return 'namespace';
+    return sandbox.deliberate ? 'none-deliberate' : 'none';
+}
 const maxLength = 10_000;
 /** Loads the parser (once per process) and builds the policy for one workspace. */
 async function createBashPolicy(options) {
     const parser = await loadBashParser();
     const workspace = (0,external_node_fs_namespaceObject.realpathSync)(options.workspace);
     const extraRules = parseExtraRules(parser, options.extraRules ?? []);
+    const isolation = isolationOf(options.sandbox ?? { level: 'none', deliberate: false });
+    // Files written by commands this policy allowed (redirects, tee, cp …), besides the file tools'.
+    const writtenByCommands = new Set();
+    const wasWritten = (real) => {
+        if (options.readTracker?.wasWritten(real))
+            return true;
+        if (writtenByCommands.has(real))
+            return true;
+        const prefix = `${real}/`;
+        for (const file of writtenByCommands)
+            if (file.startsWith(prefix))
+                return true;
+        return false;
+    };
+    let pendingWrites = [];
     const decide = (command) => {
         if (command.trim() === '')
             return deny('empty', 'The command is empty.');
@@ -65556,7 +68166,14 @@ async function createBashPolicy(options) {
         const steps = parseCommandLine(parser, command);
         if (!Array.isArray(steps))
             return steps;
-        const ctx = { paths: { workspace, cwds: [workspace] }, extraRules };
+        const ctx = {
+            paths: { workspace, cwds: [workspace] },
+            extraRules,
+            isolation,
+            wasWritten,
+            writes: [],
+        };
+        pendingWrites = ctx.writes;
         for (const step of steps) {
             const readOnlyProblem = options.readOnly ? readOnlyDenial(step) : undefined;
             if (readOnlyProblem)
@@ -65589,120 +68206,17 @@ async function createBashPolicy(options) {
             catch (error) {
                 denial = deny('internal-error', `The policy could not check this command (${error.message}).`);
             }
-            if (!denial)
+            if (!denial) {
+                for (const file of pendingWrites)
+                    writtenByCommands.add(file);
                 return { allowed: true };
+            }
             return {
                 allowed: false,
                 rule: denial.rule,
                 message: `Denied by bash policy (rule: ${denial.rule}). ${denial.message}`,
             };
         },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/safety/path-policy.ts
-/**
- * The one place that decides which paths the agent may touch. Every path is resolved the way the
- * kernel would (symlinks followed, `..` removed) and the rules are checked on the *real* path, so a
- * symlink inside the workspace cannot lead to `/proc/self/environ` or to a file outside.
- * The bash policy reuses {@link checkPathRules} and {@link PathPolicy} for path-like arguments.
- */
-
-
-const MAX_LINK_HOPS = 40;
-/**
- * Real path of `target` (absolute, lexically normalised). Parts that do not exist yet are kept
- * as written; a dangling symlink is followed to where a write would land.
- */
-function realPathOf(target, hops = 0) {
-    if (hops > MAX_LINK_HOPS)
-        throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
-    try {
-        return external_node_fs_namespaceObject.realpathSync.native(target);
-    }
-    catch (error) {
-        const code = error.code;
-        if (code !== 'ENOENT' && code !== 'ENOTDIR')
-            throw error;
-    }
-    const parent = external_node_path_default().dirname(target);
-    if (parent === target)
-        return target;
-    const realParent = realPathOf(parent, hops);
-    const own = external_node_path_default().join(realParent, external_node_path_default().basename(target));
-    let isLink = false;
-    try {
-        isLink = (0,external_node_fs_namespaceObject.lstatSync)(own).isSymbolicLink();
-    }
-    catch {
-        // Does not exist: a file about to be created.
-    }
-    if (!isLink)
-        return own;
-    return realPathOf(external_node_path_default().resolve(realParent, (0,external_node_fs_namespaceObject.readlinkSync)(own)), hops + 1);
-}
-function segmentsOf(relative) {
-    return relative.split((external_node_path_default()).sep).map((s) => s.toLowerCase());
-}
-function hasPair(segments, first, second) {
-    return segments.some((s, i) => s === first && segments[i + 1] === second);
-}
-/**
- * The rules, on an already-resolved real path. Returns the refusal, or undefined when allowed.
- * Segment names compare case-insensitively because macOS and Windows file systems do.
- */
-function checkPathRules(realPath, root, access) {
-    const refuse = (rule, why) => ({
-        ok: false,
-        rule,
-        message: `Refused by path policy (rule ${rule}): ${why}`,
-    });
-    if (realPath === '/proc' || realPath.startsWith('/proc/')) {
-        return refuse('proc', `${realPath} is under /proc, which is never accessible.`);
-    }
-    const relative = external_node_path_default().relative(root, realPath);
-    if (relative === '..' || relative.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(relative)) {
-        return refuse('outside-workspace', `${realPath} is outside the workspace ${root}. Use paths inside it.`);
-    }
-    const segments = segmentsOf(relative);
-    if (access === 'write' && hasPair(segments, '.git', 'hooks')) {
-        return refuse('git-hooks', `${relative} is a git hook; hooks may not be written.`);
-    }
-    if (segments.includes('.git')) {
-        return refuse('git-internals', `${relative} is inside .git, which is off limits (use git commands instead).`);
-    }
-    // `.github` itself too: replacing or removing it (bash `rm -rf .github`) takes the workflows with it.
-    if (access === 'write' && (hasPair(segments, '.github', 'workflows') || segments.at(-1) === '.github')) {
-        return refuse('workflows', `${relative} is a workflow file; .github/workflows may not be written.`);
-    }
-    return undefined;
-}
-/** Creates the policy for one workspace. Throws if the workspace itself does not exist (a misconfiguration). */
-function createPathPolicy(workspaceRoot) {
-    const root = external_node_fs_namespaceObject.realpathSync.native(external_node_path_default().resolve(workspaceRoot));
-    const resolve = (p, access) => {
-        let real;
-        try {
-            real = realPathOf(external_node_path_default().resolve(root, p));
-        }
-        catch (error) {
-            const reason = error.message;
-            return {
-                ok: false,
-                rule: 'unresolvable',
-                message: `Refused by path policy (rule unresolvable): ${p}: ${reason}`,
-            };
-        }
-        const refusal = checkPathRules(real, root, access);
-        if (refusal)
-            return refusal;
-        return { ok: true, path: real, relative: external_node_path_default().relative(root, real) || '.' };
-    };
-    return {
-        root,
-        resolve,
-        resolveForRead: (p) => resolve(p, 'read'),
-        resolveForWrite: (p) => resolve(p, 'write'),
     };
 }
 
@@ -65722,9 +68236,21 @@ function sha256(content) {
 /** Creates an empty tracker; one per agent run. */
 function createReadTracker() {
     const snapshots = new Map();
+    const written = new Set();
     return {
         get: (realPath) => snapshots.get(realPath),
-        async record(realPath, content) {
+        wasWritten(realPath) {
+            if (written.has(realPath))
+                return true;
+            const prefix = realPath.endsWith('/') ? realPath : `${realPath}/`;
+            for (const file of written)
+                if (file.startsWith(prefix))
+                    return true;
+            return false;
+        },
+        async record(realPath, content, how = 'read') {
+            if (how === 'written')
+                written.add(realPath);
             const { mtimeMs } = await (0,promises_namespaceObject.stat)(realPath);
             snapshots.set(realPath, { mtimeMs, sha256: sha256(content) });
         },
@@ -75390,7 +77916,7 @@ const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => unknownProcessor(inst, ctx, json, params);
 });
-function unknown() {
+function schemas_unknown() {
     return _unknown(ZodUnknown);
 }
 const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
@@ -75476,10 +78002,10 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
         return this.clone(mergeDefs(this._zod.def, { catchall: catchall }));
     },
     passthrough() {
-        return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+        return this.clone(mergeDefs(this._zod.def, { catchall: schemas_unknown() }));
     },
     loose() {
-        return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+        return this.clone(mergeDefs(this._zod.def, { catchall: schemas_unknown() }));
     },
     strict() {
         return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
@@ -75534,7 +78060,7 @@ function looseObject(shape, params) {
     return new ZodObject({
         type: "object",
         shape,
-        catchall: unknown(),
+        catchall: schemas_unknown(),
         ...util.normalizeParams(params),
     });
 }
@@ -75786,7 +78312,7 @@ const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         },
     });
 })));
-function literal(value, params) {
+function schemas_literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
@@ -76064,8 +78590,8 @@ const ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null &&
 function _function(params) {
     return new ZodFunction({
         type: "function",
-        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
-        output: params?.output ?? unknown(),
+        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(schemas_unknown())),
+        output: params?.output ?? schemas_unknown(),
     });
 }
 
@@ -77810,7 +80336,7 @@ function createApplyPatchTool({ policy, readTracker }) {
             }
             for (const write of plan.writes) {
                 if (write.content !== undefined)
-                    await readTracker.record(real.get(write.path), write.content);
+                    await readTracker.record(real.get(write.path), write.content, 'written');
             }
             return {
                 output: `Applied the patch: ${plan.summary.join('; ')}.`,
@@ -77881,7 +80407,7 @@ function createEditFileTool({ policy, readTracker }) {
             catch (error) {
                 return edit_file_failure(`Cannot write ${shown}: ${error.message}`);
             }
-            await readTracker.record(target.path, plan.content);
+            await readTracker.record(target.path, plan.content, 'written');
             const count = `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'}`;
             const how = plan.matched.filter((kind) => kind !== 'exact').map((kind) => MATCH_LABELS[kind]);
             return {
@@ -78484,7 +81010,7 @@ function createWriteFileTool({ policy, readTracker }) {
             catch (error) {
                 return { output: `Cannot write ${shown}: ${error.message}`, isError: true };
             }
-            await readTracker.record(target.path, content);
+            await readTracker.record(target.path, content, 'written');
             const lines = text_file_splitLines(content).length;
             return {
                 output: `${existing ? 'Replaced' : 'Created'} ${shown} (${lines} lines).`,
@@ -78551,11 +81077,7 @@ async function prepareAgentTools(host, settings) {
     const { workspace, env } = host;
     // The policy parses `allowed-commands`, which can be refused: do it before the sandbox creates
     // a throw-away user that would otherwise be left behind.
-    const bashPolicy = await createBashPolicy({
-        workspace,
-        extraRules: settings.allowedCommands,
-        ...(settings.readOnly ? { readOnly: true } : {}),
-    });
+    await parseAllowedCommands(settings.allowedCommands);
     const home = env['HOME'];
     const runner = runnerFolders(env, workspace);
     const sandbox = await detectSandbox({
@@ -78572,7 +81094,7 @@ async function prepareAgentTools(host, settings) {
         readOnlyPaths: runner.readOnly,
         ...(env['PATH'] ? { path: env['PATH'] } : {}),
     });
-    const description = describeSandbox(sandbox);
+    const description = describeSandbox(sandbox) + unsandboxedCodeNote(settings.sandbox, sandbox.level);
     // Less than full isolation is a warning, so the downgrade shows as an annotation on the run.
     const line = description.replace(/\*\*/g, '');
     if (sandbox.missing.length > 0)
@@ -78581,6 +81103,13 @@ async function prepareAgentTools(host, settings) {
         host.log.info(line);
     const policy = createPathPolicy(workspace);
     const readTracker = createReadTracker();
+    const bashPolicy = await createBashPolicy({
+        workspace,
+        extraRules: settings.allowedCommands,
+        sandbox: { level: sandbox.level, deliberate: settings.sandbox === 'off' },
+        readTracker,
+        ...(settings.readOnly ? { readOnly: true } : {}),
+    });
     const logDir = external_node_path_default().join(host.tempDir, 'agent-action', 'commands');
     const bash = createBashTool({
         workspace,
@@ -78593,6 +81122,17 @@ async function prepareAgentTools(host, settings) {
         bash,
     ]);
     return { registry, sandbox, description, logDir, dispose: () => sandbox.dispose() };
+}
+/**
+ * What a maintainer must know about workspace code at level `none`: with `sandbox: off` the
+ * project's tests and builds ran with the runner's access; otherwise the policy refused them.
+ */
+function unsandboxedCodeNote(setting, level) {
+    if (level !== 'none')
+        return '';
+    return setting === 'off'
+        ? " **Warning: `sandbox: off` was set, so the project's own code (tests, builds, install scripts) runs with no isolation when the agent runs it: code the agent wrote or changed can read everything the runner can.**"
+        : " Commands that run the project's own code (tests, builds, scripts) were refused, because nothing isolates them here.";
 }
 
 ;// CONCATENATED MODULE: ./src/run/verify.ts
@@ -81573,7 +84113,7 @@ function tokenizeThematicBreak(effects, ok, nok) {
 
 
 /** @type {Construct} */
-const list = {
+const list_list = {
   continuation: {
     tokenize: tokenizeListContinuation
   },
@@ -81722,7 +84262,7 @@ function tokenizeListContinuation(effects, ok, nok) {
     self.interrupt = undefined;
     // Always populated by defaults.
 
-    return factorySpace(effects, effects.attempt(list, ok, nok), "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code);
+    return factorySpace(effects, effects.attempt(list_list, ok, nok), "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code);
   }
 }
 
@@ -89355,19 +91895,19 @@ function tokenizeCodeText(effects, ok, nok) {
 
 /** @satisfies {Extension['document']} */
 const constructs_document = {
-  [42]: list,
-  [43]: list,
-  [45]: list,
-  [48]: list,
-  [49]: list,
-  [50]: list,
-  [51]: list,
-  [52]: list,
-  [53]: list,
-  [54]: list,
-  [55]: list,
-  [56]: list,
-  [57]: list,
+  [42]: list_list,
+  [43]: list_list,
+  [45]: list_list,
+  [48]: list_list,
+  [49]: list_list,
+  [50]: list_list,
+  [51]: list_list,
+  [52]: list_list,
+  [53]: list_list,
+  [54]: list_list,
+  [55]: list_list,
+  [56]: list_list,
+  [57]: list_list,
   [62]: blockQuote
 };
 
@@ -92011,7 +94551,7 @@ function looksLikeANode(value) {
  * @returns {string}
  *   Colored value.
  */
-function color(d) {
+function color_node_color(d) {
   return '\u001B[33m' + d + '\u001B[39m'
 }
 
@@ -92515,7 +95055,7 @@ function visitParents(
 
       Object.defineProperty(visit, 'name', {
         value:
-          'node (' + color(node.type + (name ? '<' + name + '>' : '')) + ')'
+          'node (' + color_node_color(node.type + (name ? '<' + name + '>' : '')) + ')'
       })
     }
 
@@ -97407,13 +99947,55 @@ function applyEdits(text, edits) {
     return out + text.slice(cursor);
 }
 
+;// CONCATENATED MODULE: ./src/safety/published-commands.ts
+/**
+ * Published markdown is echoed by later workflows (release notes, changelog bots,
+ * `echo "${{ github.event.pull_request.body }}"`), and the runner reads any echoed line that
+ * starts with `::` (after its whitespace trim) as a workflow command, and `##[` anywhere as the
+ * legacy form. Such lines are defused so they read the same: outside code a backslash, which
+ * GFM renders away (`\::set-output` shows as `::set-output`); inside code, where a backslash
+ * would show, a braille blank, which looks like a space but is not one to the runner.
+ */
+const BRAILLE_BLANK = '\u2800';
+// What .NET's String.TrimStart() removes, which the runner applies before looking for `::`.
+const LEADING_WHITESPACE = /^[\t\v\f \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** Defuses every line a runner would read as a workflow command; other text is unchanged. */
+function defuseWorkflowCommandLines(markdown) {
+    let fence;
+    return markdown
+        .split(/\r\n|\r|\n/)
+        .map((line) => {
+        const marker = FENCE.exec(line)?.[1];
+        if (marker) {
+            if (fence === undefined)
+                fence = marker;
+            else if (marker[0] === fence[0] && marker.length >= fence.length)
+                fence = undefined;
+            return line;
+        }
+        const indent = LEADING_WHITESPACE.exec(line)?.[0] ?? '';
+        const rest = line.slice(indent.length);
+        const inCode = fence !== undefined || /^( {4}|\t)/.test(line);
+        let out = rest;
+        if (out.includes('##['))
+            out = out.replaceAll('##[', inCode ? `##${BRAILLE_BLANK}[` : '##\\[');
+        if (out.startsWith('::'))
+            out = `${inCode || indent.length > 3 ? BRAILLE_BLANK : '\\'}${out}`;
+        return `${indent}${out}`;
+    })
+        .join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/safety/publish-text.ts
 /**
  * The last step before anything the action writes reaches GitHub (comments, PR bodies, the job
  * summary): secrets redacted, invisible characters removed (they could carry an encoded secret
  * past redaction), images and links that leave the repository's GitHub server removed, mentions
- * neutralised, and the size fitted to GitHub's limit.
+ * neutralised, lines that a later workflow echoing the text would run as workflow commands
+ * (`::set-output`, `##[`) defused, and the size fitted to GitHub's limit.
  */
+
 
 
 
@@ -97432,10 +100014,11 @@ function preparePublishedMarkdown(text, options) {
         for (let pass = 0; pass < 5; pass++) {
             const next = rewritePublishedMarkdown(current, rewriteOptions);
             if (next === current)
-                return current;
+                break;
             current = next;
         }
-        return current;
+        // Last, so no rewrite can undo it: no line may read as a workflow command when echoed.
+        return defuseWorkflowCommandLines(current);
     };
     // Invisible characters go first so a secret split by zero-width spaces is whole for redaction,
     // and redaction comes before any cut so a cut never leaves half a secret behind.
@@ -98894,7 +101477,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod: io_util_chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm: io_util_rm, rmdir, stat, symlink, unlink: io_util_unlink } = external_fs_.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink: io_util_unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -99083,7 +101666,7 @@ var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _argum
  * @param     dest      destination path
  * @param     options   optional. See CopyOptions.
  */
-function io_cp(source_1, dest_1) {
+function cp(source_1, dest_1) {
     return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
         const { force, recursive, copySourceDirectory } = readCopyOptions(options);
         const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
@@ -100887,7 +103470,7 @@ async function runLocal(cli, io) {
         ? promptTask(cli.task.text)
         : issueTask(await readIssueFile(cli.task.file), cli.task.file);
     // Checked here, before the sandbox exists: a bad rule is a usage error, not a failed run.
-    await createBashPolicy({ workspace: repo.root, extraRules: cli.allowedCommands }).catch((error) => {
+    await parseAllowedCommands(cli.allowedCommands).catch((error) => {
         throw new cli_error/* CliError */.z(error.message.replace(/^allowed-commands: /, '--allow '));
     });
     requireKey(cli.baseUrl, cli.apiKey);

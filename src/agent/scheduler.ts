@@ -1,5 +1,5 @@
 /**
- * Runs one turn's tool calls (seed §7.5, 003). Calls are taken in their order as the iterable
+ * Runs one turn's tool calls. Calls are taken in their order as the iterable
  * yields them: consecutive read-only calls form a concurrent batch (bounded by a semaphore); every
  * other call is a serial step that waits for everything before it, and everything after it waits
  * for it. When a serial step fails, later serial steps are skipped ("sibling cancellation"), while

@@ -48,7 +48,7 @@ export async function editComment(
   });
 }
 
-/** Replies in a review-comment thread (issue 9 uses it; the reply lands under `commentId`'s thread). */
+/** Replies in a review-comment thread; the reply lands under `commentId`'s thread. */
 export async function replyToReviewComment(
   octokit: Octokit,
   repo: RepoRef,

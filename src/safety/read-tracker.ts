@@ -1,5 +1,5 @@
 /**
- * Read-before-write, with optimistic conflict detection (seed §7.2.2). A successful read (and the
+ * Read-before-write, with optimistic conflict detection. A successful read (and the
  * tools' own writes) records a snapshot of the file; a later write or edit of an existing file is
  * allowed only if a snapshot exists and the file has not changed since. The mtime is the fast path;
  * the SHA-256 is the arbiter, so a `touch` alone is not a conflict.

@@ -8,7 +8,10 @@ import type { z } from 'zod';
 import type { ToolRegistry } from './registry.js';
 import type { ToolCall, ToolOutcome, ToolResult, ToolStatus } from './tool.js';
 
-/** Appended to every failed result (seed §7.6). A constant: never built from tool output. */
+/**
+ * Appended to every failed result, so the model reads a failure as something to act on rather
+ * than a reason to stop. A constant: never built from tool output.
+ */
 export const FAILURE_HINT =
   '[HINT: This call did not succeed. Read the message above and change your approach; do not repeat the same call unchanged.]';
 

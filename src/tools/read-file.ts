@@ -1,6 +1,6 @@
 /**
- * `read_file`: a window of a text file with `N→` line numbers (seed 004), which `edit_file` can
- * then refer to. A successful read records a snapshot so the file may later be written or edited.
+ * `read_file`: a window of a text file with `N→` line numbers, which `edit_file` can then refer
+ * to and which the edit tools strip when a model copies them back. A successful read records a snapshot so the file may later be written or edited.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * Small text helpers shared by the file tools: binary detection (seed 004: a NUL byte in the
- * first 8 KiB), cutting over-long lines, and counting lines the way editors do.
+ * Small text helpers shared by the file tools: binary detection (a NUL byte in the first 8 KiB,
+ * which text never has and nearly every binary format does early), cutting over-long lines, and counting lines the way editors do.
  */
 
 /** Bytes inspected for a NUL byte when deciding whether a file is binary. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { parseAllowedHosts } from './egress/allowed-hosts.js';
+import { pricesFor } from './llm/model-prices.js';
 
 export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
@@ -407,6 +408,11 @@ export function loadConfig(
   platform: NodeJS.Platform = process.platform,
 ): Config {
   const inputs = parseInputs(env);
+  if (inputs['max-cost-usd'] !== undefined && !pricesFor(inputs.model, inputs.prices)) {
+    throw new InputError([
+      `max-cost-usd is set but model ${JSON.stringify(inputs.model)} has no known price, so the run could not tell when it passes the budget; set the \`prices\` input (USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10) or remove \`max-cost-usd\``,
+    ]);
+  }
   return {
     llm: {
       apiKey: inputs['api-key'],

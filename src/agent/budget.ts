@@ -5,7 +5,15 @@
 import type { ToolCall } from '../tools/tool.js';
 
 /** Why the loop ended. Only `done` means the model finished on its own. */
-export type StopReason = 'done' | 'max-turns' | 'max-tokens' | 'timeout' | 'cancelled' | 'stuck' | 'error';
+export type StopReason =
+  | 'done'
+  | 'max-turns'
+  | 'max-tokens'
+  | 'max-cost'
+  | 'timeout'
+  | 'cancelled'
+  | 'stuck'
+  | 'error';
 
 /** Time kept back from `timeout-minutes` for publishing (commit, push, PR): about a minute. */
 export function publishReserveMs(timeoutMinutes: number): number {
@@ -22,6 +30,8 @@ export interface StopFacts {
   maxTurns: number;
   totalTokens: number;
   maxTokens: number;
+  costUsd?: number;
+  maxCostUsd?: number;
   calls: ToolCall[];
   lastText: string;
   error?: string;
@@ -35,6 +45,7 @@ export function stopSummary(reason: Exclude<StopReason, 'done'>, facts: StopFact
   const why: Record<typeof reason, string> = {
     'max-turns': `The agent used all ${facts.maxTurns} turns (\`max-turns\`) before it finished.`,
     'max-tokens': `The agent stopped at ${facts.totalTokens.toLocaleString('en-US')} tokens; the next turn would pass the ${facts.maxTokens.toLocaleString('en-US')}-token budget (\`max-tokens\`).`,
+    'max-cost': `The agent stopped at an estimated $${(facts.costUsd ?? 0).toFixed(4)}; the next turn would pass the $${(facts.maxCostUsd ?? 0).toFixed(2)} budget (\`max-cost-usd\`).`,
     timeout: 'The agent ran out of time (`timeout-minutes`) before it finished.',
     cancelled: 'The run was cancelled before the agent finished.',
     stuck: `The agent was stopped because it kept repeating the same failing call${facts.stuckCall ? ` (\`${facts.stuckCall.name}\`)` : ''}.`,

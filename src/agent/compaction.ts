@@ -1,12 +1,16 @@
 /**
  * Keeps the conversation inside the model's context window. Token counts are estimated from
  * characters (about four per token), which is close enough to decide when to act. When the
- * estimate nears the window, the oldest tool results are replaced by a one-line stub that tells
- * the model how to get them back. The latest turn is touched only when the request would not fit
+ * estimate passes 70% of the window, the oldest tool results are replaced by a one-line stub that
+ * tells the model how to get them back, until it is under 40%: one large cut rather than a little
+ * every turn, because every cut changes the request from that message on, and the provider's
+ * prompt cache only serves the unchanged prefix. Results that matter stay (see
+ * `compaction-keep.ts`) unless the request would not fit otherwise. The latest turn is touched only when the request would not fit
  * at all otherwise (a small window such as Ollama's 4k default or a free tier's 8k cap): then its
  * largest results go too, with a stub that asks for less.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { resultsToKeep } from './compaction-keep.js';
 
 export const DEFAULT_CONTEXT_WINDOW_TOKENS = 128_000;
 
@@ -63,27 +67,33 @@ export function compactMessages(
 ): CompactionResult {
   const fixed = options.fixedTokens ?? 0;
   let estimate = estimateTokens(messages) + fixed;
-  if (estimate <= options.windowTokens * (options.triggerRatio ?? 0.75))
+  if (estimate <= options.windowTokens * (options.triggerRatio ?? 0.7))
     return { elided: 0, estimatedTokens: estimate };
-  const target = options.windowTokens * (options.targetRatio ?? 0.5);
+  const target = options.windowTokens * (options.targetRatio ?? 0.4);
+  const hardLimit = options.windowTokens * (options.hardRatio ?? 0.9);
   const latestTurn = messages.findLastIndex((m) => m.role === 'assistant');
   const calls = callsById(messages);
+  const keep = resultsToKeep(messages);
   let elided = 0;
-  for (let i = 0; i < latestTurn && estimate > target; i++) {
-    const message = messages[i]!;
-    if (
-      message.role !== 'tool' ||
-      typeof message.content !== 'string' ||
-      message.content.startsWith(STUB_PREFIX)
-    )
-      continue;
-    const stub = stubFor(calls.get(message.tool_call_id));
-    if (stub.length >= message.content.length) continue;
-    estimate -= Math.floor((message.content.length - stub.length) / CHARS_PER_TOKEN);
-    messages[i] = { ...message, content: stub };
-    elided += 1;
+  // First the results that do not matter; the kept ones only if the request would not fit.
+  for (const spare of [true, false]) {
+    if (!spare && estimate <= hardLimit) break;
+    for (let i = 0; i < latestTurn && estimate > target; i++) {
+      const message = messages[i]!;
+      if (
+        message.role !== 'tool' ||
+        typeof message.content !== 'string' ||
+        message.content.startsWith(STUB_PREFIX) ||
+        (spare && keep.has(message.tool_call_id))
+      )
+        continue;
+      const stub = stubFor(calls.get(message.tool_call_id));
+      if (stub.length >= message.content.length) continue;
+      estimate -= Math.floor((message.content.length - stub.length) / CHARS_PER_TOKEN);
+      messages[i] = { ...message, content: stub };
+      elided += 1;
+    }
   }
-  const hardLimit = options.windowTokens * (options.hardRatio ?? 0.9);
   if (estimate > hardLimit) {
     const latest = messages
       .map((message, index) => ({ message, index }))

@@ -8,6 +8,7 @@
  * "CI failed on your change") and call `runAgent` again to continue it.
  */
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { Prices } from '../inputs.js';
 import type { LlmClient } from '../llm/client.js';
 import { LlmFatalError, RequestTooLargeError } from '../llm/retry.js';
 import { addUsage, type TokenUsage, zeroUsage } from '../llm/token-usage.js';
@@ -18,6 +19,7 @@ import { DEFAULT_CONTEXT_WINDOW_TOKENS, estimateTokens } from './compaction.js';
 import { ContextBudget } from './context-budget.js';
 import { DoomLoopGuard } from './doom-loop.js';
 import { type RetryInfo, runTurn, type TurnOutcome } from './run-turn.js';
+import { SpendMeter } from './spend.js';
 import { noTranscript, type TranscriptWriter } from './transcript.js';
 import { appendTurn, estimateUsage, logTurn } from './turn-record.js';
 
@@ -32,6 +34,10 @@ export interface AgentLimits {
   deadline: number;
   /** Tokens one request may hold (the `context-window` input, or the model's known window); default 128k. */
   contextWindowTokens?: number;
+  /** USD over all turns (`max-cost-usd`); the loop stops before a turn would pass it. Needs `prices`. */
+  maxCostUsd?: number | undefined;
+  /** The model's prices; undefined: the cost is unknown. */
+  prices?: Prices | undefined;
 }
 
 /** Progress for the tracking comment and the CLI. */
@@ -50,6 +56,8 @@ export interface AgentResult {
   summary: string;
   turns: number;
   tokens: TokenUsage;
+  /** USD spent, or undefined when the model has no price. */
+  costUsd?: number;
   toolCalls: number;
   messages: ChatCompletionMessageParam[];
   error?: string;
@@ -87,9 +95,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const redact = options.redact ?? ((text: string) => text);
   const transcript = options.transcript ?? noTranscript;
   const messages = [...options.messages];
-  const tools = registry.definitions() as ChatCompletionTool[];
+  // Sorted by name so the tool block of the prompt prefix is the same bytes whatever order tools register in.
+  const tools = (registry.definitions() as ChatCompletionTool[]).sort((a, b) =>
+    toolName(a) < toolName(b) ? -1 : toolName(a) > toolName(b) ? 1 : 0,
+  );
   const toolTokens = estimateTokens([], tools);
   const tokens: TokenUsage = zeroUsage();
+  const spend = new SpendMeter(limits.prices, limits.maxCostUsd);
   const budget = new ContextBudget(limits.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS, toolTokens);
   const allCalls: ToolCall[] = [];
   const guard = new DoomLoopGuard();
@@ -118,6 +130,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
             maxTurns: limits.maxTurns,
             totalTokens: tokens.total,
             maxTokens: limits.maxTokens,
+            ...(spend.costUsd !== undefined ? { costUsd: spend.costUsd } : {}),
+            ...(limits.maxCostUsd !== undefined ? { maxCostUsd: limits.maxCostUsd } : {}),
             calls: allCalls,
             lastText,
             ...extra,
@@ -127,6 +141,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       summary: redact(summary),
       turns,
       tokens: { ...tokens },
+      ...(spend.costUsd !== undefined ? { costUsd: spend.costUsd } : {}),
       toolCalls: allCalls.length,
       messages,
       ...(extra.error ? { error: redact(extra.error) } : {}),
@@ -137,6 +152,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       summary: result.summary,
       turns,
       tokens,
+      ...(result.costUsd !== undefined ? { costUsd: result.costUsd } : {}),
       toolCalls: allCalls.length,
       ...(result.error ? { error: result.error } : {}),
     });
@@ -162,6 +178,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       }
       const promptEstimate = estimateTokens(messages) + toolTokens;
       if (tokens.total + promptEstimate > limits.maxTokens) return finish('max-tokens');
+      if (spend.wouldPass(promptEstimate)) return finish('max-cost');
 
       turns = turn;
       onEvent?.({ type: 'turn-start', turn });
@@ -205,6 +222,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
 
       const usage = outcome.usage ?? estimateUsage(promptEstimate, outcome);
       addUsage(tokens, usage);
+      spend.add(usage);
       const cutOff = budget.afterTurn(messages, outcome, registry, promptEstimate, llm.model);
       if (cutOff) {
         transcript.write({ type: 'note', turn, message: 'the answer was cut off (finish_reason length)' });
@@ -245,4 +263,8 @@ function continueAfterBreak(messages: ChatCompletionMessageParam[]): void {
   if (last?.role === 'tool' && typeof last.content === 'string') {
     messages[messages.length - 1] = { ...last, content: `${last.content}\n\n${CONTINUE_AFTER_BREAK}` };
   } else messages.push({ role: 'user', content: CONTINUE_AFTER_BREAK });
+}
+
+function toolName(tool: ChatCompletionTool): string {
+  return tool.type === 'function' ? tool.function.name : tool.custom.name;
 }

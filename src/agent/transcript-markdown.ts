@@ -69,6 +69,9 @@ function fitRows(head: string, rows: string[], tail: string, maxChars: number, p
 function summaryLine(records: readonly TranscriptRecord[]): string {
   let turns = 0;
   let tokens = 0;
+  let prompt = 0;
+  let cached = 0;
+  let cost: number | undefined;
   let calls = 0;
   let failed = 0;
   let retries = 0;
@@ -77,16 +80,26 @@ function summaryLine(records: readonly TranscriptRecord[]): string {
     if (r.type === 'turn') {
       turns += 1;
       tokens += r.tokensIn + r.tokensOut;
+      prompt += r.tokensIn;
+      cached += r.tokensCached ?? 0;
     } else if (r.type === 'tool-call') {
       calls += 1;
       if (r.status === 'error' || r.status === 'denied') failed += 1;
     } else if (r.type === 'retry') retries += 1;
-    else if (r.type === 'agent-end') reason = r.reason;
+    else if (r.type === 'agent-end') {
+      reason = r.reason;
+      // One agent-end per agent call (a CI fix round adds one), so costs add up.
+      if (r.costUsd !== undefined) cost = (cost ?? 0) + r.costUsd;
+    }
   }
   const parts = [
     `${turns} ${turns === 1 ? 'turn' : 'turns'}`,
     `${calls} tool ${calls === 1 ? 'call' : 'calls'}${failed > 0 ? ` (${failed} failed)` : ''}`,
     `${tokens.toLocaleString('en-US')} tokens`,
+    ...(cached > 0
+      ? [`${cached.toLocaleString('en-US')} cached (${Math.round((100 * cached) / prompt)}% of prompt)`]
+      : []),
+    ...(cost !== undefined ? [`$${cost.toFixed(4)}`] : []),
     ...(retries > 0 ? [`${retries} ${retries === 1 ? 'retry' : 'retries'}`] : []),
     ...(reason ? [`stopped: ${reason}`] : []),
   ];

@@ -58,6 +58,8 @@ export type TranscriptEvent =
       summary: string;
       turns: number;
       tokens: Tokens;
+      /** USD the turns cost, when the model has a price. */
+      costUsd?: number;
       toolCalls: number;
       error?: string;
     }

@@ -19,6 +19,8 @@ export interface ChatRequestInput {
   tools: readonly ChatCompletionTool[];
   rules: RequestRules;
   reasoningEffort: ReasoningEffort | undefined;
+  /** `prompt_cache_key`, sent until the endpoint refuses it. */
+  promptCacheKey?: string | undefined;
 }
 
 /** Text for an assistant message that said nothing and called nothing (null is refused). */
@@ -41,6 +43,9 @@ export function buildChatRequest(input: ChatRequestInput): ChatCompletionCreateP
     // The SDK's type trails the values providers accept (`none`, `xhigh`); the input validated it.
     ...(input.reasoningEffort
       ? { reasoning_effort: input.reasoningEffort as ChatCompletionCreateParamsStreaming['reasoning_effort'] }
+      : {}),
+    ...(input.promptCacheKey && rules.allows('prompt_cache_key')
+      ? { prompt_cache_key: input.promptCacheKey }
       : {}),
   };
 }

@@ -28,6 +28,8 @@ export interface LlmClientOptions {
   fetch?: typeof fetch;
   /** Longest silence (no byte, no chunk) a streamed turn tolerates before it counts as broken. */
   idleTimeoutMs?: number;
+  /** Sent as `prompt_cache_key` (stable per repository and run kind) where the endpoint takes it. */
+  promptCacheKey?: string | undefined;
   /** Hears the run's one-off notes about the endpoint (a parameter it refused and we now drop). */
   log?: (message: string) => void;
 }
@@ -42,6 +44,8 @@ export interface LlmClient {
   reasoningEffort: ReasoningEffort | undefined;
   retry: RetryPolicy;
   idleTimeoutMs: number;
+  /** `prompt_cache_key`, when the run has one. */
+  promptCacheKey: string | undefined;
   /** What requests may carry, learned from the endpoint's refusals (see `request-rules.ts`). */
   rules: RequestRules;
 }
@@ -73,6 +77,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     // The resolved URL: a pasted operation URL (`…/v1/responses`) still names the endpoint.
     wire: chooseWire(options.api ?? 'auto', endpoint.baseURL),
     reasoningEffort: options.reasoningEffort,
+    promptCacheKey: options.promptCacheKey,
     retry: {
       ...defaultRetryPolicy,
       maxAttempts: Math.max(1, options.maxRetries ?? defaultRetryPolicy.maxAttempts),

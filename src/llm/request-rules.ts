@@ -9,9 +9,15 @@
 /**
  * Parameters the run can do without; a refusal naming one drops it instead of failing. `include`
  * is the Responses API's request for encrypted reasoning, which OpenAI's non-reasoning models
- * (gpt-4o, gpt-4.1) refuse with `param: "include"`.
+ * (gpt-4o, gpt-4.1) refuse with `param: "include"`. `prompt_cache_key` routes requests with the same
+ * prefix to the same cache on OpenAI; strict OpenAI-compatible servers refuse it as an extra field.
  */
-export const OPTIONAL_PARAMETERS = ['parallel_tool_calls', 'stream_options', 'include'] as const;
+export const OPTIONAL_PARAMETERS = [
+  'parallel_tool_calls',
+  'stream_options',
+  'include',
+  'prompt_cache_key',
+] as const;
 export type OptionalParameter = (typeof OPTIONAL_PARAMETERS)[number];
 
 // Words providers use when they refuse a parameter (OpenAI, Mistral/pydantic, Azure AI, Gemini, Groq).

@@ -97,6 +97,9 @@ export function responsesParams(llm: LlmClient, request: StreamTurnRequest): Res
           ...(llm.rules.allows('parallel_tool_calls') ? { parallel_tool_calls: true } : {}),
         }
       : {}),
+    ...(llm.promptCacheKey && llm.rules.allows('prompt_cache_key')
+      ? { prompt_cache_key: llm.promptCacheKey }
+      : {}),
   };
 }
 

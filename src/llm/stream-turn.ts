@@ -77,6 +77,7 @@ export async function streamTurn(llm: LlmClient, request: StreamTurnRequest): Pr
     tools: request.tools,
     rules: llm.rules,
     reasoningEffort: llm.reasoningEffort,
+    promptCacheKey: llm.promptCacheKey,
   });
   const assembler = new ToolCallAssembler();
   const state: TurnState = { content: '', finishReason: '', usage: undefined, fields: new TurnFields() };

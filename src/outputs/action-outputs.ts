@@ -21,6 +21,8 @@ export interface RunOutcome {
   transcriptPath?: string;
   turns?: number;
   tokens?: number;
+  /** Prompt tokens (part of `tokens`), for the cache-hit rate; not a step output. */
+  promptTokens?: number;
   /** Prompt tokens the provider served from its prompt cache. */
   cachedTokens?: number;
   /** Estimated cost in USD; undefined when the price is unknown. */

@@ -10,6 +10,9 @@ import { type AgentEvent, type AgentResult, runAgent } from '../agent/loop.js';
 import type { TranscriptEvent, TranscriptWriter } from '../agent/transcript.js';
 import { createLlmClient } from '../llm/client.js';
 import { contextWindowFor } from '../llm/context-window.js';
+import { pricesFor } from '../llm/model-prices.js';
+import { promptCacheKey } from '../llm/prompt-cache-key.js';
+import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { RunContext } from './context.js';
@@ -19,6 +22,8 @@ import { progressReporter } from './progress.js';
 export interface AgentSpent {
   turns: number;
   tokens: number;
+  /** USD, when the model has a price. */
+  costUsd?: number | undefined;
 }
 
 /** Runs the agent on `messages`; `spent` (default nothing) is taken off the run's budgets. */
@@ -33,6 +38,8 @@ export interface AgentRunnerOptions {
   tracking: TrackingComment | undefined;
   /** Epoch ms at which every call stops (`loopDeadline`, which keeps the publish reserve). */
   deadline: number;
+  /** What the run does (`pull-request`, `push`, `comment`): with the repository, the prompt-cache key. */
+  runKind: string;
 }
 
 /** Binds the run's agent options once; see {@link AgentRunner}. */
@@ -44,9 +51,12 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
     model: config.llm.model,
     api: config.llm.api,
     reasoningEffort: config.llm.reasoningEffort,
+    promptCacheKey: promptCacheKey(`${ctx.repo.owner}/${ctx.repo.repo}`, options.runKind),
     log: (message) => ctx.log.info(message),
   });
   const contextWindowTokens = contextWindowFor(config.llm.model, config.llm.contextWindow);
+  const prices = pricesFor(config.llm.model, config.llm.prices);
+  const maxCostUsd = config.limits.maxCostUsd;
   const report = progressReporter(ctx.log, options.tracking);
   return (messages, spent = { turns: 0, tokens: 0 }) =>
     runAgent({
@@ -58,12 +68,28 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
         maxTokens: Math.max(0, config.limits.maxTokens - spent.tokens),
         deadline: options.deadline,
         contextWindowTokens,
+        prices,
+        ...(maxCostUsd !== undefined ? { maxCostUsd: Math.max(0, maxCostUsd - (spent.costUsd ?? 0)) } : {}),
       },
       signal: ctx.signal,
       transcript: renumbered(options.transcript, spent.turns),
       redact: ctx.redact,
       onEvent: (event) => report(numberedOn(event, spent)),
     });
+}
+
+/** What the outcome says earlier calls used, as the next call's `spent`. */
+export function spentSoFar(outcome: RunOutcome): AgentSpent {
+  return { turns: outcome.turns ?? 0, tokens: outcome.tokens ?? 0, costUsd: outcome.costUsd };
+}
+
+/** Adds an agent call's turns, tokens, cached tokens and cost to the run's outcome. */
+export function addAgentUsage(outcome: RunOutcome, agent: AgentResult): void {
+  outcome.turns = (outcome.turns ?? 0) + agent.turns;
+  outcome.tokens = (outcome.tokens ?? 0) + agent.tokens.total;
+  outcome.promptTokens = (outcome.promptTokens ?? 0) + agent.tokens.prompt;
+  outcome.cachedTokens = (outcome.cachedTokens ?? 0) + (agent.tokens.cachedPrompt ?? 0);
+  if (agent.costUsd !== undefined) outcome.costUsd = (outcome.costUsd ?? 0) + agent.costUsd;
 }
 
 /** The event as the whole run counts: turns after the earlier ones, token totals including theirs. */

@@ -27,7 +27,7 @@ import { titleFrom } from '../outputs/title.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { Actor } from '../triggers/trigger.js';
-import type { AgentRunner } from './agent-runner.js';
+import { type AgentRunner, addAgentUsage, spentSoFar } from './agent-runner.js';
 import { commandHost } from './command-host.js';
 import { commitMessage, commitOptions } from './commit-options.js';
 import type { RunContext } from './context.js';
@@ -75,14 +75,20 @@ export async function runCiLoop(ctx: RunContext, input: CiLoopInput): Promise<Pu
   const notes: string[] = [];
 
   const fixRound = async (failureText: string, round: number): Promise<FixRoundResult> => {
-    const spent = { turns: outcome.turns ?? 0, tokens: outcome.tokens ?? 0 };
-    if (spent.turns >= config.limits.maxTurns || spent.tokens >= config.limits.maxTokens) {
-      notes.push(`No CI fix round ${round}: the agent's budget (\`max-turns\` / \`max-tokens\`) is used up.`);
+    const spent = spentSoFar(outcome);
+    const maxCost = config.limits.maxCostUsd;
+    if (
+      spent.turns >= config.limits.maxTurns ||
+      spent.tokens >= config.limits.maxTokens ||
+      (maxCost !== undefined && (spent.costUsd ?? 0) >= maxCost)
+    ) {
+      notes.push(
+        `No CI fix round ${round}: the agent's budget (\`max-turns\` / \`max-tokens\` / \`max-cost-usd\`) is used up.`,
+      );
       return { pushed: false };
     }
     agent = await input.runAgent([...agent.messages, { role: 'user', content: failureText }], spent);
-    outcome.turns = spent.turns + agent.turns;
-    outcome.tokens = spent.tokens + agent.tokens.total;
+    addAgentUsage(outcome, agent);
     ctx.log.info(`CI fix round ${round}: the agent stopped (${agent.stopReason}) after ${agent.turns} turns`);
     if (agent.stopReason === 'error' || agent.stopReason === 'cancelled') {
       notes.push(`CI fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);

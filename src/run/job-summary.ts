@@ -4,6 +4,7 @@ import type { TranscriptRecord } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { FinalStatus } from '../outputs/tracking-comment.js';
+import { usageLine } from '../outputs/usage-line.js';
 
 export interface JobSummaryInput {
   outcome: RunOutcome;
@@ -23,7 +24,12 @@ export function renderJobSummary(input: JobSummaryInput): string {
     outcome.prUrl ? `**Pull request:** ${outcome.prUrl}` : '',
     outcome.reviewUrl ? `**Review:** ${outcome.reviewUrl}` : '',
     outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
-    `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${(outcome.tokens ?? 0).toLocaleString('en-US')}`,
+    `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${usageLine({
+      tokens: outcome.tokens ?? 0,
+      promptTokens: outcome.promptTokens,
+      cachedTokens: outcome.cachedTokens ?? 0,
+      costUsd: outcome.costUsd,
+    })}`,
     outcome.sandbox ?? '',
     ...(outcome.warnings ?? []).map((w) => `**Warning:** ${w}`),
   ].filter((line) => line !== '');

@@ -10,10 +10,12 @@ import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { guardRepositoryConfig } from '../git/config-guard.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { removePersistedCredentials } from '../git/persisted-credentials.js';
+import { pricesFor } from '../llm/model-prices.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { addEyesReaction } from '../outputs/comment.js';
 import { writeJobSummary } from '../outputs/summary.js';
 import { type FinalStatus, startTrackingComment, type TrackingComment } from '../outputs/tracking-comment.js';
+import { usageLine } from '../outputs/usage-line.js';
 import type { Trigger } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
 import { renderJobSummary } from './job-summary.js';
@@ -26,7 +28,9 @@ export async function runSession(
   ctx: RunContext,
   trigger: Exclude<Trigger, { kind: 'skip' }>,
 ): Promise<RunOutcome> {
-  const outcome: RunOutcome = { conclusion: 'failed' };
+  // A priced model's cost is known from the start (nothing spent yet), so every exit path reports one.
+  const priced = pricesFor(ctx.config.llm.model, ctx.config.llm.prices) !== undefined;
+  const outcome: RunOutcome = { conclusion: 'failed', ...(priced ? { costUsd: 0 } : {}) };
   let final: { status: FinalStatus; details: string } = { status: 'failed', details: 'The run failed.' };
   let tracking: TrackingComment | undefined;
   let restoreCredentials: (() => Promise<void>) | undefined;
@@ -82,7 +86,7 @@ export async function runSession(
       details: cancelled ? 'The run was cancelled.' : `The run failed: ${message}`,
     };
   } finally {
-    await tracking?.finalise(final.status, final.details);
+    await tracking?.finalise(final.status, `${final.details}\n\n${usageOf(outcome)}`);
     await restoreCredentials?.().catch((e: Error) =>
       ctx.log.warning(`Could not restore the git config: ${e.message}`),
     );
@@ -98,6 +102,16 @@ export async function runSession(
     ).catch((e: Error) => ctx.log.warning(`Could not write the job summary: ${e.message}`));
   }
   return outcome;
+}
+
+/** The tracking comment's last line: what the run used, on every exit path. */
+function usageOf(outcome: RunOutcome): string {
+  return `**Usage:** ${outcome.turns ?? 0} turns · ${usageLine({
+    tokens: outcome.tokens ?? 0,
+    promptTokens: outcome.promptTokens,
+    cachedTokens: outcome.cachedTokens ?? 0,
+    costUsd: outcome.costUsd,
+  })}`;
 }
 
 async function defaultBranch(ctx: RunContext): Promise<string> {

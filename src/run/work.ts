@@ -14,7 +14,7 @@ import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { describeTrigger } from '../triggers/trigger.js';
-import { createAgentRunner } from './agent-runner.js';
+import { addAgentUsage, createAgentRunner } from './agent-runner.js';
 import { prepareAgentTools } from './agent-tools.js';
 import { runCiLoop, wantsCi } from './ci-loop.js';
 import { commandHost } from './command-host.js';
@@ -94,10 +94,15 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
   try {
     step('Working');
     const deadline = loopDeadline(startedAt, config.limits.timeoutMinutes);
-    const agentRunner = createAgentRunner(ctx, { registry: tools.registry, transcript, tracking, deadline });
+    const agentRunner = createAgentRunner(ctx, {
+      registry: tools.registry,
+      transcript,
+      tracking,
+      deadline,
+      runKind: plan.publish.kind,
+    });
     const agent = await agentRunner(messages);
-    outcome.turns = agent.turns;
-    outcome.tokens = agent.tokens.total;
+    addAgentUsage(outcome, agent);
     ctx.log.info(
       `Agent stopped: ${agent.stopReason} after ${agent.turns} turns, ${agent.tokens.total} tokens`,
     );

@@ -22,7 +22,7 @@ export interface StreamScript {
   /** Send argument pieces of all calls round-robin instead of call after call. */
   interleave: boolean;
   chunkDelayMs: number;
-  usage: { prompt: number; completion: number } | 'auto' | 'none';
+  usage: { prompt: number; completion: number; cached?: number } | 'auto' | 'none';
   finishReason: string | undefined;
   /** Destroy the socket after this many SSE events. */
   cutAfter: number | undefined;
@@ -85,8 +85,9 @@ export class ReplyBuilder implements StreamScript {
     return this;
   }
 
-  tokens(prompt: number, completion: number): this {
-    this.usage = { prompt, completion };
+  /** The usage to report; `cached` prompt tokens go in `prompt_tokens_details.cached_tokens`. */
+  tokens(prompt: number, completion: number, cached = 0): this {
+    this.usage = { prompt, completion, ...(cached > 0 ? { cached } : {}) };
     return this;
   }
 

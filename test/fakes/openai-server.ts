@@ -232,7 +232,7 @@ export function streamChunks(script: StreamScript, request: RecordedRequest, id:
             prompt: Math.ceil(JSON.stringify(request.body?.messages ?? []).length / 4),
             completion: Math.ceil((script.content.length + pieces.flat().join('').length) / 4) + 1,
           }
-        : (script.usage as { prompt: number; completion: number });
+        : (script.usage as { prompt: number; completion: number; cached?: number });
     out.push(
       envelope({
         choices: [],
@@ -240,7 +240,10 @@ export function streamChunks(script: StreamScript, request: RecordedRequest, id:
           prompt_tokens: usage.prompt,
           completion_tokens: usage.completion,
           total_tokens: usage.prompt + usage.completion,
-          prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+          prompt_tokens_details: {
+            cached_tokens: 'cached' in usage ? (usage.cached ?? 0) : 0,
+            audio_tokens: 0,
+          },
           completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0 },
         },
       }),

@@ -194,6 +194,20 @@ describe('loadConfig', () => {
     assert.deepEqual(config.allowedDomains, ['npm', '*.example.com', '127.10.0.2:4873', '[::1]:8080']);
   });
 
+  it('refuses max-cost-usd for a model without a price, naming prices', () => {
+    const env = { ...runnerEnv, INPUT_MODEL: 'my-local-model', 'INPUT_MAX-COST-USD': '1' };
+    assert.throws(
+      () => loadConfig(env, 'linux'),
+      (error: Error) =>
+        error instanceof InputError &&
+        /max-cost-usd is set but model "my-local-model" has no known price/.test(error.message) &&
+        /set the `prices` input/.test(error.message),
+    );
+    // A table model, or prices given, is enough.
+    assert.equal(loadConfig({ ...env, INPUT_MODEL: 'openai/gpt-4.1' }, 'linux').limits.maxCostUsd, 1);
+    assert.equal(loadConfig({ ...env, INPUT_PRICES: '1/0.1/2' }, 'linux').limits.maxCostUsd, 1);
+  });
+
   it('leaves the new optional inputs unset and applies their defaults', () => {
     const config = loadConfig(runnerEnv, 'linux');
     assert.equal(config.llm.api, 'auto');

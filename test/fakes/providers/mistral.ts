@@ -33,6 +33,24 @@ export function mistral(): Persona {
           param: null,
           code: null,
         });
+      // Pydantic refuses every field it does not model, OpenAI's `prompt_cache_key` too.
+      if (request.body?.prompt_cache_key !== undefined)
+        return jsonRefusal(422, {
+          object: 'error',
+          message: {
+            detail: [
+              {
+                type: 'extra_forbidden',
+                loc: ['body', 'prompt_cache_key'],
+                msg: 'Extra inputs are not permitted',
+                input: request.body.prompt_cache_key,
+              },
+            ],
+          },
+          type: 'invalid_request_error',
+          param: null,
+          code: null,
+        });
       if (userAfterTool(request) !== undefined)
         return jsonRefusal(400, {
           object: 'error',

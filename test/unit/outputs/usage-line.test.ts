@@ -1,0 +1,19 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { usageLine } from '../../../src/outputs/usage-line.js';
+
+describe('usageLine', () => {
+  it('says tokens, cached tokens with their share of the prompt, and the cost', () => {
+    assert.equal(
+      usageLine({ tokens: 12_345, promptTokens: 10_000, cachedTokens: 8_100, costUsd: 0.01234 }),
+      '12,345 tokens · 8,100 cached (81% of prompt) · $0.0123',
+    );
+  });
+
+  it('says the cost is unknown, and where to set a price, when the model has none', () => {
+    assert.equal(
+      usageLine({ tokens: 0, cachedTokens: 0, costUsd: undefined }),
+      '0 tokens · 0 cached · cost unknown (no price for the model; see `prices`)',
+    );
+  });
+});

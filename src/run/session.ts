@@ -106,7 +106,8 @@ export async function runSession(
 
 /** The tracking comment's last line: what the run used, on every exit path. */
 function usageOf(outcome: RunOutcome): string {
-  return `**Usage:** ${outcome.turns ?? 0} turns · ${usageLine({
+  const turns = outcome.turns ?? 0;
+  return `**Usage:** ${turns} ${turns === 1 ? 'turn' : 'turns'} · ${usageLine({
     tokens: outcome.tokens ?? 0,
     promptTokens: outcome.promptTokens,
     cachedTokens: outcome.cachedTokens ?? 0,

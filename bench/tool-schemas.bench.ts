@@ -10,7 +10,7 @@ import type { Tool } from '../src/tools/tool.js';
 import type { BenchFigure } from './run.js';
 
 /** The bash tool if it can be built with ordinary dependencies; undefined (and a note) otherwise. */
-async function loadBashTool(workspace: string): Promise<Tool<unknown> | undefined> {
+export async function loadBashTool(workspace: string): Promise<Tool<unknown> | undefined> {
   const bashModule = '../src/tools/bash.js';
   try {
     const { createBashTool } = await import(bashModule);

@@ -66,7 +66,9 @@ function capLength(text: string, maxChars: number, alreadyCut: number): string {
 /**
  * Sanitises `text` and wraps it in a block naming its `source` (e.g. `issue body by @alice`,
  * `CI log of job build`). The delimiter carries a nonce derived from the content, so the text
- * cannot know it in advance, and any delimiter-like tag inside the text is defused anyway.
+ * cannot know it in advance (a closing tag inside the text would change the hash it must
+ * carry), and any delimiter-like tag inside the text is defused anyway. Derived, not random: the
+ * same issue wraps to the same bytes in every run, so the prompt prefix stays cacheable.
  */
 export function wrapUntrusted(source: string, text: string, options: UntrustedTextOptions = {}): string {
   const body = defuseDelimiters(sanitizeUntrusted(text, options));

@@ -23,6 +23,8 @@ export interface RunOutcome {
   tokens?: number;
   /** Prompt tokens (part of `tokens`), for the cache-hit rate; not a step output. */
   promptTokens?: number;
+  /** Some counts are the characters/4 estimate: the endpoint sent no usage. */
+  tokensEstimated?: boolean;
   /** Prompt tokens the provider served from its prompt cache. */
   cachedTokens?: number;
   /** Estimated cost in USD; undefined when the price is unknown. */

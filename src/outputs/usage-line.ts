@@ -11,11 +11,14 @@ export interface UsageFacts {
   promptTokens?: number | undefined;
   cachedTokens: number;
   costUsd: number | undefined;
+  /** The counts are (partly) the characters/4 estimate. */
+  estimated?: boolean | undefined;
 }
 
 /** `12,345 tokens · 9,000 cached (81% of prompt) · $0.0123` (cost `unknown` without a price). */
 export function usageLine(facts: UsageFacts): string {
-  const parts = [`${facts.tokens.toLocaleString('en-US')} tokens`];
+  const estimated = facts.estimated ? ' (estimated: the endpoint reported no usage)' : '';
+  const parts = [`${facts.tokens.toLocaleString('en-US')} tokens${estimated}`];
   const rate =
     facts.promptTokens && facts.promptTokens > 0
       ? ` (${Math.round((100 * facts.cachedTokens) / facts.promptTokens)}% of prompt)`

@@ -89,6 +89,7 @@ export function addAgentUsage(outcome: RunOutcome, agent: AgentResult): void {
   outcome.tokens = (outcome.tokens ?? 0) + agent.tokens.total;
   outcome.promptTokens = (outcome.promptTokens ?? 0) + agent.tokens.prompt;
   outcome.cachedTokens = (outcome.cachedTokens ?? 0) + (agent.tokens.cachedPrompt ?? 0);
+  if (agent.tokens.estimated) outcome.tokensEstimated = true;
   if (agent.costUsd !== undefined) outcome.costUsd = (outcome.costUsd ?? 0) + agent.costUsd;
 }
 

@@ -29,6 +29,7 @@ export function renderJobSummary(input: JobSummaryInput): string {
       promptTokens: outcome.promptTokens,
       cachedTokens: outcome.cachedTokens ?? 0,
       costUsd: outcome.costUsd,
+      estimated: outcome.tokensEstimated,
     })}`,
     outcome.sandbox ?? '',
     ...(outcome.warnings ?? []).map((w) => `**Warning:** ${w}`),

@@ -112,6 +112,7 @@ function usageOf(outcome: RunOutcome): string {
     promptTokens: outcome.promptTokens,
     cachedTokens: outcome.cachedTokens ?? 0,
     costUsd: outcome.costUsd,
+    estimated: outcome.tokensEstimated,
   })}`;
 }
 

@@ -10,6 +10,13 @@ describe('usageLine', () => {
     );
   });
 
+  it('marks estimated counts', () => {
+    assert.equal(
+      usageLine({ tokens: 500, cachedTokens: 0, costUsd: 0.001, estimated: true }),
+      '500 tokens (estimated: the endpoint reported no usage) · 0 cached · $0.0010',
+    );
+  });
+
   it('says the cost is unknown, and where to set a price, when the model has none', () => {
     assert.equal(
       usageLine({ tokens: 0, cachedTokens: 0, costUsd: undefined }),

@@ -19,7 +19,7 @@ import { buildPullRequestReviewTask } from '../prompt/pull-request-review-task.j
 import { buildReviewSystemPrompt } from '../prompt/review-system-prompt.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { describeTrigger } from '../triggers/trigger.js';
-import { createAgentRunner } from './agent-runner.js';
+import { addAgentUsage, createAgentRunner } from './agent-runner.js';
 import { commandHost } from './command-host.js';
 import type { RunContext } from './context.js';
 import type { Publication } from './publish.js';
@@ -107,11 +107,14 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   try {
     step('Reviewing');
     const deadline = loopDeadline(startedAt, config.limits.timeoutMinutes);
-    const agent = await createAgentRunner(ctx, { registry: tools.registry, transcript, tracking, deadline })(
-      messages,
-    );
-    outcome.turns = agent.turns;
-    outcome.tokens = agent.tokens.total;
+    const agent = await createAgentRunner(ctx, {
+      registry: tools.registry,
+      transcript,
+      tracking,
+      deadline,
+      runKind: 'review',
+    })(messages);
+    addAgentUsage(outcome, agent);
     ctx.log.info(
       `Reviewer stopped: ${agent.stopReason} after ${agent.turns} turns, ${agent.tokens.total} tokens`,
     );

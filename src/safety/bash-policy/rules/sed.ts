@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Denial, deny } from '../denial.js';
-import { parseOptions, refusedOption, optionTable as t } from '../options.js';
+import { optionTable as t } from '../options.js';
 import { checkArgs, checkOperands, checkValue, isDenial, type Rule } from './rule.js';
 
 const editHint = 'Use edit_file to modify files; sed may only print.';

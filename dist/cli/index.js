@@ -36407,7 +36407,7 @@ which.sync = whichSync
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_cli_config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7815);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1980);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2981);
 /**
  * Entry of `dist/cli/index.js`, the local runner (`npm run local`, `agent-action-local`): the
  * action's pipeline on a local checkout with a dry-run publisher. See `agent-action-local --help`.
@@ -36570,7 +36570,7 @@ class CliError extends Error {
 
 /***/ }),
 
-/***/ 1980:
+/***/ 2981:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36663,6 +36663,7 @@ function stopSummary(reason, facts) {
     const why = {
         'max-turns': `The agent used all ${facts.maxTurns} turns (\`max-turns\`) before it finished.`,
         'max-tokens': `The agent stopped at ${facts.totalTokens.toLocaleString('en-US')} tokens; the next turn would pass the ${facts.maxTokens.toLocaleString('en-US')}-token budget (\`max-tokens\`).`,
+        'max-cost': `The agent stopped at an estimated $${(facts.costUsd ?? 0).toFixed(4)}; the next turn would pass the $${(facts.maxCostUsd ?? 0).toFixed(2)} budget (\`max-cost-usd\`).`,
         timeout: 'The agent ran out of time (`timeout-minutes`) before it finished.',
         cancelled: 'The run was cancelled before the agent finished.',
         stuck: `The agent was stopped because it kept repeating the same failing call${facts.stuckCall ? ` (\`${facts.stuckCall.name}\`)` : ''}.`,
@@ -49817,7 +49818,69 @@ function count(value) {
     return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/agent/compaction-keep.ts
+const EDIT_TOOLS = new Set(['write_file', 'edit_file', 'apply_patch']);
+// The status line the bash tool ends its output with (`[Exit code 1. 0.4 s.]`, `[Timed out …]`).
+const FAILED = /\n\[(Exit code [1-9]\d*|Timed out|Killed by)[^\]]*\]$/;
+/** `tool_call_id`s of the results in `messages` that compaction should keep. */
+function resultsToKeep(messages) {
+    const edited = new Set();
+    const latestRead = new Map();
+    const latestFailure = new Map();
+    const results = new Map();
+    const calls = [];
+    for (const message of messages) {
+        if (message.role === 'tool' && typeof message.content === 'string')
+            results.set(message.tool_call_id, message.content);
+        if (message.role !== 'assistant')
+            continue;
+        for (const call of message.tool_calls ?? []) {
+            if (call.type === 'function')
+                calls.push({ id: call.id, name: call.function.name, args: compaction_keep_parse(call.function.arguments) });
+        }
+    }
+    for (const call of calls) {
+        if (EDIT_TOOLS.has(call.name))
+            for (const path of editedPaths(call))
+                edited.add(path);
+        else if (call.name === 'read_file' && typeof call.args['path'] === 'string')
+            latestRead.set(call.args['path'], call.id);
+        else if (call.name === 'bash' && typeof call.args['command'] === 'string') {
+            const output = results.get(call.id) ?? '';
+            if (FAILED.test(output))
+                latestFailure.set(call.args['command'], call.id);
+            else
+                latestFailure.delete(call.args['command']);
+        }
+    }
+    const keep = new Set(latestFailure.values());
+    for (const [path, id] of latestRead)
+        if (edited.has(path))
+            keep.add(id);
+    return keep;
+}
+function editedPaths(call) {
+    if (typeof call.args['path'] === 'string')
+        return [call.args['path']];
+    const patch = call.args['patch'];
+    if (typeof patch !== 'string')
+        return [];
+    return [...patch.matchAll(/^\*\*\* (?:Add|Update) File: (.+)$/gm)].map((m) => m[1].trim());
+}
+function compaction_keep_parse(raw) {
+    try {
+        const value = JSON.parse(raw);
+        return value && typeof value === 'object' && !Array.isArray(value)
+            ? value
+            : {};
+    }
+    catch {
+        return {};
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/agent/compaction.ts
+
 const DEFAULT_CONTEXT_WINDOW_TOKENS = 128_000;
 const CHARS_PER_TOKEN = 4;
 /** Per-message framing the API adds (role, separators). */
@@ -49847,26 +49910,33 @@ const STUB_PREFIX = '[output of ';
 function compactMessages(messages, options) {
     const fixed = options.fixedTokens ?? 0;
     let estimate = estimateTokens(messages) + fixed;
-    if (estimate <= options.windowTokens * (options.triggerRatio ?? 0.75))
+    if (estimate <= options.windowTokens * (options.triggerRatio ?? 0.7))
         return { elided: 0, estimatedTokens: estimate };
-    const target = options.windowTokens * (options.targetRatio ?? 0.5);
+    const target = options.windowTokens * (options.targetRatio ?? 0.4);
+    const hardLimit = options.windowTokens * (options.hardRatio ?? 0.9);
     const latestTurn = messages.findLastIndex((m) => m.role === 'assistant');
     const calls = callsById(messages);
+    const keep = resultsToKeep(messages);
     let elided = 0;
-    for (let i = 0; i < latestTurn && estimate > target; i++) {
-        const message = messages[i];
-        if (message.role !== 'tool' ||
-            typeof message.content !== 'string' ||
-            message.content.startsWith(STUB_PREFIX))
-            continue;
-        const stub = stubFor(calls.get(message.tool_call_id));
-        if (stub.length >= message.content.length)
-            continue;
-        estimate -= Math.floor((message.content.length - stub.length) / CHARS_PER_TOKEN);
-        messages[i] = { ...message, content: stub };
-        elided += 1;
+    // First the results that do not matter; the kept ones only if the request would not fit.
+    for (const spare of [true, false]) {
+        if (!spare && estimate <= hardLimit)
+            break;
+        for (let i = 0; i < latestTurn && estimate > target; i++) {
+            const message = messages[i];
+            if (message.role !== 'tool' ||
+                typeof message.content !== 'string' ||
+                message.content.startsWith(STUB_PREFIX) ||
+                (spare && keep.has(message.tool_call_id)))
+                continue;
+            const stub = stubFor(calls.get(message.tool_call_id));
+            if (stub.length >= message.content.length)
+                continue;
+            estimate -= Math.floor((message.content.length - stub.length) / CHARS_PER_TOKEN);
+            messages[i] = { ...message, content: stub };
+            elided += 1;
+        }
     }
-    const hardLimit = options.windowTokens * (options.hardRatio ?? 0.9);
     if (estimate > hardLimit) {
         const latest = messages
             .map((message, index) => ({ message, index }))
@@ -51169,6 +51239,9 @@ function responsesParams(llm, request) {
                 ...(llm.rules.allows('parallel_tool_calls') ? { parallel_tool_calls: true } : {}),
             }
             : {}),
+        ...(llm.promptCacheKey && llm.rules.allows('prompt_cache_key')
+            ? { prompt_cache_key: llm.promptCacheKey }
+            : {}),
     };
 }
 function parseEvent(data) {
@@ -51246,6 +51319,9 @@ function buildChatRequest(input) {
         // The SDK's type trails the values providers accept (`none`, `xhigh`); the input validated it.
         ...(input.reasoningEffort
             ? { reasoning_effort: input.reasoningEffort }
+            : {}),
+        ...(input.promptCacheKey && rules.allows('prompt_cache_key')
+            ? { prompt_cache_key: input.promptCacheKey }
             : {}),
     };
 }
@@ -51480,6 +51556,7 @@ async function streamTurn(llm, request) {
         tools: request.tools,
         rules: llm.rules,
         reasoningEffort: llm.reasoningEffort,
+        promptCacheKey: llm.promptCacheKey,
     });
     const assembler = new ToolCallAssembler();
     const state = { content: '', finishReason: '', usage: undefined, fields: new TurnFields() };
@@ -52697,7 +52774,10 @@ function atEndOfBlockComment(text, i) {
  * into one {@link ToolResult}. Output truncation and the failure hint live here, once.
  */
 
-/** Appended to every failed result (seed §7.6). A constant: never built from tool output. */
+/**
+ * Appended to every failed result, so the model reads a failure as something to act on rather
+ * than a reason to stop. A constant: never built from tool output.
+ */
 const FAILURE_HINT = '[HINT: This call did not succeed. Read the message above and change your approach; do not repeat the same call unchanged.]';
 /** Largest output one result may carry; tools keep their own, smaller caps, this is the backstop. */
 const MAX_OUTPUT_CHARS = 60_000;
@@ -52890,7 +52970,7 @@ function createSemaphore(limit) {
 
 ;// CONCATENATED MODULE: ./src/agent/scheduler.ts
 /**
- * Runs one turn's tool calls (seed §7.5, 003). Calls are taken in their order as the iterable
+ * Runs one turn's tool calls. Calls are taken in their order as the iterable
  * yields them: consecutive read-only calls form a concurrent batch (bounded by a semaphore); every
  * other call is a serial step that waits for everything before it, and everything after it waits
  * for it. When a serial step fails, later serial steps are skipped ("sibling cancellation"), while
@@ -53099,6 +53179,124 @@ async function runTurn(options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/llm/model-prices.ts
+/** Keyed by the model name without a provider prefix or a dated snapshot suffix. */
+const BUILT_IN_PRICES = {
+    'gpt-5.5': { input: 5, cachedInput: 0.5, output: 30, checked: '2026-06-04', source: 'OpenAI pricing' },
+    'gpt-5.4': { input: 2.5, cachedInput: 0.25, output: 15, checked: '2026-06-04', source: 'OpenAI pricing' },
+    'gpt-5.4-mini': {
+        input: 0.75,
+        cachedInput: 0.075,
+        output: 4.5,
+        checked: '2026-06-04',
+        source: 'OpenAI pricing',
+    },
+    'gpt-5.4-nano': {
+        input: 0.2,
+        cachedInput: 0.02,
+        output: 1.25,
+        checked: '2026-06-04',
+        source: 'OpenAI pricing',
+    },
+    'gpt-5.1': { input: 1.25, cachedInput: 0.125, output: 10, checked: '2026-04-30', source: 'OpenAI pricing' },
+    'gpt-5': { input: 1.25, cachedInput: 0.125, output: 10, checked: '2026-04-30', source: 'OpenAI pricing' },
+    'gpt-4.1': { input: 2, cachedInput: 0.5, output: 8, checked: '2026-04-30', source: 'OpenAI pricing' },
+    'gpt-4.1-mini': {
+        input: 0.4,
+        cachedInput: 0.1,
+        output: 1.6,
+        checked: '2026-04-30',
+        source: 'OpenAI pricing',
+    },
+    'o4-mini': { input: 1.1, cachedInput: 0.275, output: 4.4, checked: '2026-04-30', source: 'OpenAI pricing' },
+    o3: { input: 2, cachedInput: 0.5, output: 8, checked: '2026-04-30', source: 'OpenAI pricing' },
+    'deepseek-chat': {
+        input: 0.28,
+        cachedInput: 0.028,
+        output: 0.42,
+        checked: '2026-04-30',
+        source: 'DeepSeek pricing',
+    },
+    'deepseek-reasoner': {
+        input: 0.28,
+        cachedInput: 0.028,
+        output: 0.42,
+        checked: '2026-04-30',
+        source: 'DeepSeek pricing',
+    },
+    'gemini-2.5-pro': {
+        input: 1.25,
+        cachedInput: 0.125,
+        output: 10,
+        checked: '2026-04-30',
+        source: 'Gemini API pricing',
+    },
+    'gemini-2.5-flash': {
+        input: 0.3,
+        cachedInput: 0.03,
+        output: 2.5,
+        checked: '2026-04-30',
+        source: 'Gemini API pricing',
+    },
+};
+/** `openai/gpt-4.1` (GitHub Models, OpenRouter) and `gpt-4.1-2025-04-14` both price as `gpt-4.1`. */
+function priceKey(model) {
+    return model
+        .toLowerCase()
+        .replace(/^[\w.-]+\//, '')
+        .replace(/-\d{4}-\d{2}-\d{2}$/, '');
+}
+/** The prices a run uses: the input's, else the table's, else undefined (cost unknown). */
+function pricesFor(model, configured) {
+    if (configured)
+        return configured;
+    const row = BUILT_IN_PRICES[priceKey(model)];
+    return row ? { input: row.input, cachedInput: row.cachedInput, output: row.output } : undefined;
+}
+/** USD for `tokens` at `prices`. Cached tokens are billed at the cached rate, the rest in full. */
+function costUsd(tokens, prices) {
+    const cached = Math.min(tokens.cachedPrompt ?? 0, tokens.prompt);
+    return (((tokens.prompt - cached) * prices.input +
+        cached * prices.cachedInput +
+        tokens.completion * prices.output) /
+        1_000_000);
+}
+
+;// CONCATENATED MODULE: ./src/agent/spend.ts
+
+/** One per `runAgent` call; `prices` undefined means the cost is unknown (and unbudgeted). */
+class SpendMeter {
+    prices;
+    maxCostUsd;
+    spent = 0;
+    cachedShare = 0;
+    constructor(prices, 
+    /** USD this call may spend; undefined: no money budget. */
+    maxCostUsd) {
+        this.prices = prices;
+        this.maxCostUsd = maxCostUsd;
+    }
+    /** USD spent so far, or undefined when the model has no price. */
+    get costUsd() {
+        return this.prices ? this.spent : undefined;
+    }
+    /** Adds a finished turn's tokens. */
+    add(usage) {
+        if (!this.prices)
+            return;
+        this.spent += costUsd(usage, this.prices);
+        this.cachedShare = usage.prompt > 0 ? Math.min(1, (usage.cachedPrompt ?? 0) / usage.prompt) : 0;
+    }
+    /** Whether a turn with about `promptTokens` of prompt would take the run past `max-cost-usd`. */
+    wouldPass(promptTokens) {
+        if (!this.prices || this.maxCostUsd === undefined)
+            return false;
+        const cachedPrompt = Math.floor(promptTokens * this.cachedShare);
+        return (this.spent + costUsd({ prompt: promptTokens, completion: 0, cachedPrompt }, this.prices) >
+            this.maxCostUsd);
+    }
+}
+
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/agent/transcript.ts
@@ -53284,6 +53482,7 @@ function isObject(text) {
 
 
 
+
 const CONTINUE_AFTER_BREAK = '[The connection dropped while you were answering. The tool calls above ran and their results are above; nothing else from that answer was kept. Continue from here.]';
 /** Runs the loop until the model is done or a budget stops it. */
 async function runAgent(options) {
@@ -53292,9 +53491,11 @@ async function runAgent(options) {
     const redact = options.redact ?? ((text) => text);
     const transcript = options.transcript ?? noTranscript;
     const messages = [...options.messages];
-    const tools = registry.definitions();
+    // Sorted by name so the tool block of the prompt prefix is the same bytes whatever order tools register in.
+    const tools = registry.definitions().sort((a, b) => toolName(a) < toolName(b) ? -1 : toolName(a) > toolName(b) ? 1 : 0);
     const toolTokens = estimateTokens([], tools);
     const tokens = zeroUsage();
+    const spend = new SpendMeter(limits.prices, limits.maxCostUsd);
     const budget = new ContextBudget(limits.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS, toolTokens);
     const allCalls = [];
     const guard = new DoomLoopGuard();
@@ -53317,6 +53518,8 @@ async function runAgent(options) {
                 maxTurns: limits.maxTurns,
                 totalTokens: tokens.total,
                 maxTokens: limits.maxTokens,
+                ...(spend.costUsd !== undefined ? { costUsd: spend.costUsd } : {}),
+                ...(limits.maxCostUsd !== undefined ? { maxCostUsd: limits.maxCostUsd } : {}),
                 calls: allCalls,
                 lastText,
                 ...extra,
@@ -53326,6 +53529,7 @@ async function runAgent(options) {
             summary: redact(summary),
             turns,
             tokens: { ...tokens },
+            ...(spend.costUsd !== undefined ? { costUsd: spend.costUsd } : {}),
             toolCalls: allCalls.length,
             messages,
             ...(extra.error ? { error: redact(extra.error) } : {}),
@@ -53336,6 +53540,7 @@ async function runAgent(options) {
             summary: result.summary,
             turns,
             tokens,
+            ...(result.costUsd !== undefined ? { costUsd: result.costUsd } : {}),
             toolCalls: allCalls.length,
             ...(result.error ? { error: result.error } : {}),
         });
@@ -53363,6 +53568,8 @@ async function runAgent(options) {
             const promptEstimate = estimateTokens(messages) + toolTokens;
             if (tokens.total + promptEstimate > limits.maxTokens)
                 return finish('max-tokens');
+            if (spend.wouldPass(promptEstimate))
+                return finish('max-cost');
             turns = turn;
             onEvent?.({ type: 'turn-start', turn });
             const started = now();
@@ -53408,6 +53615,7 @@ async function runAgent(options) {
             }
             const usage = outcome.usage ?? estimateUsage(promptEstimate, outcome);
             addUsage(tokens, usage);
+            spend.add(usage);
             const cutOff = budget.afterTurn(messages, outcome, registry, promptEstimate, llm.model);
             if (cutOff) {
                 transcript.write({ type: 'note', turn, message: 'the answer was cut off (finish_reason length)' });
@@ -53455,6 +53663,9 @@ function continueAfterBreak(messages) {
     else
         messages.push({ role: 'user', content: CONTINUE_AFTER_BREAK });
 }
+function toolName(tool) {
+    return tool.type === 'function' ? tool.function.name : tool.custom.name;
+}
 
 ;// CONCATENATED MODULE: ./src/agent/transcript-markdown.ts
 const GITHUB_BODY_LIMIT = 65_536;
@@ -53500,6 +53711,9 @@ function fitRows(head, rows, tail, maxChars, pointer) {
 function summaryLine(records) {
     let turns = 0;
     let tokens = 0;
+    let prompt = 0;
+    let cached = 0;
+    let cost;
     let calls = 0;
     let failed = 0;
     let retries = 0;
@@ -53508,6 +53722,8 @@ function summaryLine(records) {
         if (r.type === 'turn') {
             turns += 1;
             tokens += r.tokensIn + r.tokensOut;
+            prompt += r.tokensIn;
+            cached += r.tokensCached ?? 0;
         }
         else if (r.type === 'tool-call') {
             calls += 1;
@@ -53516,13 +53732,21 @@ function summaryLine(records) {
         }
         else if (r.type === 'retry')
             retries += 1;
-        else if (r.type === 'agent-end')
+        else if (r.type === 'agent-end') {
             reason = r.reason;
+            // One agent-end per agent call (a CI fix round adds one), so costs add up.
+            if (r.costUsd !== undefined)
+                cost = (cost ?? 0) + r.costUsd;
+        }
     }
     const parts = [
         `${turns} ${turns === 1 ? 'turn' : 'turns'}`,
         `${calls} tool ${calls === 1 ? 'call' : 'calls'}${failed > 0 ? ` (${failed} failed)` : ''}`,
         `${tokens.toLocaleString('en-US')} tokens`,
+        ...(cached > 0
+            ? [`${cached.toLocaleString('en-US')} cached (${Math.round((100 * cached) / prompt)}% of prompt)`]
+            : []),
+        ...(cost !== undefined ? [`$${cost.toFixed(4)}`] : []),
         ...(retries > 0 ? [`${retries} ${retries === 1 ? 'retry' : 'retries'}`] : []),
         ...(reason ? [`stopped: ${reason}`] : []),
     ];
@@ -62853,9 +63077,15 @@ function resolveEndpoint(baseUrl, apiKey) {
 /**
  * Parameters the run can do without; a refusal naming one drops it instead of failing. `include`
  * is the Responses API's request for encrypted reasoning, which OpenAI's non-reasoning models
- * (gpt-4o, gpt-4.1) refuse with `param: "include"`.
+ * (gpt-4o, gpt-4.1) refuse with `param: "include"`. `prompt_cache_key` routes requests with the same
+ * prefix to the same cache on OpenAI; strict OpenAI-compatible servers refuse it as an extra field.
  */
-const OPTIONAL_PARAMETERS = ['parallel_tool_calls', 'stream_options', 'include'];
+const OPTIONAL_PARAMETERS = [
+    'parallel_tool_calls',
+    'stream_options',
+    'include',
+    'prompt_cache_key',
+];
 // Words providers use when they refuse a parameter (OpenAI, Mistral/pydantic, Azure AI, Gemini, Groq).
 const REFUSAL = /unsupported|not supported|unknown|unrecognized|not allowed|not permitted|extra|forbidden|invalid|cannot find field|does not support/i;
 /** The run's memory of dropped parameters; one per LLM client. */
@@ -62928,6 +63158,7 @@ function createLlmClient(options) {
         // The resolved URL: a pasted operation URL (`…/v1/responses`) still names the endpoint.
         wire: chooseWire(options.api ?? 'auto', endpoint.baseURL),
         reasoningEffort: options.reasoningEffort,
+        promptCacheKey: options.promptCacheKey,
         retry: {
             ...defaultRetryPolicy,
             maxAttempts: Math.max(1, options.maxRetries ?? defaultRetryPolicy.maxAttempts),
@@ -63233,7 +63464,9 @@ function capLength(text, maxChars, alreadyCut) {
 /**
  * Sanitises `text` and wraps it in a block naming its `source` (e.g. `issue body by @alice`,
  * `CI log of job build`). The delimiter carries a nonce derived from the content, so the text
- * cannot know it in advance, and any delimiter-like tag inside the text is defused anyway.
+ * cannot know it in advance (a closing tag inside the text would change the hash it must
+ * carry), and any delimiter-like tag inside the text is defused anyway. Derived, not random: the
+ * same issue wraps to the same bytes in every run, so the prompt prefix stays cacheable.
  */
 function wrapUntrusted(source, text, options = {}) {
     const body = defuseDelimiters(sanitizeUntrusted(text, options));
@@ -68222,7 +68455,7 @@ async function createBashPolicy(options) {
 
 ;// CONCATENATED MODULE: ./src/safety/read-tracker.ts
 /**
- * Read-before-write, with optimistic conflict detection (seed §7.2.2). A successful read (and the
+ * Read-before-write, with optimistic conflict detection. A successful read (and the
  * tools' own writes) records a snapshot of the file; a later write or edit of an existing file is
  * allowed only if a snapshot exists and the file has not changed since. The mtime is the fast path;
  * the SHA-256 is the arbiter, so a `touch` alone is not a conflict.
@@ -80186,8 +80419,8 @@ function planPatch(ops, current) {
 
 ;// CONCATENATED MODULE: ./src/tools/text-file.ts
 /**
- * Small text helpers shared by the file tools: binary detection (seed 004: a NUL byte in the
- * first 8 KiB), cutting over-long lines, and counting lines the way editors do.
+ * Small text helpers shared by the file tools: binary detection (a NUL byte in the first 8 KiB,
+ * which text never has and nearly every binary format does early), cutting over-long lines, and counting lines the way editors do.
  */
 /** Bytes inspected for a NUL byte when deciding whether a file is binary. */
 const BINARY_SNIFF_BYTES = 8 * 1024;
@@ -80797,8 +81030,8 @@ function createGrepTool({ policy, log = () => { }, backends: wanted = ['rg', 'gi
 
 ;// CONCATENATED MODULE: ./src/tools/read-file.ts
 /**
- * `read_file`: a window of a text file with `N→` line numbers (seed 004), which `edit_file` can
- * then refer to. A successful read records a snapshot so the file may later be written or edited.
+ * `read_file`: a window of a text file with `N→` line numbers, which `edit_file` can then refer
+ * to and which the edit tools strip when a model copies them back. A successful read records a snapshot so the file may later be written or edited.
  */
 
 

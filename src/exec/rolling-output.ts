@@ -3,7 +3,8 @@
  * the command prints (seed §7.3.2): the first `headLines` lines, the last `tailLines` lines,
  * a `[... N lines dropped ...]` marker between them, and a character cap on the result.
  * Chunks stay raw bytes until `render`, so a flood costs a newline count per chunk and no
- * string building.
+ * string building; the tail is one fixed ring buffer and every kept byte is copied, so memory
+ * is the same for 1 MB and 1 GB of output and callers may reuse the buffer they push.
  */
 
 export interface RollingOutputLimits {
@@ -29,15 +30,16 @@ export class RollingOutput {
   private headBytes = 0;
   private headNewlines = 0;
   private headDone = false;
-  private tail: Buffer[] = [];
+  /** The last `ring.length` bytes after the head, written round and round from `ringPos`. */
+  private ring: Buffer | undefined;
+  private ringPos = 0;
   private tailBytes = 0;
-  private tailCut = false;
   private newlines = 0;
   private lastByte = -1;
 
   constructor(private readonly limits: RollingOutputLimits = defaultOutputLimits) {}
 
-  /** Adds a chunk of raw output. */
+  /** Adds a chunk of raw output; the chunk is not kept, so the caller may reuse it. */
   push(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
     const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
@@ -48,36 +50,48 @@ export class RollingOutput {
       this.pushTail(buf);
       return;
     }
-    this.head.push(buf);
+    const headCap = Math.floor(this.limits.maxChars / 4);
+    this.head.push(Buffer.from(buf.subarray(0, headCap + 1)));
     this.headBytes += buf.length;
     this.headNewlines += count;
-    const headCap = Math.floor(this.limits.maxChars / 4);
     if (this.headNewlines < this.limits.headLines && this.headBytes <= headCap) return;
     const all = Buffer.concat(this.head);
     const end = nthNewline(all, this.limits.headLines);
     const cut = Math.min(end === -1 ? all.length : end + 1, headCap);
     this.head = [all.subarray(0, cut)];
     this.headDone = true;
-    if (cut < all.length) this.pushTail(all.subarray(cut));
+    // What the head did not take: the rest of the earlier chunks, then of this one.
+    const headStart = this.headBytes - buf.length;
+    if (cut < headStart) this.pushTail(all.subarray(cut, headStart));
+    this.pushTail(buf.subarray(Math.max(0, cut - headStart)));
   }
 
   private pushTail(buf: Buffer): void {
-    this.tail.push(buf);
+    if (buf.length === 0) return;
+    // Enough bytes for maxChars characters of any width, and never more.
+    this.ring ??= Buffer.alloc(this.limits.maxChars * 4);
+    const ring = this.ring;
     this.tailBytes += buf.length;
-    // Enough bytes for maxChars characters of any width, and never much more.
-    const keep = this.limits.maxChars * 4;
-    while (this.tail.length > 1 && this.tailBytes - this.tail[0]!.length >= keep) {
-      this.tailBytes -= this.tail.shift()!.length;
-      this.tailCut = true;
-    }
+    const src = buf.length > ring.length ? buf.subarray(buf.length - ring.length) : buf;
+    const first = Math.min(src.length, ring.length - this.ringPos);
+    src.copy(ring, this.ringPos, 0, first);
+    src.copy(ring, 0, first);
+    this.ringPos = (this.ringPos + src.length) % ring.length;
+  }
+
+  private tailBuffer(): Buffer {
+    if (!this.ring) return Buffer.alloc(0);
+    if (this.tailBytes <= this.ring.length) return this.ring.subarray(0, this.tailBytes);
+    return Buffer.concat([this.ring.subarray(this.ringPos), this.ring.subarray(0, this.ringPos)]);
   }
 
   /** The rendered output and the number of lines left out of it. */
   render(): { output: string; droppedLines: number } {
     const totalLines = this.newlines + (this.lastByte !== -1 && this.lastByte !== newline ? 1 : 0);
     const headLines = splitLines(Buffer.concat(this.head).toString('utf8'));
-    let tailLines = splitLines(Buffer.concat(this.tail).toString('utf8'));
-    if (this.tailCut && tailLines.length > 1) tailLines = tailLines.slice(1); // first line is partial
+    let tailLines = splitLines(this.tailBuffer().toString('utf8'));
+    if (this.ring && this.tailBytes > this.ring.length && tailLines.length > 1)
+      tailLines = tailLines.slice(1); // first line is partial
     tailLines = tailLines.slice(-this.limits.tailLines);
     const head = headLines.map((l) => this.cutLine(l));
     const budget = this.limits.maxChars - head.reduce((n, l) => n + l.length + 1, 0);

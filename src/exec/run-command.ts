@@ -1,15 +1,16 @@
 /**
  * Runs one command for the agent: through the sandbox launcher, in its own process group, with
  * no stdin, a scrubbed environment passed in by the caller, a wall-clock timeout and the job's
- * AbortSignal both killing the whole group (SIGTERM, then SIGKILL), and output kept in a
- * bounded head+tail buffer while the full log streams to a file.
+ * AbortSignal both killing the whole group (SIGTERM, then SIGKILL). stdout and stderr are the
+ * log file itself, so the child writes its output straight to disk in the order it printed it;
+ * a watchdog reads the file as it grows into the bounded head+tail buffer, with one reused read
+ * buffer, and cuts the file back when it passes its size cap. Nothing in this process grows with
+ * the output.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { type FileHandle, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { execa } from 'execa';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { defaultOutputLimits, RollingOutput, type RollingOutputLimits } from './rolling-output.js';
 
@@ -26,7 +27,7 @@ export interface RunCommandOptions {
   limits?: RollingOutputLimits;
   /** Time between SIGTERM and SIGKILL. */
   killGraceMs?: number;
-  /** The full log stops growing past this size (a note says so). */
+  /** The full log is cut back to this size whenever it passes it (a note in the log and the output says so). */
   maxLogBytes?: number;
 }
 
@@ -41,46 +42,50 @@ export interface RunCommandResult {
   output: string;
   fullLogPath: string;
   droppedLines: number;
+  /** The command printed more than the cap: the log on disk holds its first `maxLogBytes` bytes only. */
+  logCapped: boolean;
 }
+
+/** How often the watchdog looks at the log while the command prints nothing new. */
+const WATCH_INTERVAL_MS = 50;
+/** One read of the log. */
+const READ_BYTES = 1024 * 1024;
+/** How far past its cap the log may get while the watchdog is behind the command. */
+const CUT_SLACK_BYTES = 64 * 1024 * 1024;
 
 /** Runs the command to completion (or until killed); never rejects for the command's own failure. */
 export async function runCommand(options: RunCommandOptions): Promise<RunCommandResult> {
   const { file, args } = options.sandbox.launch(options.argv, { cwd: options.cwd });
   await mkdir(options.logDir, { recursive: true });
   const fullLogPath = path.join(options.logDir, `command-${Date.now()}-${randomUUID().slice(0, 8)}.log`);
-  const log = createWriteStream(fullLogPath);
+  // Append mode: after the watchdog cuts the file, the child's next write lands at the new end.
+  const log = await open(fullLogPath, 'a', 0o600);
+  const reader = await open(fullLogPath, 'r');
   const output = new RollingOutput(options.limits ?? defaultOutputLimits);
-  const maxLogBytes = options.maxLogBytes ?? 256 * 1024 * 1024;
-  let logBytes = 0;
+  const watch = new LogWatch(reader, log, output, options.maxLogBytes ?? 256 * 1024 * 1024);
   const started = performance.now();
 
-  const child = execa(file, args, {
-    cwd: options.cwd,
-    env: options.env,
-    extendEnv: false,
-    stdin: 'ignore',
-    detached: true, // its own process group, so a kill reaches grandchildren too
-    buffer: false,
-    reject: false,
-    encoding: 'buffer',
-  });
-
-  const streams = [child.stdout, child.stderr].filter((s): s is Readable => s !== null);
-  for (const stream of streams) {
-    stream.on('data', (chunk: Uint8Array) => {
-      output.push(chunk);
-      if (logBytes < maxLogBytes) {
-        logBytes += chunk.length;
-        // Back-pressure: stop reading while the log file catches up, so memory stays bounded.
-        if (!log.write(chunk)) {
-          for (const s of streams) s.pause();
-          log.once('drain', () => {
-            for (const s of streams) s.resume();
-          });
-        }
-      }
+  let child: ChildProcess;
+  try {
+    child = spawn(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', log.fd, log.fd],
+      detached: true, // its own process group, so a kill reaches grandchildren too
     });
+  } catch (error) {
+    await Promise.all([log.close(), reader.close()]);
+    throw error;
   }
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>(
+    (resolve) => {
+      child.once('error', (error) => resolve({ code: null, signal: null, error }));
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+    },
+  );
+  // The watchdog stops after the group is killed, so nothing writes the log after its last read.
+  let commandEnded = () => {};
+  const watching = watch.run(new Promise<void>((resolve) => (commandEnded = resolve)));
 
   let timedOut = false;
   let cancelled = false;
@@ -110,22 +115,31 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   // When the command itself exits, whatever it left running in its group goes too.
   child.once('exit', () => killGroup('SIGKILL'));
 
-  const result = await child;
+  const result = await exited;
   clearTimeout(timer);
   if (graceTimer) clearTimeout(graceTimer);
   options.signal?.removeEventListener('abort', onAbort);
   killGroup('SIGKILL');
+  commandEnded();
   // Also after a timeout or a kill: whatever the command got to create must reach the runner.
   const handBackProblem = await options.sandbox.afterCommand?.();
-  if (logBytes >= maxLogBytes) log.write(`\n[log truncated at ${maxLogBytes} bytes]\n`);
-  await new Promise<void>((resolve) => log.end(resolve));
+  await watching;
+  const logCapped = await watch.finish();
+  await Promise.all([log.close(), reader.close()]);
+  if (result.error) output.push(Buffer.from(`could not start ${file}: ${result.error.message}\n`));
 
   const { output: rendered, droppedLines } = output.render();
-  const text = handBackProblem
-    ? `${rendered}\n[sandbox: the files this command created could not be handed back: ${handBackProblem}]`
-    : rendered;
+  const notes = [
+    ...(logCapped
+      ? [`[the full log was capped at ${watch.maxBytes} bytes; later output is in this excerpt only]`]
+      : []),
+    ...(handBackProblem
+      ? [`[sandbox: the files this command created could not be handed back: ${handBackProblem}]`]
+      : []),
+  ];
+  const text = [rendered, ...notes].join('\n');
   return {
-    exitCode: result.exitCode ?? null,
+    exitCode: result.error ? 127 : result.code,
     signal: result.signal ?? undefined,
     timedOut,
     cancelled,
@@ -133,5 +147,64 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
     output: text,
     fullLogPath,
     droppedLines,
+    logCapped,
   };
+}
+
+/**
+ * Follows the log while the command writes it: every byte is read once into the rolling
+ * output, and the file is cut back to `maxBytes` whenever it has passed it, so a flood never
+ * fills the disk. What the child writes between the last read and a cut is lost to the excerpt
+ * too, so the dropped-line count of a capped log can be low; the final tail, read after the
+ * command ended, is whole.
+ */
+class LogWatch {
+  private readonly buffer = Buffer.allocUnsafe(READ_BYTES);
+  private position = 0;
+  private capped = false;
+
+  constructor(
+    private readonly reader: FileHandle,
+    private readonly writer: FileHandle,
+    private readonly output: RollingOutput,
+    readonly maxBytes: number,
+  ) {}
+
+  /** Reads until `ended` resolves, then once more to the end of the file. */
+  async run(ended: Promise<unknown>): Promise<void> {
+    let done = false;
+    void ended.then(() => {
+      done = true;
+    });
+    for (;;) {
+      const wasDone = done;
+      await this.drain();
+      if (wasDone) return;
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS))]);
+    }
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const { bytesRead } = await this.reader.read(this.buffer, 0, this.buffer.length, this.position);
+      if (bytesRead === 0) return;
+      this.output.push(this.buffer.subarray(0, bytesRead));
+      this.position += bytesRead;
+      // Cut when the reader has caught up, so only what the child writes in that instant is lost
+      // unread; a reader that cannot keep up cuts anyway once the log is a slack past its cap.
+      const caughtUp = bytesRead < this.buffer.length;
+      if (this.position > this.maxBytes && (caughtUp || this.position > this.maxBytes + CUT_SLACK_BYTES)) {
+        await this.writer.truncate(this.maxBytes);
+        this.position = this.maxBytes;
+        this.capped = true;
+      }
+      if (caughtUp) return;
+    }
+  }
+
+  /** After the command: notes the cap at the end of the log; says whether there was one. */
+  async finish(): Promise<boolean> {
+    if (this.capped) await this.writer.write(`\n[log truncated at ${this.maxBytes} bytes]\n`);
+    return this.capped;
+  }
 }

@@ -49,4 +49,36 @@ describe('RollingOutput', () => {
     assert.ok(output.length <= 2_100, `${output.length} characters`);
     assert.ok(droppedLines > 6_000_000);
   });
+
+  it('keeps nothing of a pushed buffer, so the caller can reuse one buffer for every read', () => {
+    const out = new RollingOutput(limits);
+    const reused = Buffer.alloc(64);
+    const lines = Array.from({ length: 50 }, (_, i) => `row ${String(i).padStart(2, '0')}\n`).join('');
+    const bytes = Buffer.from(lines);
+    for (let i = 0; i < bytes.length; i += reused.length) {
+      const n = bytes.copy(reused, 0, i, i + reused.length);
+      out.push(reused.subarray(0, n));
+      reused.fill(0x5a); // overwritten before the next read, as a read buffer is
+    }
+    assert.deepEqual(out.render().output.split('\n'), [
+      'row 00',
+      'row 01',
+      'row 02',
+      '[... 43 lines dropped ...]',
+      'row 46',
+      'row 47',
+      'row 48',
+      'row 49',
+    ]);
+  });
+
+  it('splits one big first chunk between head and tail without repeating a byte', () => {
+    const text = Array.from({ length: 2_000 }, (_, i) => `l${i}`).join('\n');
+    const out = new RollingOutput({ headLines: 2, tailLines: 2, maxChars: 400, maxLineChars: 50 });
+    out.push(Buffer.from(text));
+    assert.deepEqual(out.render(), {
+      output: 'l0\nl1\n[... 1996 lines dropped ...]\nl1998\nl1999',
+      droppedLines: 1996,
+    });
+  });
 });

@@ -94,6 +94,26 @@ describe('runCommand', () => {
     assert.ok(growth < 64 * 1024 * 1024, `heap grew by ${growth} bytes`);
   });
 
+  it('cuts the log back to its cap, says so, and still shows the last lines printed', async () => {
+    const result = await run('yes 0123456789 | head -n 500000; echo the-last-line', { maxLogBytes: 100_000 });
+    assert.equal(result.exitCode, 0);
+    assert.equal(result.logCapped, true);
+    const log = readFileSync(result.fullLogPath, 'utf8');
+    assert.ok(log.startsWith('0123456789\n'.repeat(9_000)), 'the log keeps the first bytes printed');
+    assert.match(log, /\n\[log truncated at 100000 bytes\]\n$/);
+    assert.ok(log.length < 100_100, `${log.length} bytes on disk`);
+    assert.match(
+      result.output,
+      /the-last-line\n\[the full log was capped at 100000 bytes; later output is in this excerpt only\]$/,
+    );
+  });
+
+  it('reports an uncapped log as such', async () => {
+    const result = await run('echo short');
+    assert.equal(result.logCapped, false);
+    assert.equal(result.output, 'short');
+  });
+
   it('gives the child none of the secrets in the parent environment', async () => {
     const parent = {
       ...process.env,

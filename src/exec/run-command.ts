@@ -55,7 +55,7 @@ const CUT_SLACK_BYTES = 64 * 1024 * 1024;
 
 /** Runs the command to completion (or until killed); never rejects for the command's own failure. */
 export async function runCommand(options: RunCommandOptions): Promise<RunCommandResult> {
-  const { file, args } = options.sandbox.launch(options.argv, { cwd: options.cwd });
+  const { file, args, env } = options.sandbox.launch(options.argv, { cwd: options.cwd, env: options.env });
   await mkdir(options.logDir, { recursive: true });
   const fullLogPath = path.join(options.logDir, `command-${Date.now()}-${randomUUID().slice(0, 8)}.log`);
   // Append mode: after the watchdog cuts the file, the child's next write lands at the new end.
@@ -69,7 +69,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   try {
     child = spawn(file, args, {
       cwd: options.cwd,
-      env: options.env,
+      env,
       stdio: ['ignore', log.fd, log.fd],
       detached: true, // its own process group, so a kill reaches grandchildren too
     });

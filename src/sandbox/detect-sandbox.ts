@@ -229,7 +229,8 @@ async function build(
       home,
     });
     // Prove the level works end to end: the workspace is readable and writable from inside.
-    const check = sandbox.launch(['/bin/sh', '-c', 'test -r . && test -w . && test -w "$HOME"'], {
+    // The private home comes as an argument: the probe runner starts argv with its own environment.
+    const check = sandbox.launch(['/bin/sh', '-c', 'test -r . && test -w . && test -w "$1"', 'sh', home], {
       cwd: options.workspace,
     });
     const result = await run([check.file, ...check.args]);
@@ -302,10 +303,10 @@ function none(options: DetectSandboxOptions, notes: string[]): ManagedSandbox {
     missing: options.network === 'on' ? ['pid-namespace', 'separate-user'] : ALL,
     network: options.network,
     notes,
-    launch(argv) {
+    launch(argv, { env = {} }) {
       const [file, ...args] = argv;
       if (!file) throw new Error('empty argv');
-      return { file, args };
+      return { file, args, env };
     },
     async dispose() {},
   };

@@ -27,26 +27,31 @@ export interface HandBack {
  * restore it), so only the entries of folders changed since the last round are looked at, and the
  * user's ones handed over with their whole subtree: the walk reads folders, not files. `-cnewer`
  * compares with the stamp's mtime, which `mv` keeps, so each round starts before the previous
- * round's walk. `chown -R` never follows symlinks, so a planted link hands over nothing outside.
+ * round's walk; a round that finds no changed folder keeps the old stamp and costs one `find`.
+ * `chown -R` never follows symlinks, so a planted link hands over nothing outside.
  */
 const HAND_BACK_SCRIPT = `uid=$1 to=$2 stamp=$3 ws=$4
 nl='
 '
 while read -r _; do
-  err=$( (
+  err=$( {
     set -eu
     # find's own failures would be lost in the pipe below.
     [ -d "$ws" ] || { echo "no folder $ws" >&2; exit 1; }
     : > "$stamp.next"
     if [ -f "$stamp" ]; then
-      find "$ws" -xdev -type d -cnewer "$stamp" -print0 |
-        xargs -0r sh -c 'u=$1; shift; exec find "$@" -mindepth 1 -maxdepth 1 -user "$u" -print0' sh "$uid" |
-        xargs -0r chown -R --from="$uid" "$to" --
+      find "$ws" -xdev -type d -cnewer "$stamp" -print0 > "$stamp.dirs"
+      # No folder changed: nothing new to hand over, and the old stamp still marks where to look.
+      if [ -s "$stamp.dirs" ]; then
+        xargs -0r sh -c 'u=$1; shift; exec find "$@" -mindepth 1 -maxdepth 1 -user "$u" -print0' sh "$uid" < "$stamp.dirs" |
+          xargs -0r chown -R --from="$uid" "$to" --
+        mv -f "$stamp.next" "$stamp"
+      fi
     else
       chown -R --from="$uid" "$to" -- "$ws"
+      mv -f "$stamp.next" "$stamp"
     fi
-    mv -f "$stamp.next" "$stamp"
-  ) 2>&1 >/dev/null </dev/null ) && status=0 || status=$?
+  } 2>&1 >/dev/null </dev/null ) && status=0 || status=$?
   echo "done $status \${err##*$nl}"
 done
 `;

@@ -34,15 +34,21 @@ export interface NamespaceSandboxConfig {
   home: string;
 }
 
+/** Names sudo (or root's own environment) leaves behind that a command must not see. */
+const ROOT_NAMES = ['SUDO_COMMAND', 'SUDO_USER', 'SUDO_UID', 'SUDO_GID', 'SUDO_HOME', 'MAIL'];
+
 /**
  * Builds the {@link Sandbox} that runs each command as
- * `nsenter (holder's mount+net) → unshare (new PID namespace, fresh /proc) → setpriv (user, no
- * capabilities, no new privileges) → env (cwd, HOME, TMPDIR) → argv`. The expensive set-up (the
- * mounts) is done once by the holder, so a command costs four small execs. `launch` does no I/O.
+ * `nsenter (holder's mount+net) → unshare (new PID namespace, fresh /proc, cwd) → setpriv (user,
+ * no capabilities, no new privileges) → argv`, with HOME, TMPDIR and the user's names in the
+ * environment it is started with (with sudo, set by the supervisor, since sudo rewrites it). The
+ * expensive set-up (the mounts) is done once by the holder, so a command costs three small execs;
+ * the PID namespace stays per command, because its PID 1 dying is what takes down daemons a
+ * killed command left. `launch` does no I/O.
  */
 export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox {
   const { tools, user } = config;
-  const enter = [
+  const enter = (cwd: string) => [
     tools.nsenter,
     `--target=${config.holderPid}`,
     // Without `--preserve-credentials` nsenter calls setgroups(), which an unprivileged runner
@@ -56,6 +62,9 @@ export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox 
     '--fork',
     '--kill-child',
     '--mount-proc',
+    // Here, not as nsenter's `--wd`: nsenter opens that folder before it enters the mount
+    // namespace, so the command would start in the host's workspace, where `.git` is writable.
+    `--wd=${cwd}`,
     '--',
     tools.setpriv,
     ...(user ? [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups'] : []),
@@ -67,41 +76,40 @@ export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox 
     '--pdeathsig=KILL',
     '--',
   ];
-  const envArgs = [
-    ...['SUDO_COMMAND', 'SUDO_USER', 'SUDO_UID', 'SUDO_GID', 'SUDO_HOME', 'MAIL'].flatMap((n) => ['-u', n]),
-    // sudo (and root's own environment) would leave root's names; tools that read USER or write
-    // to ~$USER must see the user they run as. Without a separate user the runner's names are right.
-    ...(user ? [`USER=${user.name}`, `LOGNAME=${user.name}`, `SHELL=${config.shell ?? '/bin/sh'}`] : []),
-  ];
+  const shell = config.shell ?? '/bin/sh';
+  // Without a separate user the runner's names are right.
+  const names: Record<string, string> = user ? { USER: user.name, LOGNAME: user.name, SHELL: shell } : {};
   const umask = config.umask === '022' ? [] : ['/bin/sh', '-c', `umask ${config.umask} && exec "$@"`, 'sh'];
   const missing: Protection[] = user ? [] : ['separate-user'];
 
   return {
     level: config.privilege === 'userns' ? 'userns' : `${config.privilege}+unshare`,
     missing,
-    launch(argv, { cwd }): SandboxLaunch {
+    launch(argv, { cwd, env = {} }): SandboxLaunch {
       const [command] = argv;
       if (!command) throw new Error('empty argv');
-      // `env` would take a first word containing `=` for an assignment.
-      if (command.includes('=')) throw new Error(`command name contains "=": ${command}`);
-      const inner = [
-        ...enter,
-        tools.env,
-        `--chdir=${cwd}`,
-        ...envArgs,
-        `HOME=${config.home}`,
-        'TMPDIR=/tmp',
-        ...umask,
-        ...argv,
-      ];
+      const inner = [...enter(cwd), ...umask, ...argv];
+      const own = Object.fromEntries(Object.entries(env).filter(([name]) => !ROOT_NAMES.includes(name)));
+      const inside = { ...own, ...names, HOME: config.home, TMPDIR: '/tmp' };
       if (config.privilege !== 'sudo') {
         const [file, ...args] = inner;
-        return { file: file!, args };
+        return { file: file!, args, env: inside };
       }
-      if (!tools.sudo) throw new Error('sudo privilege without a sudo binary');
+      if (!tools.sudo || !user) throw new Error('sudo privilege without a sudo binary or a user');
       return {
         file: '/bin/sh',
-        args: ['-c', LAUNCHER_SCRIPT, 'sandbox-launcher', tools.sudo, SUPERVISOR_SCRIPT, ...inner],
+        args: [
+          '-c',
+          LAUNCHER_SCRIPT,
+          'sandbox-launcher',
+          tools.sudo,
+          SUPERVISOR_SCRIPT,
+          config.home,
+          user.name,
+          shell,
+          ...inner,
+        ],
+        env: inside,
       };
     },
   };

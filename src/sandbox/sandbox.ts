@@ -9,6 +9,8 @@ export type Protection = 'pid-namespace' | 'network-namespace' | 'separate-user'
 export interface SandboxLaunch {
   file: string;
   args: string[];
+  /** The environment to start `file` with: the one given to `launch`, with what the sandbox sets. */
+  env: Record<string, string>;
 }
 
 export interface Sandbox {
@@ -16,8 +18,11 @@ export interface Sandbox {
   level: string;
   /** Protections the runner could not provide at this level. */
   missing: Protection[];
-  /** Wraps a command so it runs inside the sandbox. `cwd` must be inside the workspace. */
-  launch(argv: readonly string[], options: { cwd: string }): SandboxLaunch;
+  /**
+   * Wraps a command so it runs inside the sandbox. `cwd` must be inside the workspace; `env` is
+   * the command's environment (default empty), returned with HOME and the like set for inside.
+   */
+  launch(argv: readonly string[], options: { cwd: string; env?: Record<string, string> }): SandboxLaunch;
   /**
    * Runs after each command has ended (also when it was killed): gives the runner back whatever
    * a throw-away user created, so the action's own file tools and git can write it. Returns what
@@ -35,9 +40,9 @@ export interface Sandbox {
 export const unsandboxed: Sandbox = {
   level: 'none',
   missing: ['pid-namespace', 'network-namespace', 'separate-user'],
-  launch(argv) {
+  launch(argv, { env = {} }) {
     const [file, ...args] = argv;
     if (!file) throw new Error('empty argv');
-    return { file, args };
+    return { file, args, env };
   },
 };

@@ -112,7 +112,11 @@ local.close();
       assert.match(
         (
           await runIn(
-            { level: 'none', missing: [], launch: (a) => ({ file: a[0]!, args: a.slice(1) }) },
+            {
+              level: 'none',
+              missing: [],
+              launch: (a, o) => ({ file: a[0]!, args: a.slice(1), env: o.env ?? {} }),
+            },
             [process.execPath, probe, address, String(port)],
             job.workspace,
           )
@@ -182,12 +186,15 @@ test('sum', () => { fs.writeFileSync('made-inside.txt', 'ok'); assert.equal(1 + 
         if (!s) return;
         const marker = `1000.${Date.now() % 1_000_000_000}`;
         const script = `sleep ${marker} & setsid sleep ${marker} & nohup sleep ${marker} >/dev/null 2>&1 & wait`;
-        const launch = s.launch(['/bin/sh', '-c', script], { cwd: job.workspace });
+        const launch = s.launch(['/bin/sh', '-c', script], {
+          cwd: job.workspace,
+          env: { PATH: '/usr/bin:/bin' },
+        });
         const child = spawn(launch.file, launch.args, {
           cwd: job.workspace,
           detached: true,
           stdio: 'ignore',
-          env: { PATH: '/usr/bin:/bin' },
+          env: launch.env,
         });
         const closed = new Promise((resolve) => child.on('close', resolve));
         t.after(async () => {

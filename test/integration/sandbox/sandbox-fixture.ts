@@ -113,13 +113,16 @@ export function runIn(
   cwd: string,
   env: Record<string, string> = {},
 ): Promise<RunResult> {
-  const launch = sandbox.launch(argv, { cwd });
+  const launch = sandbox.launch(argv, {
+    cwd,
+    env: { PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, LANG: 'C', ...env },
+  });
   return new Promise((resolve, reject) => {
     const child = spawn(launch.file, launch.args, {
       cwd,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, LANG: 'C', ...env },
+      env: launch.env,
     });
     let output = '';
     child.stdout.on('data', (c: Buffer) => {

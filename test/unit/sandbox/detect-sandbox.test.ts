@@ -59,6 +59,7 @@ describe('detectSandbox', () => {
     assert.deepEqual(sandbox.launch(['npm', 'test'], { cwd: base.workspace }), {
       file: 'npm',
       args: ['test'],
+      env: {},
     });
     const text = describeSandbox(sandbox);
     assert.match(text, /Sandbox: `none`/);

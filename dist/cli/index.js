@@ -68731,26 +68731,31 @@ const ROUND_TIMEOUT_MS = 5 * 60_000;
  * restore it), so only the entries of folders changed since the last round are looked at, and the
  * user's ones handed over with their whole subtree: the walk reads folders, not files. `-cnewer`
  * compares with the stamp's mtime, which `mv` keeps, so each round starts before the previous
- * round's walk. `chown -R` never follows symlinks, so a planted link hands over nothing outside.
+ * round's walk; a round that finds no changed folder keeps the old stamp and costs one `find`.
+ * `chown -R` never follows symlinks, so a planted link hands over nothing outside.
  */
 const HAND_BACK_SCRIPT = `uid=$1 to=$2 stamp=$3 ws=$4
 nl='
 '
 while read -r _; do
-  err=$( (
+  err=$( {
     set -eu
     # find's own failures would be lost in the pipe below.
     [ -d "$ws" ] || { echo "no folder $ws" >&2; exit 1; }
     : > "$stamp.next"
     if [ -f "$stamp" ]; then
-      find "$ws" -xdev -type d -cnewer "$stamp" -print0 |
-        xargs -0r sh -c 'u=$1; shift; exec find "$@" -mindepth 1 -maxdepth 1 -user "$u" -print0' sh "$uid" |
-        xargs -0r chown -R --from="$uid" "$to" --
+      find "$ws" -xdev -type d -cnewer "$stamp" -print0 > "$stamp.dirs"
+      # No folder changed: nothing new to hand over, and the old stamp still marks where to look.
+      if [ -s "$stamp.dirs" ]; then
+        xargs -0r sh -c 'u=$1; shift; exec find "$@" -mindepth 1 -maxdepth 1 -user "$u" -print0' sh "$uid" < "$stamp.dirs" |
+          xargs -0r chown -R --from="$uid" "$to" --
+        mv -f "$stamp.next" "$stamp"
+      fi
     else
       chown -R --from="$uid" "$to" -- "$ws"
+      mv -f "$stamp.next" "$stamp"
     fi
-    mv -f "$stamp.next" "$stamp"
-  ) 2>&1 >/dev/null </dev/null ) && status=0 || status=$?
+  } 2>&1 >/dev/null </dev/null ) && status=0 || status=$?
   echo "done $status \${err##*$nl}"
 done
 `;
@@ -68891,11 +68896,14 @@ read -r _ || true
  * signal root processes, so killing the launcher's process group would leave the sandbox
  * running; this script watches the launcher (`$1`) and SIGKILLs `nsenter`/`unshare` when it is
  * gone, which (`--kill-child`) takes PID 1 of the namespace, and with it everything inside, down.
- * `$2` is the launcher's PATH, which sudo's `secure_path` would otherwise replace.
+ * `$2` is the launcher's PATH, which sudo's `secure_path` would otherwise replace; `$3` to `$5`
+ * are the command's HOME, user name and shell, set here (with sudo's own names removed) because
+ * sudo rewrites the environment it was given.
  */
 const SUPERVISOR_SCRIPT = `watch=$1
-export PATH="$2"
-shift 2
+export PATH="$2" HOME="$3" USER="$4" LOGNAME="$4" SHELL="$5" TMPDIR=/tmp
+unset SUDO_COMMAND SUDO_USER SUDO_UID SUDO_GID SUDO_HOME MAIL
+shift 5
 "$@" &
 child=$!
 ( while kill -0 "$watch" 2>/dev/null; do sleep 0.2; done; kill -KILL "$child" 2>/dev/null ) </dev/null >/dev/null 2>&1 &
@@ -68907,7 +68915,8 @@ exit "$status"
 /**
  * Runs as the runner's user and stays alive (it does not exec `sudo`) so the supervisor has a
  * runner-owned process to watch: when run-command kills the process group, this one dies.
- * `$1` is the sudo binary, `$2` the supervisor script, the rest the `nsenter` argv.
+ * `$1` is the sudo binary, `$2` the supervisor script, the rest the supervisor's arguments after
+ * the PATH (HOME, user, shell) and the `nsenter` argv.
  */
 const LAUNCHER_SCRIPT = `sudo=$1 supervisor=$2
 shift 2
@@ -69011,15 +69020,20 @@ async function waitForReady(child) {
 
 ;// CONCATENATED MODULE: ./src/sandbox/namespace-sandbox.ts
 
+/** Names sudo (or root's own environment) leaves behind that a command must not see. */
+const ROOT_NAMES = ['SUDO_COMMAND', 'SUDO_USER', 'SUDO_UID', 'SUDO_GID', 'SUDO_HOME', 'MAIL'];
 /**
  * Builds the {@link Sandbox} that runs each command as
- * `nsenter (holder's mount+net) → unshare (new PID namespace, fresh /proc) → setpriv (user, no
- * capabilities, no new privileges) → env (cwd, HOME, TMPDIR) → argv`. The expensive set-up (the
- * mounts) is done once by the holder, so a command costs four small execs. `launch` does no I/O.
+ * `nsenter (holder's mount+net) → unshare (new PID namespace, fresh /proc, cwd) → setpriv (user,
+ * no capabilities, no new privileges) → argv`, with HOME, TMPDIR and the user's names in the
+ * environment it is started with (with sudo, set by the supervisor, since sudo rewrites it). The
+ * expensive set-up (the mounts) is done once by the holder, so a command costs three small execs;
+ * the PID namespace stays per command, because its PID 1 dying is what takes down daemons a
+ * killed command left. `launch` does no I/O.
  */
 function createNamespaceSandbox(config) {
     const { tools, user } = config;
-    const enter = [
+    const enter = (cwd) => [
         tools.nsenter,
         `--target=${config.holderPid}`,
         // Without `--preserve-credentials` nsenter calls setgroups(), which an unprivileged runner
@@ -69033,6 +69047,9 @@ function createNamespaceSandbox(config) {
         '--fork',
         '--kill-child',
         '--mount-proc',
+        // Here, not as nsenter's `--wd`: nsenter opens that folder before it enters the mount
+        // namespace, so the command would start in the host's workspace, where `.git` is writable.
+        `--wd=${cwd}`,
         '--',
         tools.setpriv,
         ...(user ? [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups'] : []),
@@ -69044,43 +69061,41 @@ function createNamespaceSandbox(config) {
         '--pdeathsig=KILL',
         '--',
     ];
-    const envArgs = [
-        ...['SUDO_COMMAND', 'SUDO_USER', 'SUDO_UID', 'SUDO_GID', 'SUDO_HOME', 'MAIL'].flatMap((n) => ['-u', n]),
-        // sudo (and root's own environment) would leave root's names; tools that read USER or write
-        // to ~$USER must see the user they run as. Without a separate user the runner's names are right.
-        ...(user ? [`USER=${user.name}`, `LOGNAME=${user.name}`, `SHELL=${config.shell ?? '/bin/sh'}`] : []),
-    ];
+    const shell = config.shell ?? '/bin/sh';
+    // Without a separate user the runner's names are right.
+    const names = user ? { USER: user.name, LOGNAME: user.name, SHELL: shell } : {};
     const umask = config.umask === '022' ? [] : ['/bin/sh', '-c', `umask ${config.umask} && exec "$@"`, 'sh'];
     const missing = user ? [] : ['separate-user'];
     return {
         level: config.privilege === 'userns' ? 'userns' : `${config.privilege}+unshare`,
         missing,
-        launch(argv, { cwd }) {
+        launch(argv, { cwd, env = {} }) {
             const [command] = argv;
             if (!command)
                 throw new Error('empty argv');
-            // `env` would take a first word containing `=` for an assignment.
-            if (command.includes('='))
-                throw new Error(`command name contains "=": ${command}`);
-            const inner = [
-                ...enter,
-                tools.env,
-                `--chdir=${cwd}`,
-                ...envArgs,
-                `HOME=${config.home}`,
-                'TMPDIR=/tmp',
-                ...umask,
-                ...argv,
-            ];
+            const inner = [...enter(cwd), ...umask, ...argv];
+            const own = Object.fromEntries(Object.entries(env).filter(([name]) => !ROOT_NAMES.includes(name)));
+            const inside = { ...own, ...names, HOME: config.home, TMPDIR: '/tmp' };
             if (config.privilege !== 'sudo') {
                 const [file, ...args] = inner;
-                return { file: file, args };
+                return { file: file, args, env: inside };
             }
-            if (!tools.sudo)
-                throw new Error('sudo privilege without a sudo binary');
+            if (!tools.sudo || !user)
+                throw new Error('sudo privilege without a sudo binary or a user');
             return {
                 file: '/bin/sh',
-                args: ['-c', LAUNCHER_SCRIPT, 'sandbox-launcher', tools.sudo, SUPERVISOR_SCRIPT, ...inner],
+                args: [
+                    '-c',
+                    LAUNCHER_SCRIPT,
+                    'sandbox-launcher',
+                    tools.sudo,
+                    SUPERVISOR_SCRIPT,
+                    config.home,
+                    user.name,
+                    shell,
+                    ...inner,
+                ],
+                env: inside,
             };
         },
     };
@@ -69242,7 +69257,8 @@ async function build(options, run, tools, privilege, home, release, separate) {
             home,
         });
         // Prove the level works end to end: the workspace is readable and writable from inside.
-        const check = sandbox.launch(['/bin/sh', '-c', 'test -r . && test -w . && test -w "$HOME"'], {
+        // The private home comes as an argument: the probe runner starts argv with its own environment.
+        const check = sandbox.launch(['/bin/sh', '-c', 'test -r . && test -w . && test -w "$1"', 'sh', home], {
             cwd: options.workspace,
         });
         const result = await run([check.file, ...check.args]);
@@ -69303,11 +69319,11 @@ function none(options, notes) {
         missing: options.network === 'on' ? ['pid-namespace', 'separate-user'] : detect_sandbox_ALL,
         network: options.network,
         notes,
-        launch(argv) {
+        launch(argv, { env = {} }) {
             const [file, ...args] = argv;
             if (!file)
                 throw new Error('empty argv');
-            return { file, args };
+            return { file, args, env };
         },
         async dispose() { },
     };
@@ -78914,7 +78930,8 @@ function preprocess(fn, schema) {
  * the command prints (seed §7.3.2): the first `headLines` lines, the last `tailLines` lines,
  * a `[... N lines dropped ...]` marker between them, and a character cap on the result.
  * Chunks stay raw bytes until `render`, so a flood costs a newline count per chunk and no
- * string building.
+ * string building; the tail is one fixed ring buffer and every kept byte is copied, so memory
+ * is the same for 1 MB and 1 GB of output and callers may reuse the buffer they push.
  */
 const defaultOutputLimits = {
     headLines: 200,
@@ -78929,15 +78946,16 @@ class RollingOutput {
     headBytes = 0;
     headNewlines = 0;
     headDone = false;
-    tail = [];
+    /** The last `ring.length` bytes after the head, written round and round from `ringPos`. */
+    ring;
+    ringPos = 0;
     tailBytes = 0;
-    tailCut = false;
     newlines = 0;
     lastByte = -1;
     constructor(limits = defaultOutputLimits) {
         this.limits = limits;
     }
-    /** Adds a chunk of raw output. */
+    /** Adds a chunk of raw output; the chunk is not kept, so the caller may reuse it. */
     push(chunk) {
         if (chunk.length === 0)
             return;
@@ -78949,10 +78967,10 @@ class RollingOutput {
             this.pushTail(buf);
             return;
         }
-        this.head.push(buf);
+        const headCap = Math.floor(this.limits.maxChars / 4);
+        this.head.push(Buffer.from(buf.subarray(0, headCap + 1)));
         this.headBytes += buf.length;
         this.headNewlines += count;
-        const headCap = Math.floor(this.limits.maxChars / 4);
         if (this.headNewlines < this.limits.headLines && this.headBytes <= headCap)
             return;
         const all = Buffer.concat(this.head);
@@ -78960,25 +78978,38 @@ class RollingOutput {
         const cut = Math.min(end === -1 ? all.length : end + 1, headCap);
         this.head = [all.subarray(0, cut)];
         this.headDone = true;
-        if (cut < all.length)
-            this.pushTail(all.subarray(cut));
+        // What the head did not take: the rest of the earlier chunks, then of this one.
+        const headStart = this.headBytes - buf.length;
+        if (cut < headStart)
+            this.pushTail(all.subarray(cut, headStart));
+        this.pushTail(buf.subarray(Math.max(0, cut - headStart)));
     }
     pushTail(buf) {
-        this.tail.push(buf);
+        if (buf.length === 0)
+            return;
+        // Enough bytes for maxChars characters of any width, and never more.
+        this.ring ??= Buffer.alloc(this.limits.maxChars * 4);
+        const ring = this.ring;
         this.tailBytes += buf.length;
-        // Enough bytes for maxChars characters of any width, and never much more.
-        const keep = this.limits.maxChars * 4;
-        while (this.tail.length > 1 && this.tailBytes - this.tail[0].length >= keep) {
-            this.tailBytes -= this.tail.shift().length;
-            this.tailCut = true;
-        }
+        const src = buf.length > ring.length ? buf.subarray(buf.length - ring.length) : buf;
+        const first = Math.min(src.length, ring.length - this.ringPos);
+        src.copy(ring, this.ringPos, 0, first);
+        src.copy(ring, 0, first);
+        this.ringPos = (this.ringPos + src.length) % ring.length;
+    }
+    tailBuffer() {
+        if (!this.ring)
+            return Buffer.alloc(0);
+        if (this.tailBytes <= this.ring.length)
+            return this.ring.subarray(0, this.tailBytes);
+        return Buffer.concat([this.ring.subarray(this.ringPos), this.ring.subarray(0, this.ringPos)]);
     }
     /** The rendered output and the number of lines left out of it. */
     render() {
         const totalLines = this.newlines + (this.lastByte !== -1 && this.lastByte !== newline ? 1 : 0);
         const headLines = splitLines(Buffer.concat(this.head).toString('utf8'));
-        let tailLines = splitLines(Buffer.concat(this.tail).toString('utf8'));
-        if (this.tailCut && tailLines.length > 1)
+        let tailLines = splitLines(this.tailBuffer().toString('utf8'));
+        if (this.ring && this.tailBytes > this.ring.length && tailLines.length > 1)
             tailLines = tailLines.slice(1); // first line is partial
         tailLines = tailLines.slice(-this.limits.tailLines);
         const head = headLines.map((l) => this.cutLine(l));
@@ -79031,53 +79062,54 @@ function nthNewline(buf, n) {
 /**
  * Runs one command for the agent: through the sandbox launcher, in its own process group, with
  * no stdin, a scrubbed environment passed in by the caller, a wall-clock timeout and the job's
- * AbortSignal both killing the whole group (SIGTERM, then SIGKILL), and output kept in a
- * bounded head+tail buffer while the full log streams to a file.
+ * AbortSignal both killing the whole group (SIGTERM, then SIGKILL). stdout and stderr are the
+ * log file itself, so the child writes its output straight to disk in the order it printed it;
+ * a watchdog reads the file as it grows into the bounded head+tail buffer, with one reused read
+ * buffer, and cuts the file back when it passes its size cap. Nothing in this process grows with
+ * the output.
  */
 
 
 
 
 
-
+/** How often the watchdog looks at the log while the command prints nothing new. */
+const WATCH_INTERVAL_MS = 50;
+/** One read of the log. */
+const READ_BYTES = 1024 * 1024;
+/** How far past its cap the log may get while the watchdog is behind the command. */
+const CUT_SLACK_BYTES = 64 * 1024 * 1024;
 /** Runs the command to completion (or until killed); never rejects for the command's own failure. */
 async function runCommand(options) {
-    const { file, args } = options.sandbox.launch(options.argv, { cwd: options.cwd });
+    const { file, args, env } = options.sandbox.launch(options.argv, { cwd: options.cwd, env: options.env });
     await (0,promises_namespaceObject.mkdir)(options.logDir, { recursive: true });
     const fullLogPath = external_node_path_default().join(options.logDir, `command-${Date.now()}-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}.log`);
-    const log = (0,external_node_fs_namespaceObject.createWriteStream)(fullLogPath);
+    // Append mode: after the watchdog cuts the file, the child's next write lands at the new end.
+    const log = await (0,promises_namespaceObject.open)(fullLogPath, 'a', 0o600);
+    const reader = await (0,promises_namespaceObject.open)(fullLogPath, 'r');
     const output = new RollingOutput(options.limits ?? defaultOutputLimits);
-    const maxLogBytes = options.maxLogBytes ?? 256 * 1024 * 1024;
-    let logBytes = 0;
+    const watch = new LogWatch(reader, log, output, options.maxLogBytes ?? 256 * 1024 * 1024);
     const started = performance.now();
-    const child = execa(file, args, {
-        cwd: options.cwd,
-        env: options.env,
-        extendEnv: false,
-        stdin: 'ignore',
-        detached: true, // its own process group, so a kill reaches grandchildren too
-        buffer: false,
-        reject: false,
-        encoding: 'buffer',
-    });
-    const streams = [child.stdout, child.stderr].filter((s) => s !== null);
-    for (const stream of streams) {
-        stream.on('data', (chunk) => {
-            output.push(chunk);
-            if (logBytes < maxLogBytes) {
-                logBytes += chunk.length;
-                // Back-pressure: stop reading while the log file catches up, so memory stays bounded.
-                if (!log.write(chunk)) {
-                    for (const s of streams)
-                        s.pause();
-                    log.once('drain', () => {
-                        for (const s of streams)
-                            s.resume();
-                    });
-                }
-            }
+    let child;
+    try {
+        child = (0,external_node_child_process_namespaceObject.spawn)(file, args, {
+            cwd: options.cwd,
+            env,
+            stdio: ['ignore', log.fd, log.fd],
+            detached: true, // its own process group, so a kill reaches grandchildren too
         });
     }
+    catch (error) {
+        await Promise.all([log.close(), reader.close()]);
+        throw error;
+    }
+    const exited = new Promise((resolve) => {
+        child.once('error', (error) => resolve({ code: null, signal: null, error }));
+        child.once('exit', (code, signal) => resolve({ code, signal }));
+    });
+    // The watchdog stops after the group is killed, so nothing writes the log after its last read.
+    let commandEnded = () => { };
+    const watching = watch.run(new Promise((resolve) => (commandEnded = resolve)));
     let timedOut = false;
     let cancelled = false;
     let graceTimer;
@@ -79108,23 +79140,32 @@ async function runCommand(options) {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     // When the command itself exits, whatever it left running in its group goes too.
     child.once('exit', () => killGroup('SIGKILL'));
-    const result = await child;
+    const result = await exited;
     clearTimeout(timer);
     if (graceTimer)
         clearTimeout(graceTimer);
     options.signal?.removeEventListener('abort', onAbort);
     killGroup('SIGKILL');
+    commandEnded();
     // Also after a timeout or a kill: whatever the command got to create must reach the runner.
     const handBackProblem = await options.sandbox.afterCommand?.();
-    if (logBytes >= maxLogBytes)
-        log.write(`\n[log truncated at ${maxLogBytes} bytes]\n`);
-    await new Promise((resolve) => log.end(resolve));
+    await watching;
+    const logCapped = await watch.finish();
+    await Promise.all([log.close(), reader.close()]);
+    if (result.error)
+        output.push(Buffer.from(`could not start ${file}: ${result.error.message}\n`));
     const { output: rendered, droppedLines } = output.render();
-    const text = handBackProblem
-        ? `${rendered}\n[sandbox: the files this command created could not be handed back: ${handBackProblem}]`
-        : rendered;
+    const notes = [
+        ...(logCapped
+            ? [`[the full log was capped at ${watch.maxBytes} bytes; later output is in this excerpt only]`]
+            : []),
+        ...(handBackProblem
+            ? [`[sandbox: the files this command created could not be handed back: ${handBackProblem}]`]
+            : []),
+    ];
+    const text = [rendered, ...notes].join('\n');
     return {
-        exitCode: result.exitCode ?? null,
+        exitCode: result.error ? 127 : result.code,
         signal: result.signal ?? undefined,
         timedOut,
         cancelled,
@@ -79132,7 +79173,69 @@ async function runCommand(options) {
         output: text,
         fullLogPath,
         droppedLines,
+        logCapped,
     };
+}
+/**
+ * Follows the log while the command writes it: every byte is read once into the rolling
+ * output, and the file is cut back to `maxBytes` whenever it has passed it, so a flood never
+ * fills the disk. What the child writes between the last read and a cut is lost to the excerpt
+ * too, so the dropped-line count of a capped log can be low; the final tail, read after the
+ * command ended, is whole.
+ */
+class LogWatch {
+    reader;
+    writer;
+    output;
+    maxBytes;
+    buffer = Buffer.allocUnsafe(READ_BYTES);
+    position = 0;
+    capped = false;
+    constructor(reader, writer, output, maxBytes) {
+        this.reader = reader;
+        this.writer = writer;
+        this.output = output;
+        this.maxBytes = maxBytes;
+    }
+    /** Reads until `ended` resolves, then once more to the end of the file. */
+    async run(ended) {
+        let done = false;
+        void ended.then(() => {
+            done = true;
+        });
+        for (;;) {
+            const wasDone = done;
+            await this.drain();
+            if (wasDone)
+                return;
+            await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS))]);
+        }
+    }
+    async drain() {
+        for (;;) {
+            const { bytesRead } = await this.reader.read(this.buffer, 0, this.buffer.length, this.position);
+            if (bytesRead === 0)
+                return;
+            this.output.push(this.buffer.subarray(0, bytesRead));
+            this.position += bytesRead;
+            // Cut when the reader has caught up, so only what the child writes in that instant is lost
+            // unread; a reader that cannot keep up cuts anyway once the log is a slack past its cap.
+            const caughtUp = bytesRead < this.buffer.length;
+            if (this.position > this.maxBytes && (caughtUp || this.position > this.maxBytes + CUT_SLACK_BYTES)) {
+                await this.writer.truncate(this.maxBytes);
+                this.position = this.maxBytes;
+                this.capped = true;
+            }
+            if (caughtUp)
+                return;
+        }
+    }
+    /** After the command: notes the cap at the end of the log; says whether there was one. */
+    async finish() {
+        if (this.capped)
+            await this.writer.write(`\n[log truncated at ${this.maxBytes} bytes]\n`);
+        return this.capped;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/tools/tool.ts

@@ -212,5 +212,4 @@ describe('network: allowlist, end to end', () => {
     assert.match(tracking?.body ?? '', note);
     assert.match(run.summary, /Network: `allowlist` through the action's egress proxy/);
   });
-
 });

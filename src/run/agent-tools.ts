@@ -3,16 +3,23 @@
  * file tools plus bash, sharing one path policy and one read tracker over the workspace.
  */
 import path from 'node:path';
+import { lifecycleScriptsOff } from '../egress/proxy-env.js';
 import { agentCommandEnv } from '../exec/scrubbed-env.js';
 import { createBashPolicy, parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
-import { type DetectSandboxOptions, detectSandbox, type ManagedSandbox } from '../sandbox/detect-sandbox.js';
+import {
+  type DetectSandboxOptions,
+  detectSandbox,
+  type ManagedSandbox,
+  SandboxUnavailableError,
+} from '../sandbox/detect-sandbox.js';
 import { runnerFolders } from '../sandbox/runner-folders.js';
 import { createBashTool } from '../tools/bash.js';
 import { createDefaultRegistry } from '../tools/default-registry.js';
 import type { ToolRegistry } from '../tools/registry.js';
+import { type CommandEgress, startCommandEgress } from './command-egress.js';
 import type { CommandHost } from './command-host.js';
 
 export interface AgentTools {
@@ -22,6 +29,10 @@ export interface AgentTools {
   description: string;
   /** Folder for full command logs. */
   logDir: string;
+  /** Added to the scrubbed environment of every agent-run command (the proxy variables). */
+  commandEnv: Readonly<Record<string, string>>;
+  /** Hosts the egress proxy refused so far, with counts (empty unless `network: allowlist`). */
+  blockedHosts(): ReadonlyMap<string, number>;
   dispose(): Promise<void>;
 }
 
@@ -33,6 +44,8 @@ export interface AgentToolSettings {
   network: 'off' | 'allowlist' | 'on';
   /** Review runs: bash keeps only the read-only part of its policy. */
   readOnly?: boolean;
+  /** With `network: allowlist`: the `allowed-domains` entries. */
+  allowedDomains?: readonly string[];
 }
 
 /** Detects the sandbox (logging what it provides) and builds the registry. */
@@ -45,7 +58,7 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
   const runner = runnerFolders(env, workspace);
   const sandbox = await detectSandbox({
     setting: settings.sandbox,
-    // Until the egress proxy exists, an allowlist lets nothing out: failing closed.
+    // An allowlist keeps the commands' own network namespace; the forwarder is its only way out.
     network: settings.network === 'on' ? 'on' : 'off',
     workspace,
     tempDir: host.tempDir,
@@ -57,10 +70,15 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     readOnlyPaths: runner.readOnly,
     ...(env['PATH'] ? { path: env['PATH'] } : {}),
   });
-  const description = describeSandbox(sandbox) + unsandboxedCodeNote(settings.sandbox, sandbox.level);
+  const { egress, warning } =
+    settings.network === 'allowlist' ? await allowlist(host, settings, sandbox) : {};
+  const network = egress && !warning ? "Network: `allowlist` through the action's egress proxy." : '';
+  const description =
+    [describeSandbox(sandbox), network, warning].filter(Boolean).join(' ') +
+    unsandboxedCodeNote(settings.sandbox, sandbox.level);
   // Less than full isolation is a warning, so the downgrade shows as an annotation on the run.
   const line = description.replace(/\*\*/g, '');
-  if (sandbox.missing.length > 0) host.log.warning(line);
+  if (sandbox.missing.length > 0 || warning) host.log.warning(line);
   else host.log.info(line);
   const policy = createPathPolicy(workspace);
   const readTracker = createReadTracker();
@@ -70,19 +88,60 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     sandbox: { level: sandbox.level, deliberate: settings.sandbox === 'off' },
     readTracker,
     ...(settings.readOnly ? { readOnly: true } : {}),
+    network: settings.network,
   });
   const logDir = path.join(host.tempDir, 'agent-action', 'commands');
+  const commandEnv = egress?.env ?? (settings.network === 'on' ? lifecycleScriptsOff() : {});
   const bash = createBashTool({
     workspace,
     policy: bashPolicy,
     sandbox,
-    env: agentCommandEnv(env, workspace),
+    env: { ...agentCommandEnv(env, workspace), ...commandEnv },
     logDir,
   });
   const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) }, [
     bash,
   ]);
-  return { registry, sandbox, description, logDir, dispose: () => sandbox.dispose() };
+  return {
+    registry,
+    sandbox,
+    description,
+    logDir,
+    commandEnv,
+    blockedHosts: () => egress?.blockedHosts() ?? new Map(),
+    dispose: async () => {
+      await egress?.stop();
+      await sandbox.dispose();
+    },
+  };
+}
+
+/**
+ * Starts the egress proxy for `network: allowlist`. When it cannot run, commands keep loopback
+ * only (fail closed): a warning under `sandbox: auto`, the run's failure under `strict`.
+ */
+async function allowlist(
+  host: CommandHost,
+  settings: AgentToolSettings,
+  sandbox: ManagedSandbox,
+): Promise<{ egress?: CommandEgress; warning?: string }> {
+  try {
+    const egress = await startCommandEgress({
+      allowedDomains: settings.allowedDomains ?? [],
+      sandbox,
+      tempDir: host.tempDir,
+    });
+    return { egress, ...(egress.warning ? { warning: egress.warning } : {}) };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    if (settings.sandbox === 'strict') {
+      await sandbox.dispose();
+      throw new SandboxUnavailableError(
+        `network: allowlist, but the egress proxy could not start (${why}). Set network: off or sandbox: auto.`,
+      );
+    }
+    return { warning: `⚠️ \`network: allowlist\` could not start (${why}); commands have loopback only.` };
+  }
 }
 
 /**

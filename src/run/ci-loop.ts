@@ -45,6 +45,8 @@ export interface CiLoopInput {
   verification?: VerificationReport;
   /** Where `verify-command` runs again after each fix, when one is configured. */
   sandbox: Sandbox;
+  /** The egress proxy's variables for `verify-command`, as the agent's commands get them. */
+  commandEnv?: Readonly<Record<string, string>>;
   transcript: TranscriptWriter;
   /** The transcript block, read afresh so it includes the fix rounds. */
   renderTranscript: () => Promise<(maxChars: number) => string>;
@@ -98,6 +100,7 @@ export async function runCiLoop(ctx: RunContext, input: CiLoopInput): Promise<Pu
       verification = await runVerification(commandHost(ctx), config.verifyCommand, {
         sandbox: input.sandbox,
         timeoutMinutes: config.limits.timeoutMinutes,
+        ...(input.commandEnv ? { env: input.commandEnv } : {}),
       });
     }
     const title = ctx.redact(titleFrom(agent.summary, 'Fix the failing CI run'));

@@ -18,6 +18,8 @@ export interface VerificationSettings {
   sandbox: Sandbox;
   /** The run's budget (`timeout-minutes`); verification gets half of it, ten minutes at most. */
   timeoutMinutes: number;
+  /** Added to the scrubbed environment: the egress proxy's variables, as for the bash tool. */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** Runs `command` with bash and reports exit code, duration and the tail of its output. */
@@ -30,7 +32,7 @@ export async function runVerification(
   const result = await runCommand({
     argv: ['bash', '-c', command],
     cwd: host.workspace,
-    env: agentCommandEnv(host.env, host.workspace),
+    env: { ...agentCommandEnv(host.env, host.workspace), ...settings.env },
     timeoutMs,
     signal: host.signal,
     sandbox: settings.sandbox,

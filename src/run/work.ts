@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loopDeadline } from '../agent/budget.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
+import { blockedHostNames, blockedHostsNote } from '../egress/blocked-hosts-report.js';
 import { checkoutRef } from '../git/checkout.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { readFileOnBranch } from '../git/read-trusted-file.js';
@@ -15,7 +16,7 @@ import { buildInitialMessages } from '../prompt/task-prompt.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { describeTrigger } from '../triggers/trigger.js';
 import { addAgentUsage, createAgentRunner } from './agent-runner.js';
-import { prepareAgentTools } from './agent-tools.js';
+import { type AgentTools, prepareAgentTools } from './agent-tools.js';
 import { runCiLoop, wantsCi } from './ci-loop.js';
 import { commandHost } from './command-host.js';
 import type { RunContext } from './context.js';
@@ -115,6 +116,7 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
       verification = await runVerification(commandHost(ctx), config.verifyCommand, {
         sandbox: tools.sandbox,
         timeoutMinutes: config.limits.timeoutMinutes,
+        env: tools.commandEnv,
       });
       stopIfCancelled();
     }
@@ -135,7 +137,7 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
       actor: input.trigger.actor,
       agent,
       ...(verification ? { verification } : {}),
-      ...(tools.sandbox.missing.length > 0 ? { sandboxNote: tools.description } : {}),
+      ...prNote(tools),
       transcript: await renderTranscript(),
       transcriptPath: transcript.path,
     });
@@ -148,6 +150,7 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
           runAgent: agentRunner,
           ...(verification ? { verification } : {}),
           sandbox: tools.sandbox,
+          commandEnv: tools.commandEnv,
           transcript,
           renderTranscript,
           tracking,
@@ -156,8 +159,21 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
         })
       : result;
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
-    return published;
+    const blocked = blockedHostsNote(tools.blockedHosts());
+    return blocked
+      ? { ...published, final: { ...published.final, details: `${published.final.details}\n\n${blocked}` } }
+      : published;
   } finally {
+    outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
     await tools.dispose();
   }
+}
+
+/** The PR's leading note: a degraded sandbox, and the hosts the egress proxy refused. */
+function prNote(tools: AgentTools): { sandboxNote?: string } {
+  const parts = [
+    tools.sandbox.missing.length > 0 ? tools.description : undefined,
+    blockedHostsNote(tools.blockedHosts()),
+  ].filter((part) => part !== undefined);
+  return parts.length > 0 ? { sandboxNote: parts.join('\n\n') } : {};
 }

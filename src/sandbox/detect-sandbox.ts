@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { networkEntry } from './egress-forwarder.js';
 import { startHandBack } from './hand-back.js';
 import { findExecutable, type ProbeRunner, probeFailure, runProbe } from './host-probe.js';
 import type { KeptPath } from './namespace-holder.js';
@@ -47,6 +48,11 @@ export interface ManagedSandbox extends Sandbox {
   userName?: string;
   /** Without a separate user: what commands can still write besides the workspace, for the summary. */
   reachable?: string;
+  /**
+   * With its own network namespace: the argv prefix that starts a program inside it, in the
+   * action's mount namespace and as the action's user (the egress forwarder).
+   */
+  enterNetwork?: readonly string[];
   /** Stops the namespace holder, gives the workspace back and deletes the throw-away user. */
   dispose(): Promise<void>;
 }
@@ -243,6 +249,9 @@ async function build(
       ...(separate
         ? { userName: separate.user.name, afterCommand: separate.afterCommand }
         : { reachable: reachable(hide, keep) }),
+      ...(options.network === 'off'
+        ? { enterNetwork: networkEntry(privilege, tools, holder.pid, actionUser()) }
+        : {}),
       dispose,
     };
   } catch (error) {
@@ -310,6 +319,10 @@ function none(options: DetectSandboxOptions, notes: string[]): ManagedSandbox {
     },
     async dispose() {},
   };
+}
+
+function actionUser(): { uid: number; gid: number } {
+  return { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
 }
 
 type HostTools = SandboxTools & { shell: string };

@@ -33,6 +33,11 @@ export interface ActionRunOptions {
    * Needs the test to run as root.
    */
   user?: { uid: number; gid: number };
+  /**
+   * Starts `node dist/index.js` through this argv, e.g. `unshare --mount …` so the action sees a
+   * test-made /etc/hosts while the action itself stays unchanged.
+   */
+  launcher?: readonly string[];
 }
 
 /** Parses the `name<<delimiter … delimiter` blocks that `@actions/core` writes. */
@@ -89,7 +94,8 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   for (const [name, value] of Object.entries(options.inputs ?? {})) {
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   }
-  const child = spawn(process.execPath, [DIST_INDEX], {
+  const argv = [...(options.launcher ?? []), process.execPath, DIST_INDEX];
+  const child = spawn(argv[0]!, argv.slice(1), {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(user ? { uid: user.uid, gid: user.gid } : {}),

@@ -7,6 +7,7 @@ import type { ReadTracker } from '../read-tracker.js';
 import { type CheckContext, checkCd, checkCommand, checkRedirect, type Isolation } from './check-command.js';
 import { type Denial, deny } from './denial.js';
 import { parseExtraRules } from './extra-rules.js';
+import { type CommandNetwork, networkDenial } from './network-gate.js';
 import { loadBashParser } from './parser.js';
 import { readOnlyDenial } from './read-only.js';
 import { parseCommandLine } from './syntax.js';
@@ -35,6 +36,8 @@ export interface BashPolicyOptions {
   sandbox?: { level: string; deliberate: boolean };
   /** The file tools' tracker: files the agent wrote are never loaded as plugins or loaders. */
   readTracker?: Pick<ReadTracker, 'wasWritten'>;
+  /** The `network` input; `off` (the default) refuses commands that download packages. */
+  network?: CommandNetwork;
 }
 
 /** Validates the `allowed-commands` lines (throws naming the bad line) without building a policy. */
@@ -102,7 +105,8 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
         if (!Array.isArray(next)) return next;
         ctx.paths.cwds = [...new Set([...ctx.paths.cwds, ...next])];
       } else {
-        const problem = checkCommand(step, ctx);
+        // Only a command its own rule allows meets the network rule, so the first reason shown is the main one.
+        const problem = checkCommand(step, ctx) ?? networkDenial(step, options.network ?? 'off', extraRules);
         if (problem) return problem;
       }
     }

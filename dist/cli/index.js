@@ -36407,7 +36407,7 @@ which.sync = whichSync
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_cli_config_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7815);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2981);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1760);
 /**
  * Entry of `dist/cli/index.js`, the local runner (`npm run local`, `agent-action-local`): the
  * action's pipeline on a local checkout with a dry-run publisher. See `agent-action-local --help`.
@@ -36570,7 +36570,7 @@ class CliError extends Error {
 
 /***/ }),
 
-/***/ 2981:
+/***/ 1760:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -63550,6 +63550,44 @@ function buildUserTurn(task, context = []) {
     return { role: 'user', content: [task.trim(), ...blocks].join('\n\n') };
 }
 
+;// CONCATENATED MODULE: ./src/egress/proxy-env.ts
+/**
+ * The variables that point agent-run commands at the egress proxy. Each tool family reads its
+ * own: curl, pip, git and most HTTP clients the `*_proxy` pair, npm its `npm_config_*`, pip also
+ * `PIP_PROXY`, and Node 24's fetch only with `NODE_USE_ENV_PROXY=1`.
+ */
+/**
+ * The environment for commands behind the proxy at `http://127.0.0.1:<port>`. `NO_PROXY` names
+ * only `localhost` and `127.0.0.1`, so a listed address elsewhere in 127/8 still goes through the
+ * proxy (and is checked). Lifecycle scripts of installed packages are off (see {@link lifecycleScriptsOff}).
+ */
+function proxyEnv(port) {
+    const url = `http://127.0.0.1:${port}`;
+    const noProxy = 'localhost,127.0.0.1';
+    return {
+        HTTPS_PROXY: url,
+        HTTP_PROXY: url,
+        https_proxy: url,
+        http_proxy: url,
+        NO_PROXY: noProxy,
+        no_proxy: noProxy,
+        npm_config_proxy: url,
+        npm_config_https_proxy: url,
+        npm_config_noproxy: noProxy,
+        PIP_PROXY: url,
+        NODE_USE_ENV_PROXY: '1',
+        ...lifecycleScriptsOff(),
+    };
+}
+/**
+ * `--ignore-scripts` for npm, pnpm and yarn as environment: a package's install scripts are code
+ * from the registry, run with the workspace writable. The environment outranks a project `.npmrc`;
+ * a command line still outranks it, which is why the bash policy refuses `--ignore-scripts=false`.
+ */
+function lifecycleScriptsOff() {
+    return { npm_config_ignore_scripts: 'true', YARN_ENABLE_SCRIPTS: 'false' };
+}
+
 ;// CONCATENATED MODULE: ./src/exec/scrubbed-env.ts
 /**
  * The environment agent-run commands get: an allowlist of harmless variables, never the
@@ -68249,6 +68287,53 @@ function checkCd(command, ctx) {
     return ctx.paths.cwds.map((cwd) => realPathOf(`${cwd}/${target.value}`));
 }
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/network-gate.ts
+/**
+ * The `network` input's part of the policy. Commands that download packages (`npm ci`,
+ * `pip install -r …`, `go mod download` …) are refused when commands have no network, where they
+ * could only hang until they time out. The refusal is soft: an `allowed-commands` rule naming the
+ * command lifts it. It applies only to commands their own rule allows (installing by name stays
+ * refused whatever the network).
+ */
+
+
+/** `true` for the words of a command that fetches packages (a lockfile install or a download). */
+function downloadsPackages(words) {
+    const [name, ...args] = words;
+    const positional = args.filter((a) => !a.startsWith('-'));
+    const [sub] = positional;
+    switch (name) {
+        case 'npm':
+            return sub === 'ci' || sub === 'clean-install' || sub === 'install' || sub === 'i';
+        case 'pnpm':
+            return sub === 'install' || sub === 'i';
+        case 'yarn':
+            return sub === undefined || sub === 'install';
+        case 'pip':
+        case 'pip3':
+            return sub === 'install';
+        case 'python':
+        case 'python3':
+            return args[0] === '-m' && (args[1] === 'pip' || args[1] === 'pip3') && args.includes('install');
+        case 'go':
+            return sub === 'mod' && positional[1] === 'download';
+        default:
+            return false;
+    }
+}
+/** The denial for one step under `network`, or undefined. */
+function networkDenial(step, network, extraRules) {
+    if (step.kind !== 'command')
+        return undefined;
+    const words = step.words.map((w) => w.value);
+    if (matchExtraRule(words, extraRules))
+        return undefined;
+    if (network === 'off' && downloadsPackages(words)) {
+        return notAllowed('network-off', `\`${words.slice(0, 3).join(' ')}\` downloads packages, and agent-run commands have no network (\`network: off\`). Work with the dependencies already installed; a maintainer can set \`network: allowlist\` with the registry in \`allowed-domains\`.`);
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./src/safety/bash-policy/web-tree-sitter.cjs
 var web_tree_sitter = __nccwpck_require__(7110);
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/parser.ts
@@ -68353,6 +68438,7 @@ function readOnlyDenial(step) {
 
 
 
+
 /** Validates the `allowed-commands` lines (throws naming the bad line) without building a policy. */
 async function parseAllowedCommands(lines) {
     parseExtraRules(await loadBashParser(), lines);
@@ -68423,7 +68509,8 @@ async function createBashPolicy(options) {
                 ctx.paths.cwds = [...new Set([...ctx.paths.cwds, ...next])];
             }
             else {
-                const problem = checkCommand(step, ctx);
+                // Only a command its own rule allows meets the network rule, so the first reason shown is the main one.
+                const problem = checkCommand(step, ctx) ?? networkDenial(step, options.network ?? 'off', extraRules);
                 if (problem)
                     return problem;
             }
@@ -68600,6 +68687,117 @@ async function findExecutable(name) {
 function probeFailure(argv, result) {
     const reason = (result.stderr || result.stdout).trim().split('\n')[0] ?? '';
     return `\`${argv.map((a) => external_node_path_default().basename(a)).join(' ')}\` failed (exit ${result.exitCode}${reason ? `: ${reason}` : ''})`;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/egress-forwarder.ts
+/**
+ * The one way out of the commands' network namespace with `network: allowlist`: a small Node
+ * process that lives in that namespace (so it can listen on its loopback, where commands find it)
+ * but stays in the action's mount namespace and runs as the action's user (so it can reach the
+ * egress proxy's Unix socket, which commands never see). Each connection is piped to the socket
+ * unchanged; the proxy decides. Node is what the action already runs on, so no system package
+ * (socat) is needed.
+ */
+
+
+
+/**
+ * Run with `node -e`: `argv[1]` is the proxy's socket. Listens on 127.0.0.1 (any free port),
+ * prints `listening <port>`, and exits when its stdin closes (the action stopping it, or dying).
+ */
+const FORWARDER_SCRIPT = `const net = require('node:net');
+const socketPath = process.argv[1];
+const server = net.createServer((client) => {
+  const upstream = net.connect(socketPath);
+  client.on('error', () => upstream.destroy());
+  upstream.on('error', () => client.destroy());
+  client.pipe(upstream);
+  upstream.pipe(client);
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write('listening ' + server.address().port + '\\n'));
+server.on('error', (error) => { process.stderr.write(String(error.message) + '\\n'); process.exit(1); });
+process.stdin.on('end', () => process.exit(0));
+process.stdin.on('error', () => process.exit(0));
+process.stdin.resume();
+`;
+/**
+ * The argv prefix that runs a program in the namespace holder's network namespace (and, for
+ * `userns`, its user namespace), keeping the caller's mount namespace and ending as `owner`.
+ */
+function networkEntry(privilege, tools, holderPid, owner) {
+    const enter = [
+        tools.nsenter,
+        `--target=${holderPid}`,
+        ...(privilege === 'userns' ? ['--user', '--preserve-credentials'] : []),
+        '--net',
+        '--',
+    ];
+    if (privilege !== 'sudo')
+        return enter;
+    if (!tools.sudo)
+        throw new Error('sudo privilege without a sudo binary');
+    // Entering a namespace needs root; the forwarder itself does not, so it drops back to the runner.
+    const drop = [tools.setpriv, `--reuid=${owner.uid}`, `--regid=${owner.gid}`, '--clear-groups', '--'];
+    return [tools.sudo, '-n', '--', ...enter, ...drop];
+}
+const READY_TIMEOUT_MS = 15_000;
+/** Starts the forwarder through `enter` (see {@link networkEntry}) towards the proxy at `socketPath`. */
+async function startEgressForwarder(options) {
+    const argv = [
+        ...options.enter,
+        options.node ?? process.execPath,
+        '-e',
+        FORWARDER_SCRIPT,
+        options.socketPath,
+    ];
+    const child = (0,external_node_child_process_namespaceObject.spawn)(argv[0], argv.slice(1), {
+        env: { PATH: SYSTEM_PATH, LANG: 'C' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+        cwd: '/',
+    });
+    const port = await waitForPort(child);
+    child.unref();
+    for (const stream of [child.stdin, child.stdout, child.stderr])
+        stream?.unref?.();
+    return {
+        port,
+        async stop() {
+            if (child.exitCode !== null || child.signalCode !== null)
+                return;
+            const exited = (0,external_node_events_.once)(child, 'exit');
+            child.stdin?.end();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+            await exited;
+            clearTimeout(timer);
+        },
+    };
+}
+async function waitForPort(child) {
+    let stdout = '';
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+        stderr += chunk.toString();
+    });
+    return new Promise((resolve, reject) => {
+        const fail = (why) => {
+            clearTimeout(timer);
+            child.kill('SIGKILL');
+            const detail = stderr.trim().split('\n')[0];
+            reject(new Error(`the egress forwarder ${why}${detail ? `: ${detail}` : ''}`));
+        };
+        const timer = setTimeout(() => fail('did not start in time'), READY_TIMEOUT_MS);
+        child.on('error', (error) => fail(`could not start (${error.message})`));
+        child.on('exit', (code) => fail(`exited with ${code}`));
+        child.stdout?.on('data', (chunk) => {
+            stdout += chunk.toString();
+            const match = /^listening (\d+)$/m.exec(stdout);
+            if (!match)
+                return;
+            clearTimeout(timer);
+            child.removeAllListeners('exit');
+            resolve(Number(match[1]));
+        });
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/sandbox-user.ts
@@ -68932,7 +69130,7 @@ exit $?
 const STICKY = new Set(['/tmp', '/dev/shm', '/var/tmp']);
 /** Each kept folder holds a file descriptor; dash can name 3 to 9 only, bash many more. */
 const MAX_KEPT = { dash: 7, bash: 40 };
-const READY_TIMEOUT_MS = 15_000;
+const namespace_holder_READY_TIMEOUT_MS = 15_000;
 /**
  * Starts the holder: one mount namespace (hidden folders covered, kept ones bound back, `.git`
  * read-only) and, with `network: off`, one network namespace with only loopback, set up once per
@@ -69003,7 +69201,7 @@ async function waitForReady(child) {
             child.kill('SIGKILL');
             reject(new Error(`namespace set-up ${why}${stderr.trim() ? `: ${stderr.trim().split('\n')[0]}` : ''}`));
         };
-        const timer = setTimeout(() => fail('timed out'), READY_TIMEOUT_MS);
+        const timer = setTimeout(() => fail('timed out'), namespace_holder_READY_TIMEOUT_MS);
         child.on('error', (error) => fail(`could not start (${error.message})`));
         child.on('exit', (code) => fail(`exited with ${code}`));
         child.stdout?.on('data', (chunk) => {
@@ -69102,6 +69300,7 @@ function createNamespaceSandbox(config) {
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/detect-sandbox.ts
+
 
 
 
@@ -69271,6 +69470,9 @@ async function build(options, run, tools, privilege, home, release, separate) {
             ...(separate
                 ? { userName: separate.user.name, afterCommand: separate.afterCommand }
                 : { reachable: reachable(hide, keep) }),
+            ...(options.network === 'off'
+                ? { enterNetwork: networkEntry(privilege, tools, holder.pid, actionUser()) }
+                : {}),
             dispose,
         };
     }
@@ -69327,6 +69529,9 @@ function none(options, notes) {
         },
         async dispose() { },
     };
+}
+function actionUser() {
+    return { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
 }
 async function findTools() {
     const required = ['unshare', 'nsenter', 'setpriv', 'env'];
@@ -81393,11 +81598,510 @@ function createDefaultRegistry(deps, extraTools = []) {
     return new ToolRegistry([...createFileTools(deps), ...extraTools]);
 }
 
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_);
+;// CONCATENATED MODULE: ./src/egress/allowed-hosts.ts
+/**
+ * What the `allowed-domains` input lets agent-run commands reach, parsed once into rules the
+ * egress proxy matches each request against. A rule is an exact host, a `*.suffix` pattern or an
+ * IP literal, each with the ports it allows; presets stand for the hosts of a package registry.
+ */
+
+
+/** Ports a rule without one allows: plain HTTP and HTTPS. */
+const DEFAULT_PORTS = [80, 443];
+/**
+ * The registries each preset stands for, checked on 2026-12-01 against each registry's own
+ * documentation of the hosts its clients fetch from (index, downloads and checksum services).
+ */
+const PRESETS = {
+    npm: ['*.npmjs.org', 'registry.yarnpkg.com'],
+    pypi: ['pypi.org', 'files.pythonhosted.org'],
+    go: ['proxy.golang.org', 'sum.golang.org'],
+    crates: ['crates.io', 'index.crates.io', 'static.crates.io'],
+    maven: ['repo.maven.apache.org', 'repo1.maven.org', 'plugins.gradle.org', 'services.gradle.org'],
+    rubygems: ['rubygems.org', 'index.rubygems.org'],
+    github: ['github.com', 'api.github.com', 'codeload.github.com', '*.githubusercontent.com'],
+};
+/** An entry of `allowed-domains` that is not a host, pattern, IP literal or preset. */
+class AllowedHostsError extends Error {
+    entry;
+    constructor(entry) {
+        super(`allowed-domains has "${entry}", which is not a host (example.com), a pattern (*.example.com), host:port, an IP literal (127.10.0.2:4873, [::1]:8080) or a preset (${Object.keys(PRESETS).join(', ')})`);
+        this.entry = entry;
+        this.name = 'AllowedHostsError';
+    }
+}
+/** Parses every entry (presets expanded); throws {@link AllowedHostsError} on the first bad one. */
+function parseAllowedHosts(entries) {
+    return entries.flatMap((entry) => {
+        const preset = PRESETS[entry.trim().toLowerCase()];
+        return preset ? preset.map((host) => parseEntry(host, host)) : [parseEntry(entry, entry)];
+    });
+}
+function parseEntry(raw, original) {
+    const { host, port } = splitPort(raw.trim(), original);
+    const ports = port === undefined ? DEFAULT_PORTS : [port];
+    if ((0,external_node_net_.isIP)(host))
+        return { kind: 'ip', address: normaliseAddress(host), ports };
+    if (host.startsWith('*.')) {
+        const suffix = canonicalHost(host.slice(2));
+        if (!suffix?.includes('.'))
+            throw new AllowedHostsError(original);
+        return { kind: 'suffix', suffix, ports };
+    }
+    const exact = canonicalHost(host);
+    if (!exact)
+        throw new AllowedHostsError(original);
+    return { kind: 'exact', host: exact, ports };
+}
+function splitPort(text, original) {
+    const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
+    if (bracketed)
+        return { host: bracketed[1], port: portOf(bracketed[2], original) };
+    // A bare IPv6 literal has many colons and no port.
+    if ((0,external_node_net_.isIP)(text) === 6)
+        return { host: text, port: undefined };
+    const colon = text.lastIndexOf(':');
+    if (colon < 0)
+        return { host: text, port: undefined };
+    return { host: text.slice(0, colon), port: portOf(text.slice(colon + 1), original) };
+}
+function portOf(text, original) {
+    if (text === undefined)
+        return undefined;
+    const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(port >= 1 && port <= 65_535))
+        throw new AllowedHostsError(original);
+    return port;
+}
+/**
+ * The one spelling a host name is compared in: lower case, punycode for international names, no
+ * trailing dot. Undefined for anything that is not a DNS name (empty labels, odd characters), so
+ * `evil.com\0.allowed.example` or `a..b` can never match a rule.
+ */
+function canonicalHost(name) {
+    // domainToASCII parses a URL host: it stops at "/", "?" or "#" and maps some characters away,
+    // so anything outside letters (any script), digits, "-" and "." is refused before it runs.
+    if (!/^[\p{L}\p{M}\p{N}.-]+$/u.test(name))
+        return undefined;
+    const ascii = (0,external_node_url_.domainToASCII)(name.replace(/\.$/, '')).toLowerCase();
+    if (ascii === '' || ascii.length > 253)
+        return undefined;
+    const labels = ascii.split('.');
+    const valid = labels.every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
+    return valid ? ascii : undefined;
+}
+/** IPv6 in its compressed lower-case form, IPv4 as it is. */
+function normaliseAddress(address) {
+    if ((0,external_node_net_.isIP)(address) !== 6)
+        return address;
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+}
+/** Whether `host:port` (a canonical name or an address) is allowed by any rule. */
+function isHostAllowed(rules, host, port) {
+    return rules.some((rule) => rule.ports.includes(port) && matchesName(rule, host));
+}
+function matchesName(rule, host) {
+    switch (rule.kind) {
+        case 'exact':
+            return host === rule.host;
+        case 'suffix':
+            return host.endsWith(`.${rule.suffix}`);
+        case 'ip':
+            return host === rule.address;
+    }
+}
+/** Whether `address:port` is listed as an IP literal: the only way a private address is reached. */
+function isAddressListed(rules, address, port) {
+    const normal = normaliseAddress(address);
+    return rules.some((rule) => rule.kind === 'ip' && rule.address === normal && rule.ports.includes(port));
+}
+
+;// CONCATENATED MODULE: external "node:dns/promises"
+const external_node_dns_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_);
+;// CONCATENATED MODULE: ./src/egress/address-ranges.ts
+/**
+ * Addresses the egress proxy never connects to on a name's behalf: loopback, private, link-local
+ * (the cloud metadata endpoint 169.254.169.254 among them), shared, multicast and reserved ranges,
+ * in IPv4 and IPv6. A name resolving into one of them is DNS rebinding into the runner's own
+ * network, whatever the name looks like.
+ */
+
+const V4 = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+];
+const V6 = [
+    ['::', 128],
+    ['::1', 128],
+    // NAT64 and 6to4 addresses embed an IPv4 address that may be private. (IPv4-mapped addresses,
+    // ::ffff:a.b.c.d, need no entry: BlockList checks them against the IPv4 ranges, and an entry for
+    // ::ffff:0:0/96 would match every IPv4 address.)
+    ['64:ff9b::', 96],
+    ['2002::', 16],
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['fec0::', 10],
+    ['ff00::', 8],
+];
+function buildList() {
+    const list = new external_node_net_.BlockList();
+    for (const [net, prefix] of V4)
+        list.addSubnet(net, prefix, 'ipv4');
+    for (const [net, prefix] of V6)
+        list.addSubnet(net, prefix, 'ipv6');
+    return list;
+}
+const internal = buildList();
+/** True for any address that is not a public unicast address; a malformed one counts as internal. */
+function isInternalAddress(address) {
+    const family = (0,external_node_net_.isIP)(address);
+    if (family === 0)
+        return true;
+    return internal.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+;// CONCATENATED MODULE: ./src/egress/egress-decision.ts
+/**
+ * The egress proxy's one decision, as a plain function: may a request for `host:port` go out, and
+ * to which address. The name is resolved here and the connection goes to the address that was
+ * checked, never to the name again, so a DNS answer cannot change between check and connect.
+ */
+
+
+
+/** The host a refusal is reported under: the name, with the port when it is not 80 or 443. */
+function reportedHost(host, port) {
+    const shown = (0,external_node_net_.isIP)(host) === 6 ? `[${host}]` : host;
+    return port === 80 || port === 443 ? shown : `${shown}:${port}`;
+}
+/** Decides one request. Never throws: a resolver failure is a 502 refusal. */
+async function decideEgress(rules, rawHost, port, resolve) {
+    const literal = rawHost.replace(/^\[|\]$/g, '');
+    if ((0,external_node_net_.isIP)(literal)) {
+        const address = normaliseAddress(literal);
+        if (!isHostAllowed(rules, address, port))
+            return notListed(address, port);
+        return { verdict: 'allow', address, port, host: address };
+    }
+    const host = canonicalHost(rawHost);
+    if (!host) {
+        return {
+            verdict: 'refuse',
+            status: 400,
+            host: rawHost,
+            reason: `"${rawHost}" is not a valid host name.`,
+        };
+    }
+    if (!isHostAllowed(rules, host, port))
+        return notListed(host, port);
+    let addresses;
+    try {
+        addresses = await resolve(host);
+    }
+    catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        return { verdict: 'refuse', status: 502, host, reason: `${host} could not be resolved (${why}).` };
+    }
+    const usable = addresses.find((a) => !isInternalAddress(a) || isAddressListed(rules, a, port));
+    if (usable)
+        return { verdict: 'allow', address: normaliseAddress(usable), port, host };
+    const first = addresses[0];
+    if (first === undefined) {
+        return { verdict: 'refuse', status: 502, host, reason: `${host} has no addresses.` };
+    }
+    return {
+        verdict: 'refuse',
+        status: 403,
+        host,
+        reason: `${host} resolves to ${first}, an internal address (loopback, private, link-local or reserved), which agent-run commands may not reach through a name. If that address is meant, list it in the \`allowed-domains\` input as "${reportedHost(normaliseAddress(first), port)}".`,
+    };
+}
+function notListed(host, port) {
+    const shown = reportedHost(host, port);
+    return {
+        verdict: 'refuse',
+        status: 403,
+        host: shown,
+        reason: `${shown} is not in the \`allowed-domains\` input, so agent-run commands may not reach it. To allow it, add "${shown}" to \`allowed-domains\` (with \`network: allowlist\`).`,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/egress/egress-proxy.ts
+/**
+ * The action's egress proxy: an HTTP proxy for agent-run commands that lets through only what
+ * `allowed-domains` names. It takes `CONNECT host:port` (HTTPS and anything tunnelled) and
+ * absolute-form `http://` requests, decides each with `decideEgress`, connects to the address it
+ * checked, and answers a refusal with a 403 whose body names the host and the input to change.
+ *
+ * Node's own HTTP server does the parsing (header limits, malformed requests); the proxy logic on
+ * top is only the decision and two pipes.
+ */
+
+
+
+
+const systemResolver = async (host) => (await (0,external_node_dns_promises_namespaceObject.lookup)(host, { all: true, verbatim: true })).map((entry) => entry.address);
+// Hop-by-hop headers (RFC 9110 §7.6.1) and the proxy's own are not forwarded.
+const HOP_BY_HOP = new Set([
+    'connection',
+    'keep-alive',
+    'proxy-authenticate',
+    'proxy-authorization',
+    'proxy-connection',
+    'te',
+    'trailer',
+    'transfer-encoding',
+    'upgrade',
+]);
+/** Starts the proxy on `listen` (`{ port: 0 }` on 127.0.0.1, or a Unix socket `{ path }`). */
+async function startEgressProxy(options, listen) {
+    const blocked = new Map();
+    const resolve = options.resolve ?? systemResolver;
+    const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+    const sockets = new Set();
+    const decide = async (host, port) => {
+        const decision = await decideEgress(options.rules, host, port, resolve);
+        if (decision.verdict === 'refuse' && decision.status === 403) {
+            blocked.set(decision.host, (blocked.get(decision.host) ?? 0) + 1);
+        }
+        return decision;
+    };
+    const server = external_node_http_default().createServer({ maxHeaderSize: 16_384, requestTimeout: 60_000 });
+    server.on('connection', (socket) => {
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+    });
+    server.on('connect', (req, client, head) => {
+        void egress_proxy_tunnel(req, client, head, decide, connectTimeoutMs, sockets);
+    });
+    server.on('request', (req, res) => {
+        void forward(req, res, decide, connectTimeoutMs);
+    });
+    server.on('clientError', (_error, socket) => {
+        if (socket.writable)
+            socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    });
+    await new Promise((done, fail) => {
+        server.once('error', fail);
+        if ('path' in listen)
+            server.listen(listen.path, done);
+        else
+            server.listen(listen.port, listen.host ?? '127.0.0.1', done);
+    });
+    const bound = server.address();
+    const address = 'path' in listen
+        ? { path: listen.path }
+        : { host: bound.address, port: bound.port };
+    return {
+        address,
+        blockedHosts: () => new Map(blocked),
+        close: () => new Promise((done) => {
+            for (const socket of sockets)
+                socket.destroy();
+            server.close(() => done());
+        }),
+    };
+}
+/** `CONNECT host:port`: decide, then splice the client and the upstream socket together. */
+async function egress_proxy_tunnel(req, client, head, decide, connectTimeoutMs, sockets) {
+    client.on('error', () => client.destroy());
+    const target = parseAuthority(req.url ?? '');
+    if (!target)
+        return refuseRaw(client, 400, `CONNECT needs host:port, got "${req.url ?? ''}".`);
+    const decision = await decide(target.host, target.port);
+    if (decision.verdict === 'refuse')
+        return refuseRaw(client, decision.status, decision.reason);
+    const upstream = external_node_net_default().connect({ host: decision.address, port: decision.port, timeout: connectTimeoutMs });
+    sockets.add(upstream);
+    upstream.once('close', () => sockets.delete(upstream));
+    upstream.once('timeout', () => upstream.destroy(new Error('connect timed out')));
+    let connected = false;
+    upstream.once('error', (error) => {
+        if (!connected && client.writable) {
+            refuseRaw(client, 502, `${reportedHost(decision.host, decision.port)} did not answer: ${error.message}`);
+        }
+        else
+            client.destroy();
+    });
+    upstream.once('connect', () => {
+        connected = true;
+        upstream.setTimeout(0);
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        if (head.length > 0)
+            upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+    });
+    client.once('close', () => upstream.destroy());
+}
+/** An absolute-form `http://` request: decide, then relay it to the checked address. */
+async function forward(req, res, decide, connectTimeoutMs) {
+    let url;
+    try {
+        url = new URL(req.url ?? '');
+    }
+    catch {
+        return refuse(res, 400, 'This is an HTTP proxy: send absolute-form requests (http://host/path) or CONNECT.');
+    }
+    if (url.protocol !== 'http:')
+        return refuse(res, 400, `Only http:// is relayed; use CONNECT for ${url.protocol}.`);
+    const port = url.port === '' ? 80 : Number(url.port);
+    const decision = await decide(url.hostname, port);
+    if (decision.verdict === 'refuse')
+        return refuse(res, decision.status, decision.reason);
+    const headers = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+        if (!HOP_BY_HOP.has(name) && value !== undefined)
+            headers[name] = value;
+    }
+    headers['host'] = url.host;
+    const upstream = external_node_http_default().request({
+        host: decision.address,
+        port: decision.port,
+        method: req.method,
+        path: `${url.pathname}${url.search}`,
+        headers,
+        timeout: connectTimeoutMs,
+    });
+    upstream.once('timeout', () => upstream.destroy(new Error('timed out')));
+    upstream.once('error', (error) => {
+        if (!res.headersSent)
+            refuse(res, 502, `${reportedHost(decision.host, port)} did not answer: ${error.message}`);
+        else
+            res.destroy();
+    });
+    upstream.once('response', (answer) => {
+        const back = {};
+        for (const [name, value] of Object.entries(answer.headers)) {
+            if (!HOP_BY_HOP.has(name) && value !== undefined)
+                back[name] = value;
+        }
+        res.writeHead(answer.statusCode ?? 502, back);
+        answer.pipe(res);
+    });
+    req.pipe(upstream);
+}
+function parseAuthority(authority) {
+    const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]/\s]+):(\d{1,5})$/.exec(authority);
+    if (!match)
+        return undefined;
+    const port = Number(match[2]);
+    return port >= 1 && port <= 65_535 ? { host: match[1], port } : undefined;
+}
+function refuse(res, status, reason) {
+    const body = `agent-action egress proxy: ${reason}\n`;
+    res.writeHead(status, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
+}
+function refuseRaw(client, status, reason) {
+    const body = `agent-action egress proxy: ${reason}\n`;
+    const text = (external_node_http_default()).STATUS_CODES[status] ?? 'Refused';
+    client.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+}
+
+;// CONCATENATED MODULE: ./src/run/command-egress.ts
+/**
+ * `network: allowlist` for one run: the egress proxy (owned by the action, outside the sandbox,
+ * on a Unix socket in the job's temp folder) and the forwarder inside the commands' network
+ * namespace that is their only way to it. Commands get the proxy variables; what they try to
+ * reach and are refused is counted for the report.
+ */
+
+
+
+
+
+
+
+/**
+ * Starts the proxy and, when the sandbox has its own network namespace, the forwarder in it.
+ * Without one (`none`) the proxy listens on the runner's loopback and only commands that honour
+ * the proxy variables use it: reported as a downgrade. Throws when the forwarder cannot start,
+ * leaving commands loopback only.
+ */
+async function startCommandEgress(options) {
+    const rules = parseAllowedHosts(options.allowedDomains);
+    const enter = options.sandbox.enterNetwork;
+    if (!enter) {
+        const proxy = await startEgressProxy({ rules }, { port: 0 });
+        const port = 'port' in proxy.address ? proxy.address.port : 0;
+        return {
+            env: proxyEnv(port),
+            blockedHosts: () => proxy.blockedHosts(),
+            warning: '⚠️ `network: allowlist` is not enforced: this sandbox level has no network namespace, so commands that ignore the proxy variables reach any host.',
+            stop: () => proxy.close(),
+        };
+    }
+    const dir = await socketDir(options.tempDir);
+    const socketPath = external_node_path_default().join(dir, 'proxy.sock');
+    let proxy;
+    let forwarder;
+    const stop = async () => {
+        await forwarder?.stop();
+        await proxy?.close();
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    };
+    try {
+        proxy = await startEgressProxy({ rules }, { path: socketPath });
+        forwarder = await startEgressForwarder({ enter, socketPath });
+    }
+    catch (error) {
+        await stop();
+        throw error;
+    }
+    const running = proxy;
+    return {
+        env: proxyEnv(forwarder.port),
+        blockedHosts: () => running.blockedHosts(),
+        stop,
+    };
+}
+/** Longest Unix socket path Linux takes is 107 bytes; leave room. */
+const MAX_SOCKET_PATH = 100;
+/**
+ * A private (0700) folder for the proxy's socket: in the job's temp folder, or, when that path is
+ * too long for a socket, in the system temp folder. Commands see neither (both are covered).
+ */
+async function socketDir(tempDir) {
+    const parent = external_node_path_default().join(tempDir, 'agent-action');
+    await (0,promises_namespaceObject.mkdir)(parent, { recursive: true });
+    const dir = await (0,promises_namespaceObject.mkdtemp)(external_node_path_default().join(parent, 'egress-'));
+    if (Buffer.byteLength(external_node_path_default().join(dir, 'proxy.sock')) <= MAX_SOCKET_PATH)
+        return dir;
+    await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    return (0,promises_namespaceObject.mkdtemp)(external_node_path_default().join((0,external_node_os_.tmpdir)(), 'agent-egress-'));
+}
+
 ;// CONCATENATED MODULE: ./src/run/agent-tools.ts
 /**
  * The agent's tools for one run: the sandbox detected once at start-up, and the registry of the
  * file tools plus bash, sharing one path policy and one read tracker over the workspace.
  */
+
+
 
 
 
@@ -81418,7 +82122,7 @@ async function prepareAgentTools(host, settings) {
     const runner = runnerFolders(env, workspace);
     const sandbox = await detectSandbox({
         setting: settings.sandbox,
-        // Until the egress proxy exists, an allowlist lets nothing out: failing closed.
+        // An allowlist keeps the commands' own network namespace; the forwarder is its only way out.
         network: settings.network === 'on' ? 'on' : 'off',
         workspace,
         tempDir: host.tempDir,
@@ -81430,10 +82134,13 @@ async function prepareAgentTools(host, settings) {
         readOnlyPaths: runner.readOnly,
         ...(env['PATH'] ? { path: env['PATH'] } : {}),
     });
-    const description = describeSandbox(sandbox) + unsandboxedCodeNote(settings.sandbox, sandbox.level);
+    const { egress, warning } = settings.network === 'allowlist' ? await allowlist(host, settings, sandbox) : {};
+    const network = egress && !warning ? "Network: `allowlist` through the action's egress proxy." : '';
+    const description = [describeSandbox(sandbox), network, warning].filter(Boolean).join(' ') +
+        unsandboxedCodeNote(settings.sandbox, sandbox.level);
     // Less than full isolation is a warning, so the downgrade shows as an annotation on the run.
     const line = description.replace(/\*\*/g, '');
-    if (sandbox.missing.length > 0)
+    if (sandbox.missing.length > 0 || warning)
         host.log.warning(line);
     else
         host.log.info(line);
@@ -81445,19 +82152,54 @@ async function prepareAgentTools(host, settings) {
         sandbox: { level: sandbox.level, deliberate: settings.sandbox === 'off' },
         readTracker,
         ...(settings.readOnly ? { readOnly: true } : {}),
+        network: settings.network,
     });
     const logDir = external_node_path_default().join(host.tempDir, 'agent-action', 'commands');
+    const commandEnv = egress?.env ?? (settings.network === 'on' ? lifecycleScriptsOff() : {});
     const bash = createBashTool({
         workspace,
         policy: bashPolicy,
         sandbox,
-        env: agentCommandEnv(env, workspace),
+        env: { ...agentCommandEnv(env, workspace), ...commandEnv },
         logDir,
     });
     const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) }, [
         bash,
     ]);
-    return { registry, sandbox, description, logDir, dispose: () => sandbox.dispose() };
+    return {
+        registry,
+        sandbox,
+        description,
+        logDir,
+        commandEnv,
+        blockedHosts: () => egress?.blockedHosts() ?? new Map(),
+        dispose: async () => {
+            await egress?.stop();
+            await sandbox.dispose();
+        },
+    };
+}
+/**
+ * Starts the egress proxy for `network: allowlist`. When it cannot run, commands keep loopback
+ * only (fail closed): a warning under `sandbox: auto`, the run's failure under `strict`.
+ */
+async function allowlist(host, settings, sandbox) {
+    try {
+        const egress = await startCommandEgress({
+            allowedDomains: settings.allowedDomains ?? [],
+            sandbox,
+            tempDir: host.tempDir,
+        });
+        return { egress, ...(egress.warning ? { warning: egress.warning } : {}) };
+    }
+    catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        if (settings.sandbox === 'strict') {
+            await sandbox.dispose();
+            throw new SandboxUnavailableError(`network: allowlist, but the egress proxy could not start (${why}). Set network: off or sandbox: auto.`);
+        }
+        return { warning: `⚠️ \`network: allowlist\` could not start (${why}); commands have loopback only.` };
+    }
 }
 /**
  * What a maintainer must know about workspace code at level `none`: with `sandbox: off` the
@@ -81488,7 +82230,7 @@ async function runVerification(host, command, settings) {
     const result = await runCommand({
         argv: ['bash', '-c', command],
         cwd: host.workspace,
-        env: agentCommandEnv(host.env, host.workspace),
+        env: { ...agentCommandEnv(host.env, host.workspace), ...settings.env },
         timeoutMs,
         signal: host.signal,
         sandbox: settings.sandbox,
@@ -81773,8 +82515,6 @@ async function publishDryRun(git, input) {
     return { ...commit, pullRequestPath, pullRequestJsonPath };
 }
 
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: ./src/cli/endpoint.ts
 /**
  * Checks on the model endpoint before the first turn, so a missing key or a server that is not

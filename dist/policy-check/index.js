@@ -10,7 +10,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(534);
+/* harmony import */ var _safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(261);
 /**
  * Entry of `dist/policy-check/index.js`: the bash policy as the action builds it, for checking
  * command lines without running them (and for measuring the built policy). Reads one JSON
@@ -53,7 +53,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 534:
+/***/ 261:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4664,6 +4664,53 @@ function checkCd(command, ctx) {
     return ctx.paths.cwds.map((cwd) => realPathOf(`${cwd}/${target.value}`));
 }
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/network-gate.ts
+/**
+ * The `network` input's part of the policy. Commands that download packages (`npm ci`,
+ * `pip install -r …`, `go mod download` …) are refused when commands have no network, where they
+ * could only hang until they time out. The refusal is soft: an `allowed-commands` rule naming the
+ * command lifts it. It applies only to commands their own rule allows (installing by name stays
+ * refused whatever the network).
+ */
+
+
+/** `true` for the words of a command that fetches packages (a lockfile install or a download). */
+function downloadsPackages(words) {
+    const [name, ...args] = words;
+    const positional = args.filter((a) => !a.startsWith('-'));
+    const [sub] = positional;
+    switch (name) {
+        case 'npm':
+            return sub === 'ci' || sub === 'clean-install' || sub === 'install' || sub === 'i';
+        case 'pnpm':
+            return sub === 'install' || sub === 'i';
+        case 'yarn':
+            return sub === undefined || sub === 'install';
+        case 'pip':
+        case 'pip3':
+            return sub === 'install';
+        case 'python':
+        case 'python3':
+            return args[0] === '-m' && (args[1] === 'pip' || args[1] === 'pip3') && args.includes('install');
+        case 'go':
+            return sub === 'mod' && positional[1] === 'download';
+        default:
+            return false;
+    }
+}
+/** The denial for one step under `network`, or undefined. */
+function networkDenial(step, network, extraRules) {
+    if (step.kind !== 'command')
+        return undefined;
+    const words = step.words.map((w) => w.value);
+    if (matchExtraRule(words, extraRules))
+        return undefined;
+    if (network === 'off' && downloadsPackages(words)) {
+        return notAllowed('network-off', `\`${words.slice(0, 3).join(' ')}\` downloads packages, and agent-run commands have no network (\`network: off\`). Work with the dependencies already installed; a maintainer can set \`network: allowlist\` with the registry in \`allowed-domains\`.`);
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./src/safety/bash-policy/web-tree-sitter.cjs
 var web_tree_sitter = __nccwpck_require__(110);
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/parser.ts
@@ -4768,6 +4815,7 @@ function readOnlyDenial(step) {
 
 
 
+
 /** Validates the `allowed-commands` lines (throws naming the bad line) without building a policy. */
 async function parseAllowedCommands(lines) {
     parseExtraRules(await loadBashParser(), lines);
@@ -4838,7 +4886,8 @@ async function createBashPolicy(options) {
                 ctx.paths.cwds = [...new Set([...ctx.paths.cwds, ...next])];
             }
             else {
-                const problem = checkCommand(step, ctx);
+                // Only a command its own rule allows meets the network rule, so the first reason shown is the main one.
+                const problem = checkCommand(step, ctx) ?? networkDenial(step, options.network ?? 'off', extraRules);
                 if (problem)
                     return problem;
             }

@@ -12,7 +12,7 @@ const sandbox = (enterNetwork: string[]): ManagedSandbox => ({
   network: 'off',
   notes: [],
   enterNetwork,
-  launch: (argv) => ({ file: argv[0]!, args: argv.slice(1) }),
+  launch: (argv, options) => ({ file: argv[0]!, args: argv.slice(1), env: { ...options.env } }),
   dispose: async () => {},
 });
 

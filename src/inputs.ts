@@ -122,7 +122,7 @@ export interface Config {
   runner: RunnerContext;
 }
 
-/** Standard variables every GitHub runner sets; see the spec's "Runtime" section. */
+/** Standard variables every GitHub runner sets for a step. */
 export interface RunnerContext {
   eventName: string;
   eventPath: string | undefined;

@@ -79132,7 +79132,7 @@ function preprocess(fn, schema) {
 ;// CONCATENATED MODULE: ./src/exec/rolling-output.ts
 /**
  * Keeps the head and the tail of a command's interleaved output in bounded memory, whatever
- * the command prints (seed §7.3.2): the first `headLines` lines, the last `tailLines` lines,
+ * the command prints: the first `headLines` lines, the last `tailLines` lines,
  * a `[... N lines dropped ...]` marker between them, and a character cap on the result.
  * Chunks stay raw bytes until `render`, so a flood costs a newline count per chunk and no
  * string building; the tail is one fixed ring buffer and every kept byte is copied, so memory
@@ -104153,7 +104153,7 @@ function createLocalContext(input) {
 
 ;// CONCATENATED MODULE: ./src/outputs/pull-request-body.ts
 /**
- * The pull request body the spec asks for: the model's summary, `Fixes #n`, the verification
+ * The pull request body: the model's summary, `Fixes #n`, the verification
  * result and the tool transcript collapsed, cut to GitHub's 65,536-character limit with a
  * pointer to the full transcript.
  */

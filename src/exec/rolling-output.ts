@@ -1,6 +1,6 @@
 /**
  * Keeps the head and the tail of a command's interleaved output in bounded memory, whatever
- * the command prints (seed §7.3.2): the first `headLines` lines, the last `tailLines` lines,
+ * the command prints: the first `headLines` lines, the last `tailLines` lines,
  * a `[... N lines dropped ...]` marker between them, and a character cap on the result.
  * Chunks stay raw bytes until `render`, so a flood costs a newline count per chunk and no
  * string building; the tail is one fixed ring buffer and every kept byte is copied, so memory

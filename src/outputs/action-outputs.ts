@@ -1,4 +1,4 @@
-/** The step outputs of the spec, set together so every exit path sets all of them. */
+/** The step outputs `action.yml` declares, set together so every exit path sets all of them. */
 import * as core from '@actions/core';
 
 export type Conclusion =
@@ -42,7 +42,7 @@ export interface RunOutcome {
   failure?: string;
 }
 
-/** Sets every output of the spec; unknown ones are empty (turns and tokens 0). */
+/** Sets every output `action.yml` declares; unknown ones are empty (turns and tokens 0). */
 export function setActionOutputs(outcome: RunOutcome): void {
   core.setOutput('conclusion', outcome.conclusion);
   core.setOutput('pr-url', outcome.prUrl ?? '');

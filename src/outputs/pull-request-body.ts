@@ -1,5 +1,5 @@
 /**
- * The pull request body the spec asks for: the model's summary, `Fixes #n`, the verification
+ * The pull request body: the model's summary, `Fixes #n`, the verification
  * result and the tool transcript collapsed, cut to GitHub's 65,536-character limit with a
  * pointer to the full transcript.
  */

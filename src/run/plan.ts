@@ -1,7 +1,7 @@
 /**
  * What a trigger means in git and GitHub terms: which commit to start from, which branch to
  * work on, where the result goes (a PR, a push to the PR branch, or a comment), and where the
- * reaction and tracking comment go. The one place the spec's "Triggers → what happens" table lives.
+ * reaction and tracking comment go. The one place the README's "Triggers and their workflows" table lives in code.
  */
 import type { StartPoint } from '../git/checkout.js';
 import type { GitHubClient } from '../github/client.js';

@@ -51109,6 +51109,7 @@ function isPotentialField(line, field) {
  * byte that arrives is reported to `onActivity` (the idle watchdog) before it is parsed.
  */
 
+
 /** Yields the events of `body` in order; ends when the body ends. Read errors propagate. */
 async function* readSseEvents(body, onActivity) {
     const ready = [];
@@ -51137,6 +51138,47 @@ async function* readSseEvents(body, onActivity) {
             await reader.cancel().catch(() => { });
         reader.releaseLock();
     }
+}
+/**
+ * The events of one streamed turn's response, for either wire format. Every byte re-arms `idle`,
+ * and a read that fails is turned into what the retry policy expects: the run's abort reason, the
+ * idle timeout, or a broken stream. Stopping early (a `for await` that breaks) lets the
+ * connection go.
+ */
+async function* streamedTurnEvents(response, idle, signal) {
+    idle.touch();
+    if (!response.body)
+        throw new StreamBrokenError('the endpoint answered without a body', { once: true });
+    const events = readSseEvents(response.body, () => idle.touch());
+    try {
+        for (;;) {
+            let next;
+            try {
+                next = await events.next();
+            }
+            catch (error) {
+                if (signal?.aborted)
+                    throw signal.reason;
+                if (idle.fired)
+                    throw idle.error();
+                throw new StreamBrokenError(`stream broke: ${describe(error)}`, { cause: error });
+            }
+            if (signal?.aborted)
+                throw signal.reason;
+            if (next.done)
+                return;
+            yield next.value;
+        }
+    }
+    finally {
+        await events.return(undefined);
+    }
+}
+function describe(error) {
+    if (!(error instanceof Error))
+        return String(error);
+    const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    return `${error.message}${cause}`;
 }
 
 ;// CONCATENATED MODULE: ./src/llm/responses-turn.ts
@@ -51179,35 +51221,14 @@ async function streamResponsesTurn(llm, request) {
             .catch((error) => {
             throw idle.fired ? idle.error() : error;
         });
-        idle.touch();
-        if (!response.body)
-            throw new StreamBrokenError('the endpoint answered without a body', { once: true });
-        const events = readSseEvents(response.body, () => idle.touch());
-        for (;;) {
-            let next;
-            try {
-                next = await events.next();
-            }
-            catch (error) {
-                if (request.signal?.aborted)
-                    throw request.signal.reason;
-                if (idle.fired)
-                    throw idle.error();
-                throw new StreamBrokenError(`stream broke: ${describe(error)}`, { cause: error });
-            }
-            if (request.signal?.aborted)
-                throw request.signal.reason;
-            if (next.done)
-                break;
-            const step = reader.read(parseEvent(next.value.data));
+        for await (const { data } of streamedTurnEvents(response, idle, request.signal)) {
+            const step = reader.read(parseEvent(data));
             if (step.text)
                 request.onEvent?.({ type: 'text', text: step.text });
             emit(step.calls);
-            if (reader.end) {
-                // The response is over; nothing after it is waited for.
-                await events.return(undefined);
+            // The response is over; nothing after it is waited for.
+            if (reader.end)
                 break;
-            }
         }
     }
     finally {
@@ -51292,7 +51313,7 @@ function failureError(end) {
     };
     return APIError.generate(status, { error }, undefined, new Headers());
 }
-function describe(error) {
+function _describe(error) {
     if (!(error instanceof Error))
         return String(error);
     const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
@@ -51572,27 +51593,7 @@ async function streamTurn(llm, request) {
             .catch((error) => {
             throw idle.fired ? idle.error() : error;
         });
-        idle.touch();
-        if (!response.body)
-            throw new StreamBrokenError('the endpoint answered without a body', { once: true });
-        const events = readSseEvents(response.body, () => idle.touch());
-        for (;;) {
-            let next;
-            try {
-                next = await events.next();
-            }
-            catch (error) {
-                if (request.signal?.aborted)
-                    throw request.signal.reason;
-                if (idle.fired)
-                    throw idle.error();
-                throw new StreamBrokenError(`stream broke: ${stream_turn_describe(error)}`, { cause: error });
-            }
-            if (request.signal?.aborted)
-                throw request.signal.reason;
-            if (next.done)
-                break;
-            const { event, data } = next.value;
+        for await (const { event, data } of streamedTurnEvents(response, idle, request.signal)) {
             if (data.trim() === '[DONE]') {
                 sawDone = true;
                 break;

@@ -25,7 +25,7 @@ import { IdleWatch } from './idle-watch.js';
 import { type ResponsesEnd, ResponsesTurnReader } from './responses-events.js';
 import { RESPONSES_OUTPUT_FIELD, toResponsesInput, toResponsesTools } from './responses-input.js';
 import { StreamBrokenError } from './retry.js';
-import { readSseEvents } from './sse-reader.js';
+import { streamedTurnEvents } from './sse-reader.js';
 import type { StreamedTurn, StreamTurnRequest } from './stream-turn.js';
 import { usageFromProvider } from './token-usage.js';
 
@@ -44,28 +44,12 @@ export async function streamResponsesTurn(llm: LlmClient, request: StreamTurnReq
       .catch((error: unknown) => {
         throw idle.fired ? idle.error() : error;
       });
-    idle.touch();
-    if (!response.body) throw new StreamBrokenError('the endpoint answered without a body', { once: true });
-    const events = readSseEvents(response.body, () => idle.touch());
-    for (;;) {
-      let next: IteratorResult<{ event?: string | undefined; data: string }>;
-      try {
-        next = await events.next();
-      } catch (error) {
-        if (request.signal?.aborted) throw request.signal.reason;
-        if (idle.fired) throw idle.error();
-        throw new StreamBrokenError(`stream broke: ${describe(error)}`, { cause: error });
-      }
-      if (request.signal?.aborted) throw request.signal.reason;
-      if (next.done) break;
-      const step = reader.read(parseEvent(next.value.data));
+    for await (const { data } of streamedTurnEvents(response, idle, request.signal)) {
+      const step = reader.read(parseEvent(data));
       if (step.text) request.onEvent?.({ type: 'text', text: step.text });
       emit(step.calls);
-      if (reader.end) {
-        // The response is over; nothing after it is waited for.
-        await events.return(undefined);
-        break;
-      }
+      // The response is over; nothing after it is waited for.
+      if (reader.end) break;
     }
   } finally {
     idle.stop();
@@ -153,7 +137,7 @@ export function failureError(end: Extract<ResponsesEnd, { kind: 'failed' }>): AP
   return APIError.generate(status, { error }, undefined, new Headers());
 }
 
-function describe(error: unknown): string {
+function _describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return `${error.message}${cause}`;

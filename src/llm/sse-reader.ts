@@ -5,6 +5,8 @@
  * byte that arrives is reported to `onActivity` (the idle watchdog) before it is parsed.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { IdleWatch } from './idle-watch.js';
+import { StreamBrokenError } from './retry.js';
 
 /** Yields the events of `body` in order; ends when the body ends. Read errors propagate. */
 export async function* readSseEvents(
@@ -32,4 +34,43 @@ export async function* readSseEvents(
     if (!ended) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }
+}
+
+/**
+ * The events of one streamed turn's response, for either wire format. Every byte re-arms `idle`,
+ * and a read that fails is turned into what the retry policy expects: the run's abort reason, the
+ * idle timeout, or a broken stream. Stopping early (a `for await` that breaks) lets the
+ * connection go.
+ */
+export async function* streamedTurnEvents(
+  response: Response,
+  idle: IdleWatch,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<EventSourceMessage> {
+  idle.touch();
+  if (!response.body) throw new StreamBrokenError('the endpoint answered without a body', { once: true });
+  const events = readSseEvents(response.body, () => idle.touch());
+  try {
+    for (;;) {
+      let next: IteratorResult<EventSourceMessage>;
+      try {
+        next = await events.next();
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (idle.fired) throw idle.error();
+        throw new StreamBrokenError(`stream broke: ${describe(error)}`, { cause: error });
+      }
+      if (signal?.aborted) throw signal.reason;
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await events.return(undefined);
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
 }

@@ -17,7 +17,7 @@ import type { LlmClient } from './client.js';
 import { parseErrorBody } from './error-body.js';
 import { IdleWatch } from './idle-watch.js';
 import { StreamBrokenError } from './retry.js';
-import { readSseEvents } from './sse-reader.js';
+import { streamedTurnEvents } from './sse-reader.js';
 import { type TokenUsage, usageFromProvider } from './token-usage.js';
 import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler.js';
 import { TurnFields } from './turn-fields.js';
@@ -92,21 +92,7 @@ export async function streamTurn(llm: LlmClient, request: StreamTurnRequest): Pr
       .catch((error: unknown) => {
         throw idle.fired ? idle.error() : error;
       });
-    idle.touch();
-    if (!response.body) throw new StreamBrokenError('the endpoint answered without a body', { once: true });
-    const events = readSseEvents(response.body, () => idle.touch());
-    for (;;) {
-      let next: IteratorResult<{ event?: string | undefined; data: string }>;
-      try {
-        next = await events.next();
-      } catch (error) {
-        if (request.signal?.aborted) throw request.signal.reason;
-        if (idle.fired) throw idle.error();
-        throw new StreamBrokenError(`stream broke: ${describe(error)}`, { cause: error });
-      }
-      if (request.signal?.aborted) throw request.signal.reason;
-      if (next.done) break;
-      const { event, data } = next.value;
+    for await (const { event, data } of streamedTurnEvents(response, idle, request.signal)) {
       if (data.trim() === '[DONE]') {
         sawDone = true;
         break;
@@ -180,7 +166,7 @@ function textOf(content: unknown): string {
     .join('');
 }
 
-function describe(error: unknown): string {
+function _describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return `${error.message}${cause}`;

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { loopDeadline } from '../agent/budget.js';
-import { createTranscript, readTranscript } from '../agent/transcript.js';
+import { readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { checkoutRef } from '../git/checkout.js';
@@ -18,13 +18,13 @@ import type { ReviewCommentDraft } from '../outputs/review-comments.js';
 import { buildPullRequestReviewTask } from '../prompt/pull-request-review-task.js';
 import { buildReviewSystemPrompt } from '../prompt/review-system-prompt.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
-import { describeTrigger } from '../triggers/trigger.js';
 import { addAgentUsage, createAgentRunner } from './agent-runner.js';
 import { commandHost } from './command-host.js';
 import type { RunContext } from './context.js';
 import type { Publication } from './publish.js';
 import { publishPullRequestReview } from './publish-pull-request-review.js';
 import { prepareReviewTools } from './review-tools.js';
+import { startRunTranscript } from './run-transcript.js';
 import type { WorkInput } from './work.js';
 
 /** Runs the review; throws on failure or cancellation (the session reports it). */
@@ -63,17 +63,8 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   });
   stopIfCancelled();
 
-  const transcript = createTranscript({
-    path: path.join(config.runner.tempDir, 'agent-action', `transcript-${config.runner.runId}.jsonl`),
-    redact: ctx.redact,
-  });
+  const transcript = startRunTranscript(ctx, input.trigger);
   outcome.transcriptPath = transcript.path;
-  transcript.write({
-    type: 'run-start',
-    trigger: describeTrigger(input.trigger),
-    model: config.llm.model,
-    limits: { ...config.limits },
-  });
 
   step('Reading the pull request');
   const details = await fetchPullRequestForReview(ctx.octokit, ctx.repo, pr.number);

@@ -1,10 +1,5 @@
-/**
- * The work of an allowed run once the tracking comment is up: check out, let the agent work in
- * its sandbox, verify, publish. Each phase is named on the tracking comment as it starts.
- */
-import path from 'node:path';
 import { loopDeadline } from '../agent/budget.js';
-import { createTranscript, readTranscript } from '../agent/transcript.js';
+import { readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { blockedHostNames, blockedHostsNote } from '../egress/blocked-hosts-report.js';
 import { checkoutRef } from '../git/checkout.js';
@@ -14,7 +9,6 @@ import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import type { Trigger } from '../triggers/trigger.js';
-import { describeTrigger } from '../triggers/trigger.js';
 import { addAgentUsage, createAgentRunner } from './agent-runner.js';
 import { type AgentTools, prepareAgentTools } from './agent-tools.js';
 import { runCiLoop, wantsCi } from './ci-loop.js';
@@ -24,6 +18,7 @@ import type { WorkPlan } from './plan.js';
 import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
 import { runReview } from './review.js';
+import { startRunTranscript } from './run-transcript.js';
 import { buildTask } from './task.js';
 import { runVerification } from './verify.js';
 
@@ -61,17 +56,8 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
   });
   stopIfCancelled();
 
-  const transcript = createTranscript({
-    path: path.join(config.runner.tempDir, 'agent-action', `transcript-${config.runner.runId}.jsonl`),
-    redact: ctx.redact,
-  });
+  const transcript = startRunTranscript(ctx, input.trigger);
   outcome.transcriptPath = transcript.path;
-  transcript.write({
-    type: 'run-start',
-    trigger: describeTrigger(input.trigger),
-    model: config.llm.model,
-    limits: { ...config.limits },
-  });
 
   step('Reading the task');
   const task = await buildTask(ctx, input.trigger, plan);

@@ -2,11 +2,11 @@
 import * as core from '@actions/core';
 import { InputError, loadConfig } from './inputs.js';
 import { setActionOutputs } from './outputs/action-outputs.js';
-import { run } from './run.js';
+import { runFromEvent } from './run/run-from-event.js';
 
 export async function main(): Promise<void> {
   try {
-    const outcome = await run(loadConfig());
+    const outcome = await runFromEvent(loadConfig());
     setActionOutputs(outcome);
     if (outcome.failure !== undefined) core.setFailed(outcome.failure);
   } catch (error) {

@@ -3,7 +3,7 @@
  * and verification, and the filter PR text passes through. Nothing here reaches GitHub: there is
  * no client and no token.
  */
-import type { CommandHost } from '../run/command-host.js';
+import type { CommandHost } from '../pipeline/command-host.js';
 import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { neutraliseWorkflowCommands } from '../safety/workflow-commands.js';
 

@@ -5,7 +5,7 @@
  */
 import type { AgentEvent } from '../agent/loop.js';
 import { formatDuration } from '../agent/transcript-markdown.js';
-import { callLabel } from '../run/progress.js';
+import { callLabel } from '../pipeline/progress.js';
 import { neutraliseWorkflowCommands } from '../safety/workflow-commands.js';
 import type { ToolStatus } from '../tools/tool.js';
 

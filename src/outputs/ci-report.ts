@@ -3,7 +3,7 @@
  * (link, commit, status), then the final conclusion, or the problem and its fix when the workflow
  * could not be dispatched. Pure; the caller applies `publish`.
  */
-import type { CiReport, CiRun } from '../ci/ci-rounds.js';
+import type { CiReport, CiRun } from '../ci/ci-round-driver.js';
 
 const ICON: Record<string, string> = {
   success: '✅',

@@ -14,9 +14,9 @@ import { pricesFor } from '../llm/model-prices.js';
 import { promptCacheKey } from '../llm/prompt-cache-key.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
+import { progressReporter } from '../pipeline/progress.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { RunContext } from './context.js';
-import { progressReporter } from './progress.js';
 
 /** What earlier calls of the same run used up. */
 export interface AgentSpent {

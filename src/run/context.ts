@@ -6,15 +6,10 @@ import * as core from '@actions/core';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import type { Config } from '../inputs.js';
 import type { RepoRef } from '../outputs/comment.js';
+import type { CommandHost, RunLog } from '../pipeline/command-host.js';
 import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { createRedactor } from '../safety/redact.js';
 import { neutraliseWorkflowCommands, registerSecrets } from '../safety/workflow-commands.js';
-
-export interface RunLog {
-  /** One log line; redacted and defused, so untrusted text in it cannot become a runner command. */
-  info(message: string): void;
-  warning(message: string): void;
-}
 
 export interface RunContext {
   config: Config;
@@ -59,4 +54,10 @@ export function createRunContext(config: Config, signal: AbortSignal): RunContex
     log,
     signal,
   };
+}
+
+/** The action's command host: the runner's folders and environment with the run's log, redaction and signal. */
+export function commandHost(ctx: RunContext): CommandHost {
+  const { workspace, tempDir, env, platform } = ctx.config.runner;
+  return { workspace, tempDir, env, platform, log: ctx.log, redact: ctx.redact, signal: ctx.signal };
 }

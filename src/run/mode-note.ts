@@ -4,7 +4,7 @@
  * schedule has no conversation to comment in), and a mode must never change without saying so.
  */
 import type { Mode } from '../inputs.js';
-import type { WorkPlan } from './plan.js';
+import type { WorkPlan } from './plan-work.js';
 
 /** `Mode: <what happens> (<why>)`. */
 export function describeMode(

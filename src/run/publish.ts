@@ -1,7 +1,7 @@
 /**
  * Puts the agent's work where the plan says: a branch and a pull request, a push to the PR's own
  * branch, or a comment with the patch. Returns the outcome fields and the tracking comment's
- * final words; failures of git or the API throw (the session reports them).
+ * final words; failures of git or the API throw (the tracked run reports them).
  */
 import type { AgentResult } from '../agent/loop.js';
 import type { CheckoutResult } from '../git/checkout.js';
@@ -24,7 +24,7 @@ import type { FinalStatus } from '../outputs/tracking-comment.js';
 import type { Actor } from '../triggers/trigger.js';
 import { commitMessage, commitOptions } from './commit-options.js';
 import type { RunContext } from './context.js';
-import type { WorkPlan } from './plan.js';
+import type { WorkPlan } from './plan-work.js';
 import { reportUndelivered } from './undelivered.js';
 
 export interface PublishInput {

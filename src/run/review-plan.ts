@@ -1,10 +1,10 @@
 /**
  * When a run reviews instead of changing code, and what that means in git terms: the PR head is
  * checked out read-only on a local branch of ours, nothing is pushed, and the result is one
- * pull-request review. Kept beside plan.ts so the trigger table stays readable there.
+ * pull-request review. Kept beside plan-work.ts so the trigger table stays readable there.
  */
 import type { Mode } from '../inputs.js';
-import type { PullRequestContext, WorkPlan } from './plan.js';
+import type { PullRequestContext, WorkPlan } from './plan-work.js';
 
 /** What a review run knows beyond the plan's pull request. */
 export interface ReviewRequest {

@@ -7,13 +7,13 @@
  */
 import type { DiffLines } from '../outputs/diff-lines.js';
 import type { ReviewCommentDraft } from '../outputs/review-comments.js';
+import { type AgentToolSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
+import type { CommandHost } from '../pipeline/command-host.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
 import { createAddReviewCommentTool } from '../tools/add-review-comment.js';
 import { createFileTools } from '../tools/default-registry.js';
 import { ToolRegistry } from '../tools/registry.js';
-import { type AgentToolSettings, prepareAgentTools } from './agent-tools.js';
-import type { CommandHost } from './command-host.js';
 
 /** Write tools withheld by name even before they exist in this registry, so none slips through. */
 export const WRITE_TOOLS = ['write_file', 'edit_file', 'apply_patch'] as const;

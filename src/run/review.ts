@@ -1,5 +1,5 @@
 /**
- * A review run, the read-only counterpart of doWork: check out the pull request's head (a fork's
+ * A review run, the read-only counterpart of carryOutPlan: check out the pull request's head (a fork's
  * into a folder of its own under RUNNER_TEMP, away from the workspace later steps run in), give the
  * reviewer the PR, its diff and the comments already made, run the agent with the review tools,
  * and post one review. Nothing is committed or pushed on any path.
@@ -11,7 +11,7 @@ import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { checkoutRef } from '../git/checkout.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
-import { readFileOnBranch } from '../git/read-trusted-file.js';
+import { readFileOnBranch } from '../git/read-file-on-branch.js';
 import { fetchPullRequestForReview } from '../github/pull-request-review-context.js';
 import { diffLines } from '../outputs/diff-lines.js';
 import type { ReviewCommentDraft } from '../outputs/review-comments.js';
@@ -19,15 +19,14 @@ import { buildPullRequestReviewTask } from '../prompt/pull-request-review-task.j
 import { buildReviewSystemPrompt } from '../prompt/review-system-prompt.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { addAgentUsage, createAgentRunner } from './agent-runner.js';
-import { commandHost } from './command-host.js';
-import type { RunContext } from './context.js';
+import type { WorkInput } from './carry-out-plan.js';
+import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
 import { publishPullRequestReview } from './publish-pull-request-review.js';
 import { prepareReviewTools } from './review-tools.js';
 import { startRunTranscript } from './run-transcript.js';
-import type { WorkInput } from './work.js';
 
-/** Runs the review; throws on failure or cancellation (the session reports it). */
+/** Runs the review; throws on failure or cancellation (the tracked run reports it). */
 export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publication> {
   const { config } = ctx;
   const { plan, tracking, outcome } = input;

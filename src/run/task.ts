@@ -9,7 +9,7 @@ import type { UntrustedPart } from '../prompt/task-prompt.js';
 import { deliverLine, instructionTask, titledPart } from '../prompt/task-wording.js';
 import type { Trigger } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
-import type { WorkPlan } from './plan.js';
+import type { WorkPlan } from './plan-work.js';
 
 export interface TaskSpec {
   task: string;

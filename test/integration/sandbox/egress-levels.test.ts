@@ -10,7 +10,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { type CommandEgress, startCommandEgress } from '../../../src/run/command-egress.js';
+import { type CommandEgress, startCommandEgress } from '../../../src/pipeline/command-egress.js';
 import type { DetectSandboxOptions, ManagedSandbox } from '../../../src/sandbox/detect-sandbox.js';
 import { type JobLayout, makeJobLayout, noSudo, runIn, tryLevel } from './sandbox-fixture.js';
 

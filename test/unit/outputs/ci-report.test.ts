@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CiReport } from '../../../src/ci/ci-rounds.js';
+import type { CiReport } from '../../../src/ci/ci-round-driver.js';
 import { describeCiProgress, onCiProgress, renderCiReport } from '../../../src/outputs/ci-report.js';
 
 const run = (round: number, extra: Partial<CiReport['runs'][number]> = {}) => ({

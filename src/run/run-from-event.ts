@@ -1,22 +1,22 @@
 /**
  * One run of the action, from a validated config to its outcome: resolve the trigger, ask the
- * gate, then hand an allowed run to the session (reaction, tracking comment, checkout, agent,
+ * gate, then hand an allowed run to `runTracked` (reaction, tracking comment, checkout, agent,
  * verification, publishing). Every exit path returns an outcome with all the facts it knows.
  */
-import { readEventPayload } from './event.js';
-import { RUN_TRAILER } from './git/commit.js';
-import type { Config } from './inputs.js';
-import type { RunOutcome } from './outputs/action-outputs.js';
-import { createRunContext } from './run/context.js';
-import { watchJobCancel } from './run/job-cancel.js';
-import { runSession } from './run/session.js';
-import { confirmCheckRunHead } from './triggers/check-run-head.js';
-import { checkGate } from './triggers/gate.js';
-import { resolveTrigger } from './triggers/resolve-trigger.js';
-import { describeTrigger } from './triggers/trigger.js';
+import { readEventPayload } from '../event.js';
+import { RUN_TRAILER } from '../git/commit.js';
+import type { Config } from '../inputs.js';
+import type { RunOutcome } from '../outputs/action-outputs.js';
+import { confirmCheckRunHead } from '../triggers/check-run-head.js';
+import { checkGate } from '../triggers/gate.js';
+import { resolveTrigger } from '../triggers/resolve-trigger.js';
+import { describeTrigger } from '../triggers/trigger.js';
+import { createRunContext } from './context.js';
+import { watchJobCancel } from './job-cancel.js';
+import { runTracked } from './tracked-run.js';
 
 /** Runs the action once. Throws only for misconfiguration found before any work started. */
-export async function run(config: Config): Promise<RunOutcome> {
+export async function runFromEvent(config: Config): Promise<RunOutcome> {
   if (config.runner.platform !== 'linux') {
     throw new Error(
       `agent-action needs a Linux runner (runs-on: ubuntu-latest or a self-hosted Linux runner); this runner is ${config.runner.platform}. Its command sandbox relies on Linux namespaces.`,
@@ -51,9 +51,9 @@ export async function run(config: Config): Promise<RunOutcome> {
       ctx.log.info(`Denied: ${decision.reason}`);
       return { conclusion: 'denied' };
     }
-    return await runSession(ctx, trigger);
+    return await runTracked(ctx, trigger);
   } catch (error) {
-    // Before the session: an unreadable event, a failing permission check … (redacted for the log).
+    // Before the tracked run: an unreadable event, a failing permission check … (redacted for the log).
     return { conclusion: 'failed', failure: ctx.redact((error as Error).message) };
   } finally {
     cancel.dispose();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { planWork } from '../../../src/run/plan.js';
+import { planWork } from '../../../src/run/plan-work.js';
 import type { Trigger } from '../../../src/triggers/trigger.js';
 
 const repo = { owner: 'o', repo: 'r' };

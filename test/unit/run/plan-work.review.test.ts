@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Mode } from '../../../src/inputs.js';
-import { planWork } from '../../../src/run/plan.js';
+import { planWork } from '../../../src/run/plan-work.js';
 import type { ReviewCommentTrigger } from '../../../src/triggers/trigger.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
 

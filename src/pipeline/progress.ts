@@ -4,7 +4,7 @@
  */
 import type { AgentEvent } from '../agent/loop.js';
 import type { ToolActivity, TrackingComment } from '../outputs/tracking-comment.js';
-import type { RunLog } from './context.js';
+import type { RunLog } from './command-host.js';
 
 const LABEL_KEYS = ['path', 'pattern', 'command', 'file'];
 

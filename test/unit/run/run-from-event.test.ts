@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../../src/inputs.js';
-import { run } from '../../../src/run.js';
+import { runFromEvent } from '../../../src/run/run-from-event.js';
 
 const runnerEnv = {
   GITHUB_EVENT_NAME: 'issues',
@@ -21,7 +21,7 @@ describe('run on a non-Linux runner', () => {
   for (const platform of ['darwin', 'win32'] as const) {
     it(`refuses ${platform} with a message naming the fix, before reading the event`, async () => {
       await assert.rejects(
-        run(loadConfig(runnerEnv, platform)),
+        runFromEvent(loadConfig(runnerEnv, platform)),
         new RegExp(
           `^Error: agent-action needs a Linux runner \\(runs-on: ubuntu-latest or a self-hosted Linux runner\\); this runner is ${platform}\\.`,
         ),
@@ -30,7 +30,7 @@ describe('run on a non-Linux runner', () => {
   }
 
   it('gets past the check on Linux (the unreadable event is the next failure)', async () => {
-    const outcome = await run(loadConfig(runnerEnv, 'linux'));
+    const outcome = await runFromEvent(loadConfig(runnerEnv, 'linux'));
     assert.equal(outcome.conclusion, 'failed');
     assert.match(outcome.failure ?? '', /nonexistent\/event\.json/);
   });

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { startCommandEgress } from '../../../src/run/command-egress.js';
+import { startCommandEgress } from '../../../src/pipeline/command-egress.js';
 import type { ManagedSandbox } from '../../../src/sandbox/detect-sandbox.js';
 
 const sandbox = (enterNetwork: string[]): ManagedSandbox => ({

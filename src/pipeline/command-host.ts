@@ -1,9 +1,15 @@
 /**
- * Where the run's own commands run (the agent's tools, `verify-command`) and what they report
- * through, as plain values: the action fills them from its context, the local runner from its
- * flags, so neither needs the other's config.
+ * Where the agent's commands run (its tools, `verify-command`) and what they report through, as
+ * plain values: the action fills them from its run context, the local runner from its flags, so
+ * the shared pipeline needs neither's config.
  */
-import type { RunContext, RunLog } from './context.js';
+
+/** Log lines the pipeline writes; each host redacts and defuses them its own way. */
+export interface RunLog {
+  /** One log line; redacted and defused, so untrusted text in it cannot become a runner command. */
+  info(message: string): void;
+  warning(message: string): void;
+}
 
 export interface CommandHost {
   /** Top of the checkout: the tools' root and the commands' working folder. */
@@ -19,10 +25,4 @@ export interface CommandHost {
   redact: (text: string) => string;
   /** Aborted when the run is cancelled. */
   signal: AbortSignal;
-}
-
-/** The action's host: the runner's folders and environment with the run's log, redaction and signal. */
-export function commandHost(ctx: RunContext): CommandHost {
-  const { workspace, tempDir, env, platform } = ctx.config.runner;
-  return { workspace, tempDir, env, platform, log: ctx.log, redact: ctx.redact, signal: ctx.signal };
 }

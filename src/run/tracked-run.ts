@@ -1,5 +1,6 @@
 /**
- * One allowed run from reaction to result. Whatever happens inside — success, a budget stop, an
+ * One allowed run from reaction to result, the layer between `runFromEvent` (admission) and
+ * `carryOutPlan` (the work). Whatever happens inside — success, a budget stop, an
  * error, a cancelled job — the `finally` here finalises the tracking comment, puts back the git
  * credentials it took out, and writes the job summary, and the outcome carries every field known.
  */
@@ -13,18 +14,17 @@ import { removePersistedCredentials } from '../git/persisted-credentials.js';
 import { pricesFor } from '../llm/model-prices.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { addEyesReaction } from '../outputs/comment.js';
-import { writeJobSummary } from '../outputs/summary.js';
+import { renderJobSummary, writeJobSummary } from '../outputs/job-summary.js';
 import { type FinalStatus, startTrackingComment, type TrackingComment } from '../outputs/tracking-comment.js';
 import { usageLine } from '../outputs/usage-line.js';
 import type { Trigger } from '../triggers/trigger.js';
+import { carryOutPlan } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
-import { renderJobSummary } from './job-summary.js';
 import { describeMode } from './mode-note.js';
-import { planWork } from './plan.js';
-import { doWork } from './work.js';
+import { planWork } from './plan-work.js';
 
 /** Runs an allowed trigger; never throws for run failures (they become `conclusion: failed`). */
-export async function runSession(
+export async function runTracked(
   ctx: RunContext,
   trigger: Exclude<Trigger, { kind: 'skip' }>,
 ): Promise<RunOutcome> {
@@ -66,7 +66,7 @@ export async function runSession(
       outcome.commentUrl = tracking.comment.url;
     }
     restoreCredentials = await removePersistedCredentials(git);
-    const result = await doWork(ctx, {
+    const result = await carryOutPlan(ctx, {
       trigger,
       plan,
       git,

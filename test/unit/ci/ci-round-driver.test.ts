@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type CiReport, ciFailed, runCiRounds } from '../../../src/ci/ci-rounds.js';
+import { type CiReport, ciFailed, runCiRounds } from '../../../src/ci/ci-round-driver.js';
 import { renderCiReport } from '../../../src/outputs/ci-report.js';
 import { forbidden } from '../../fakes/github-reply.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';

@@ -10,8 +10,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type AgentToolSettings, prepareAgentTools } from '../../../src/run/agent-tools.js';
-import type { CommandHost } from '../../../src/run/command-host.js';
+import { type AgentToolSettings, prepareAgentTools } from '../../../src/pipeline/agent-tools.js';
+import type { CommandHost } from '../../../src/pipeline/command-host.js';
 import { SandboxUnavailableError } from '../../../src/sandbox/detect-sandbox.js';
 
 let root: string;

@@ -1,26 +1,31 @@
+/**
+ * The work a plan asks for, in order: check out the plan's branch, start the transcript, run the
+ * agent with the run's tools, verify, publish (pull request, follow-up push or answer comment),
+ * then CI after the publication. Review plans go to `runReview` instead. The third layer under
+ * `runFromEvent` (admission) and `runTracked` (what every exit path finalises).
+ */
 import { loopDeadline } from '../agent/budget.js';
 import { readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { blockedHostNames, blockedHostsNote } from '../egress/blocked-hosts-report.js';
 import { checkoutRef } from '../git/checkout.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import { readFileOnBranch } from '../git/read-trusted-file.js';
+import { readFileOnBranch } from '../git/read-file-on-branch.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
+import { type AgentTools, prepareAgentTools } from '../pipeline/agent-tools.js';
+import { runVerification } from '../pipeline/verify.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { addAgentUsage, createAgentRunner } from './agent-runner.js';
-import { type AgentTools, prepareAgentTools } from './agent-tools.js';
-import { runCiLoop, wantsCi } from './ci-loop.js';
-import { commandHost } from './command-host.js';
-import type { RunContext } from './context.js';
-import type { WorkPlan } from './plan.js';
+import { runCiAfterPublish, wantsCi } from './ci-after-publish.js';
+import { commandHost, type RunContext } from './context.js';
+import type { WorkPlan } from './plan-work.js';
 import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
 import { runReview } from './review.js';
 import { startRunTranscript } from './run-transcript.js';
 import { buildTask } from './task.js';
-import { runVerification } from './verify.js';
 
 export interface WorkInput {
   trigger: Exclude<Trigger, { kind: 'skip' }>;
@@ -33,8 +38,8 @@ export interface WorkInput {
   snapshotGitConfig?: () => Promise<void>;
 }
 
-/** Runs the phases; throws on failure or cancellation (the session reports it). */
-export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publication> {
+/** Runs the phases; throws on failure or cancellation (the tracked run reports it). */
+export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<Publication> {
   const { config } = ctx;
   const { plan, tracking, outcome } = input;
   if (plan.review) return runReview(ctx, input);
@@ -128,7 +133,7 @@ export async function doWork(ctx: RunContext, input: WorkInput): Promise<Publica
       transcriptPath: transcript.path,
     });
     const published = wantsCi(config, result)
-      ? await runCiLoop(ctx, {
+      ? await runCiAfterPublish(ctx, {
           git: input.git,
           actor: input.trigger.actor,
           publication: result,

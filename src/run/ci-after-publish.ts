@@ -8,7 +8,7 @@
  */
 import type { AgentResult } from '../agent/loop.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
-import { ciFailed, type FixRoundResult, runCiRounds } from '../ci/ci-rounds.js';
+import { ciFailed, type FixRoundResult, runCiRounds } from '../ci/ci-round-driver.js';
 import { commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { setPullRequestDraft } from '../github/pull-request-draft.js';
@@ -25,16 +25,15 @@ import {
 import { draftReason } from '../outputs/pull-request-notes.js';
 import { titleFrom } from '../outputs/title.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
+import { runVerification } from '../pipeline/verify.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { Actor } from '../triggers/trigger.js';
 import { type AgentRunner, addAgentUsage, spentSoFar } from './agent-runner.js';
-import { commandHost } from './command-host.js';
 import { commitMessage, commitOptions } from './commit-options.js';
-import type { RunContext } from './context.js';
+import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
-import { runVerification } from './verify.js';
 
-export interface CiLoopInput {
+export interface CiAfterPublishInput {
   git: GitCommandManager;
   actor: Actor;
   /** What publishing did: the branch it pushed and, for the action's own PR, the body's parts. */
@@ -66,7 +65,7 @@ export function wantsCi(config: Pick<Config, 'ci'>, publication: Publication): b
 }
 
 /** Runs the CI rounds and folds their report into the PR and the tracking comment's final words. */
-export async function runCiLoop(ctx: RunContext, input: CiLoopInput): Promise<Publication> {
+export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishInput): Promise<Publication> {
   const { config } = ctx;
   const { git, publication, outcome, tracking } = input;
   const branch = publication.outcome.branch ?? '';

@@ -1,10 +1,10 @@
-/** The job summary: result, verification, and the whole transcript expanded. */
-
+/** The job summary, shown on the run's page: result, verification, and the whole transcript expanded. */
+import type * as core from '@actions/core';
 import type { TranscriptRecord } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
-import type { RunOutcome } from '../outputs/action-outputs.js';
-import type { FinalStatus } from '../outputs/tracking-comment.js';
-import { usageLine } from '../outputs/usage-line.js';
+import type { RunOutcome } from './action-outputs.js';
+import type { FinalStatus } from './tracking-comment.js';
+import { usageLine } from './usage-line.js';
 
 export interface JobSummaryInput {
   outcome: RunOutcome;
@@ -45,4 +45,14 @@ export function renderJobSummary(input: JobSummaryInput): string {
     );
   }
   return parts.join('\n\n');
+}
+
+/** Appends `markdown` (already prepared for publishing) to the step summary; a no-op off the runner. */
+export async function writeJobSummary(summary: typeof core.summary, markdown: string): Promise<void> {
+  try {
+    await summary.addRaw(markdown, true).write();
+  } catch (error) {
+    // GITHUB_STEP_SUMMARY unset (direct use, local runs): the summary is a courtesy, not the result.
+    if (!/GITHUB_STEP_SUMMARY/.test((error as Error).message)) throw error;
+  }
 }

@@ -318,6 +318,22 @@ const INPUTS = {
 
 type InputName = keyof typeof INPUTS;
 
+/**
+ * Parses one input's raw string as the action would (the local runner's flags reuse it, so a
+ * flag accepts exactly what the input does); the problem names `label` and what is accepted.
+ */
+export function parseInputValue<K extends InputName>(
+  name: K,
+  raw: string,
+  label: string = name,
+): { value: z.output<(typeof INPUTS)[K]['schema']> } | { problem: string } {
+  const spec = INPUTS[name] as InputSpec<unknown>;
+  const result = spec.schema.safeParse(raw);
+  return result.success
+    ? { value: result.data as z.output<(typeof INPUTS)[K]['schema']> }
+    : { problem: `${label} must be ${spec.accepts}, got ${JSON.stringify(raw)}` };
+}
+
 /** Every input this module parses, in declaration order (a test holds it equal to `action.yml`). */
 export const INPUT_NAMES = Object.keys(INPUTS) as InputName[];
 type InputValues = { [K in InputName]: z.output<(typeof INPUTS)[K]['schema']> };
@@ -351,12 +367,11 @@ function rawInput(env: NodeJS.ProcessEnv, name: string): string {
 function parseInputs(env: NodeJS.ProcessEnv): InputValues {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(INPUTS) as [InputName, InputSpec<unknown>][]) {
+  for (const name of INPUT_NAMES) {
     const given = rawInput(env, name);
-    const raw = given === '' ? (INPUT_DEFAULTS[name] ?? '') : given;
-    const result = spec.schema.safeParse(raw);
-    if (result.success) values[name] = result.data;
-    else problems.push(`${name} must be ${spec.accepts}, got ${JSON.stringify(raw)}`);
+    const parsed = parseInputValue(name, given === '' ? (INPUT_DEFAULTS[name] ?? '') : given);
+    if ('value' in parsed) values[name] = parsed.value;
+    else problems.push(parsed.problem);
   }
   if (problems.length > 0) throw new InputError(problems);
   return values as InputValues;

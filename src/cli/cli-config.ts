@@ -6,9 +6,15 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { INPUT_DEFAULTS, parseInputValue, type SandboxSetting } from '../inputs.js';
 import { CliError } from './cli-error.js';
 
-export const SANDBOX_CHOICES = ['auto', 'strict', 'off'] as const;
+/** The action's default for `name` (as in action.yml): the local runner behaves like the action unless told otherwise. */
+function actionDefault(name: keyof typeof INPUT_DEFAULTS): string {
+  const value = INPUT_DEFAULTS[name];
+  if (value === undefined) throw new Error(`no action default for ${name}`);
+  return value;
+}
 
 /** The task, as given by `--prompt` or read later from `--issue-file`. */
 export type CliTask = { kind: 'prompt'; text: string } | { kind: 'issue-file'; file: string };
@@ -28,7 +34,7 @@ export interface CliConfig {
   timeoutMinutes: number;
   /** Absolute output folder, or undefined for a fresh one under {@link tempDir}. */
   outDir: string | undefined;
-  sandbox: (typeof SANDBOX_CHOICES)[number];
+  sandbox: SandboxSetting;
   network: 'off' | 'on';
   /** Extra bash allow rules (`--allow`, repeatable). */
   allowedCommands: string[];
@@ -47,12 +53,12 @@ const OPTIONS = {
   repo: { type: 'string' },
   prompt: { type: 'string' },
   'issue-file': { type: 'string' },
-  model: { type: 'string', default: 'gpt-5.5' },
-  'base-url': { type: 'string', default: 'https://api.openai.com/v1' },
+  model: { type: 'string', default: actionDefault('model') },
+  'base-url': { type: 'string', default: actionDefault('base-url') },
   verify: { type: 'string' },
-  'max-turns': { type: 'string', default: '40' },
+  'max-turns': { type: 'string', default: actionDefault('max-turns') },
   out: { type: 'string' },
-  sandbox: { type: 'string', default: 'auto' },
+  sandbox: { type: 'string', default: actionDefault('sandbox') },
   allow: { type: 'string', multiple: true, default: [] as string[] },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -77,6 +83,12 @@ function baseUrlOf(raw: string): string {
     throw new CliError(`--base-url must be an http(s) URL such as https://api.openai.com/v1, got "${raw}"`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+/** A flag's value parsed as its input, or the input's own message (naming the flag) as a CLI error. */
+function flag<T>(parsed: { value: T } | { problem: string }): T {
+  if ('problem' in parsed) throw new CliError(parsed.problem);
+  return parsed.value;
 }
 
 /** The environment minus the key: git and agent-run commands never need it. */
@@ -106,12 +118,8 @@ export function loadCliConfig(
       ? { kind: 'prompt', text: flags.prompt }
       : { kind: 'issue-file', file: path.resolve(cwd, flags['issue-file'] ?? '') };
   if (task.kind === 'prompt' && task.text.trim() === '') throw new CliError('--prompt must not be empty');
-  const maxTurns = flags['max-turns'];
-  if (!/^\d+$/.test(maxTurns) || Number(maxTurns) < 1 || Number(maxTurns) > 500) {
-    throw new CliError(`--max-turns must be a whole number from 1 to 500, got "${maxTurns}"`);
-  }
-  const sandbox = SANDBOX_CHOICES.find((choice) => choice === flags.sandbox);
-  if (!sandbox) throw new CliError(`--sandbox must be one of auto, strict, off, got "${flags.sandbox}"`);
+  const maxTurns = flag(parseInputValue('max-turns', flags['max-turns'], '--max-turns'));
+  const sandbox: SandboxSetting = flag(parseInputValue('sandbox', flags.sandbox, '--sandbox'));
   if (flags.verify !== undefined && flags.verify.trim() === '')
     throw new CliError('--verify must not be empty');
   return {
@@ -121,9 +129,9 @@ export function loadCliConfig(
     baseUrl: baseUrlOf(flags['base-url']),
     apiKey: env['OPENAI_API_KEY']?.trim() ?? '',
     verifyCommand: flags.verify,
-    maxTurns: Number(maxTurns),
-    maxTokens: 1_000_000,
-    timeoutMinutes: 20,
+    maxTurns,
+    maxTokens: Number(actionDefault('max-tokens')),
+    timeoutMinutes: Number(actionDefault('timeout-minutes')),
     outDir: flags.out === undefined ? undefined : path.resolve(cwd, flags.out),
     sandbox,
     network: 'off',

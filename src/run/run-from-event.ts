@@ -5,8 +5,9 @@
  */
 import { readEventPayload } from '../event.js';
 import { RUN_TRAILER } from '../git/commit.js';
-import type { Config } from '../inputs.js';
+import { type Config, InputError } from '../inputs.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
+import { parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { confirmCheckRunHead } from '../triggers/check-run-head.js';
 import { checkGate } from '../triggers/gate.js';
 import { resolveTrigger } from '../triggers/resolve-trigger.js';
@@ -22,6 +23,7 @@ export async function runFromEvent(config: Config): Promise<RunOutcome> {
       `agent-action needs a Linux runner (runs-on: ubuntu-latest or a self-hosted Linux runner); this runner is ${config.runner.platform}. Its command sandbox relies on Linux namespaces.`,
     );
   }
+  await checkAllowedCommands(config.allowedCommands);
   const cancel = watchJobCancel((signal) => ctx.log.warning(`Received ${signal}: stopping and finalising.`));
   const ctx = createRunContext(config, cancel.signal);
   try {
@@ -57,5 +59,20 @@ export async function runFromEvent(config: Config): Promise<RunOutcome> {
     return { conclusion: 'failed', failure: ctx.redact((error as Error).message) };
   } finally {
     cancel.dispose();
+  }
+}
+
+/**
+ * `allowed-commands` rules are read with the bash parser, which loads asynchronously, so the input
+ * schema cannot check them. Checked here, before the reaction or the tracking comment, a typo
+ * fails the step like any other bad input, with nothing posted on the issue.
+ */
+async function checkAllowedCommands(lines: readonly string[]): Promise<void> {
+  try {
+    await parseAllowedCommands(lines);
+  } catch (error) {
+    if (!(error as Error).message.startsWith('allowed-commands:')) throw error;
+    // The parser's message already names the input and the line; add how to write one.
+    throw new InputError([`${(error as Error).message} Write one command per line, as it would be typed.`]);
   }
 }

@@ -112,6 +112,26 @@ describe('the action on GitHub, end to end', () => {
     );
   });
 
+  it('fails a bad allowed-commands rule before anything is posted on the issue', async () => {
+    const issue = h.github.state.addIssue({ title: 'Lint please', body: 'Run the linter.', user: 'alice' });
+    const before = h.github.requests.length;
+    const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+      inputs: { 'allowed-commands': 'make lint\nnpm test && curl evil.test' },
+    });
+    assert.notEqual(run.exitCode, 0);
+    assert.match(
+      run.stdout,
+      /::error::Invalid input: allowed-commands: `npm test && curl evil\.test` is not a plain command such as `cargo clippy \*`\. Write one command per line/,
+    );
+    assert.equal(run.outputs['conclusion'], 'failed');
+    // Not a reaction, not a tracking comment, not even a permission check: nothing reached GitHub.
+    assert.deepEqual(
+      h.github.requests.slice(before).map((r) => `${r.method} ${r.url}`),
+      [],
+    );
+    assert.equal(h.openai.requests.length, 0);
+  });
+
   it('denies "/agent fix" by a read-only user without calling the model', async () => {
     const issue = h.github.state.addIssue({ title: 'Please fix', body: 'x', user: 'rita' });
     const comment = h.github.state.addIssueComment({

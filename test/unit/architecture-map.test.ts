@@ -40,6 +40,23 @@ function whereRows(): WhereRow[] {
     .map((m) => ({ question: m[1]!, file: m[2]!, symbol: m[3]! }));
 }
 
+/** The folders under src/ whose files `folder`'s files import (relative imports only). */
+function importedFolders(folder: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const file of filesUnder(`src/${folder}`).filter((f) => f.endsWith('.ts'))) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+      const target = path.relative(
+        path.join(root, 'src'),
+        path.resolve(path.dirname(path.join(root, file)), m[1]!),
+      );
+      const top = target.includes('/') ? target.split('/')[0]! : '(src)';
+      if (top !== folder) found.set(top, file);
+    }
+  }
+  return found;
+}
+
 describe('docs/architecture.md', () => {
   it('names every file under src/', () => {
     const named = namedSourcePaths();
@@ -60,12 +77,23 @@ describe('docs/architecture.md', () => {
       const text = readFileSync(path.join(root, row.file), 'utf8');
       // `Class.method` names a method of a class or object declared in the file.
       const [owner, member] = row.symbol.split('.');
-      const declared = new RegExp(
-        `(function\\*?|class|const|let|interface|type|enum)\\s+${owner}\\b`,
-      ).test(text);
+      const declared = new RegExp(`(function\\*?|class|const|let|interface|type|enum)\\s+${owner}\\b`).test(
+        text,
+      );
       assert.ok(declared, `${row.file} declares no ${owner} (row: ${row.question})`);
       if (member) {
         assert.match(text, new RegExp(`\\b${member}\\s*[(<:=]`), `${row.file} has no ${row.symbol}`);
+      }
+    }
+  });
+
+  it('holds the layering it describes: the shared pipeline and the local runner never import the action’s run', () => {
+    // The scan sees imports at all: the pipeline does use the sandbox and the tools.
+    assert.ok(importedFolders('pipeline').has('sandbox') && importedFolders('pipeline').has('tools'));
+    for (const folder of ['pipeline', 'cli', 'agent', 'tools', 'outputs', 'safety', 'llm', 'git', 'github']) {
+      const imports = importedFolders(folder);
+      for (const upper of ['run', 'cli'].filter((f) => f !== folder)) {
+        assert.equal(imports.get(upper), undefined, `${imports.get(upper)} imports src/${upper}/`);
       }
     }
   });

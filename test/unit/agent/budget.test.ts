@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { loopDeadline, RunBudget, stopSummary, timeBudget } from '../../../src/agent/budget.js';
+import { type AgentEvent, runAgent } from '../../../src/agent/loop.js';
+import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
+import { ToolRegistry } from '../../../src/tools/registry.js';
+import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { createProbeTool, fakeClient } from './fixtures.js';
 
 const T0 = 1_700_000_000_000;
 const prices = { input: 2, cachedInput: 0.2, output: 10 };
@@ -190,3 +195,64 @@ describe('RunBudget from the inputs', () => {
     assert.equal(t.msLeft(T0 + 200), 0);
   });
 });
+
+describe('runAgent on one RunBudget', () => {
+  let fake: FakeOpenAI;
+  before(async () => {
+    fake = await startFakeOpenAI();
+  });
+  after(() => fake.close());
+
+  it('continues a second call from the first: its turns numbered on, stopped by what was left', async () => {
+    const probe = createProbeTool();
+    const registry = new ToolRegistry([probe.tool]);
+    const b = new RunBudget({ maxTurns: 3, maxTokens: 1_000_000, deadline: Date.now() + 60_000 });
+    fake.enqueue(
+      reply().tool('probe', { key: 'a' }),
+      reply().text('First answer.'),
+      reply().tool('probe', { key: 'b' }),
+      reply().text('never asked'),
+    );
+    const first = await runAgent({ llm: fakeClient(fake.url), registry, messages: start(), budget: b });
+    assert.equal(first.stopReason, 'done');
+    const events: AgentEvent[] = [];
+    const second = await runAgent({
+      llm: fakeClient(fake.url),
+      registry,
+      messages: [...first.messages, { role: 'user', content: 'CI failed on your change.' }],
+      budget: b,
+      onEvent: (e) => events.push(e),
+    });
+    assert.equal(second.stopReason, 'max-turns');
+    assert.equal(second.turns, 1);
+    assert.equal(fake.requests.length, 3);
+    assert.match(second.summary, /^The agent used all 1 turns \(`max-turns`\)/);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'turn-start').map((e) => e.turn),
+      [3],
+    );
+    const end = events.find((e) => e.type === 'turn-end');
+    assert.equal(end?.type === 'turn-end' && end.tokens.total, b.spent().tokens.total);
+    assert.equal(b.spent().tokens.total, first.tokens.total + second.tokens.total);
+    assert.equal(b.spent().turns, 3);
+  });
+
+  it('sends nothing once the deadline has passed', async () => {
+    fake.clear();
+    fake.enqueue(reply().text('never asked'));
+    const result = await runAgent({
+      llm: fakeClient(fake.url),
+      registry: new ToolRegistry([]),
+      messages: start(),
+      budget: new RunBudget({ maxTurns: 3, maxTokens: 1_000_000, deadline: Date.now() - 1 }),
+    });
+    assert.equal(result.stopReason, 'timeout');
+    assert.equal(result.turns, 0);
+    assert.equal(fake.requests.length, 0);
+    assert.match(result.summary, /^The agent ran out of time \(`timeout-minutes`\)/);
+  });
+});
+
+function start() {
+  return buildInitialMessages({ task: 'Probe, then answer.' });
+}

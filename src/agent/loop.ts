@@ -4,43 +4,29 @@
  * the summary) or a budget ends the run. A budget stop, a cancel or a refusing endpoint is a
  * result with a reason, not an exception; only bugs throw.
  *
- * The returned `messages` are the whole conversation, so a caller can append a user turn (say,
- * "CI failed on your change") and call `runAgent` again to continue it.
+ * Every budget check is the {@link RunBudget}'s; the loop asks it before each turn and records
+ * each turn's spending on it. The returned `messages` are the whole conversation, so a caller can
+ * append a user turn (say, "CI failed on your change") and call `runAgent` again with the same
+ * budget to continue it: the call gets what the earlier ones left, and its turns are numbered on
+ * from theirs in events and the transcript, so "turn 1" never appears twice.
  */
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { Prices } from '../inputs.js';
 import type { LlmClient } from '../llm/client.js';
 import { LlmFatalError, RequestTooLargeError } from '../llm/retry.js';
-import { addUsage, type TokenUsage, zeroUsage } from '../llm/token-usage.js';
+import type { TokenUsage } from '../llm/token-usage.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { ToolCall, ToolResult } from '../tools/tool.js';
-import { type StopReason, stopSummary } from './budget.js';
+import { type RunBudget, type StopReason, stopSummary } from './budget.js';
 import { DEFAULT_CONTEXT_WINDOW_TOKENS, estimateTokens } from './compaction.js';
 import { ContextBudget } from './context-budget.js';
 import { DoomLoopGuard } from './doom-loop.js';
 import { type RetryInfo, runTurn, type TurnOutcome } from './run-turn.js';
-import { SpendMeter } from './spend.js';
 import { noTranscript, type TranscriptWriter } from './transcript.js';
 import { appendTurn, estimateUsage, logTurn } from './turn-record.js';
 
 export type { StopReason } from './budget.js';
 
-export interface AgentLimits {
-  /** LLM round trips at most. */
-  maxTurns: number;
-  /** Prompt + completion tokens over all turns; the loop stops before a turn would pass it. */
-  maxTokens: number;
-  /** Epoch ms when the loop stops (see `loopDeadline`, which keeps a reserve for publishing). */
-  deadline: number;
-  /** Tokens one request may hold (the `context-window` input, or the model's known window); default 128k. */
-  contextWindowTokens?: number;
-  /** USD over all turns (`max-cost-usd`); the loop stops before a turn would pass it. Needs `prices`. */
-  maxCostUsd?: number | undefined;
-  /** The model's prices; undefined: the cost is unknown. */
-  prices?: Prices | undefined;
-}
-
-/** Progress for the tracking comment and the CLI. */
+/** Progress for the tracking comment and the CLI; `turn` counts over the budget's whole run, `tokens` too. */
 export type AgentEvent =
   | { type: 'turn-start'; turn: number }
   | { type: 'text'; turn: number; text: string }
@@ -54,9 +40,10 @@ export interface AgentResult {
   stopReason: StopReason;
   /** The model's final answer, or what a budget stop managed (see `stopSummary`). */
   summary: string;
+  /** This call's turns and tokens (the budget has the run's). */
   turns: number;
   tokens: TokenUsage;
-  /** USD spent, or undefined when the model has no price. */
+  /** USD this call spent, or undefined when the model has no price. */
   costUsd?: number;
   toolCalls: number;
   messages: ChatCompletionMessageParam[];
@@ -68,7 +55,10 @@ export interface RunAgentOptions {
   registry: ToolRegistry;
   /** The conversation so far: system prompt and task, or a previous run's messages plus a new user turn. */
   messages: ChatCompletionMessageParam[];
-  limits: AgentLimits;
+  /** The run's budget; this call takes what earlier calls on it left. */
+  budget: RunBudget;
+  /** Tokens one request may hold (the `context-window` input, or the model's known window); default 128k. */
+  contextWindowTokens?: number | undefined;
   /** The job's cancel signal. */
   signal?: AbortSignal;
   transcript?: TranscriptWriter;
@@ -90,7 +80,7 @@ const CONTINUE_AFTER_BREAK =
 
 /** Runs the loop until the model is done or a budget stops it. */
 export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
-  const { llm, registry, limits, onEvent } = options;
+  const { llm, registry, budget, onEvent } = options;
   const now = options.now ?? Date.now;
   const redact = options.redact ?? ((text: string) => text);
   const transcript = options.transcript ?? noTranscript;
@@ -100,13 +90,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     toolName(a) < toolName(b) ? -1 : toolName(a) > toolName(b) ? 1 : 0,
   );
   const toolTokens = estimateTokens([], tools);
-  const tokens: TokenUsage = zeroUsage();
-  const spend = new SpendMeter(limits.prices, limits.maxCostUsd);
-  const budget = new ContextBudget(limits.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS, toolTokens);
+  const context = new ContextBudget(options.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS, toolTokens);
   const allCalls: ToolCall[] = [];
   const guard = new DoomLoopGuard();
-  let turns = 0;
   let lastText = '';
+  budget.beginCall();
 
   // One signal for the job's cancel and the deadline; its reason says which fired.
   const stopper = new AbortController();
@@ -114,7 +102,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   if (options.signal?.aborted) onCancel();
   options.signal?.addEventListener('abort', onCancel, { once: true });
   // setTimeout fires at once for delays past 2^31-1 ms, so a far (or infinite) deadline gets no timer.
-  const untilDeadline = Math.max(0, limits.deadline - now());
+  const untilDeadline = budget.msLeft(now());
   const timer =
     untilDeadline < 2 ** 31 - 1 ? setTimeout(() => stopper.abort('timeout'), untilDeadline) : undefined;
 
@@ -122,26 +110,17 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     stopReason: StopReason,
     extra: { summary?: string; error?: string; stuckCall?: ToolCall } = {},
   ) => {
+    const spent = budget.callSpent();
     const summary =
       stopReason === 'done'
         ? extra.summary || lastText || 'The agent finished without writing a summary.'
-        : stopSummary(stopReason, {
-            turns,
-            maxTurns: limits.maxTurns,
-            totalTokens: tokens.total,
-            maxTokens: limits.maxTokens,
-            ...(spend.costUsd !== undefined ? { costUsd: spend.costUsd } : {}),
-            ...(limits.maxCostUsd !== undefined ? { maxCostUsd: limits.maxCostUsd } : {}),
-            calls: allCalls,
-            lastText,
-            ...extra,
-          });
+        : stopSummary(stopReason, { ...budget.stopFacts(), calls: allCalls, lastText, ...extra });
     const result: AgentResult = {
       stopReason,
       summary: redact(summary),
-      turns,
-      tokens: { ...tokens },
-      ...(spend.costUsd !== undefined ? { costUsd: spend.costUsd } : {}),
+      turns: spent.turns,
+      tokens: spent.tokens,
+      ...(spent.costUsd !== undefined ? { costUsd: spent.costUsd } : {}),
       toolCalls: allCalls.length,
       messages,
       ...(extra.error ? { error: redact(extra.error) } : {}),
@@ -150,8 +129,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       type: 'agent-end',
       reason: stopReason,
       summary: result.summary,
-      turns,
-      tokens,
+      turns: spent.turns,
+      tokens: spent.tokens,
       ...(result.costUsd !== undefined ? { costUsd: result.costUsd } : {}),
       toolCalls: allCalls.length,
       ...(result.error ? { error: result.error } : {}),
@@ -163,24 +142,25 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   transcript.write({
     type: 'agent-start',
     model: llm.model,
-    limits: { ...limits },
+    limits: { ...budget.callLimits(), contextWindowTokens: options.contextWindowTokens },
     messages: messages.length,
   });
   try {
     for (;;) {
       if (stopper.signal.aborted) return finish(stoppedBy());
-      if (turns >= limits.maxTurns) return finish('max-turns');
-      const turn = turns + 1;
-      const compaction = budget.compact(messages);
+      const early = budget.stopBeforeTurn(now());
+      if (early) return finish(early);
+      const turn = budget.nextTurnNumber();
+      const compaction = context.compact(messages);
       if (compaction.elided > 0) {
         transcript.write({ type: 'compaction', turn, ...compaction });
         onEvent?.({ type: 'compaction', turn, elided: compaction.elided });
       }
       const promptEstimate = estimateTokens(messages) + toolTokens;
-      if (tokens.total + promptEstimate > limits.maxTokens) return finish('max-tokens');
-      if (spend.wouldPass(promptEstimate)) return finish('max-cost');
+      const stop = budget.stopBeforeTurn(now(), promptEstimate);
+      if (stop) return finish(stop);
 
-      turns = turn;
+      budget.startTurn();
       onEvent?.({ type: 'turn-start', turn });
       const started = now();
       let outcome: TurnOutcome;
@@ -212,18 +192,17 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
         if (error instanceof LlmFatalError) return finish('error', { error: error.message });
         if (!(error instanceof RequestTooLargeError)) throw error;
         // Too large for the endpoint: a smaller window, compacted to, and the same turn again.
-        const verdict = budget.afterTooLarge(messages, error, promptEstimate, llm);
+        const verdict = context.afterTooLarge(messages, error, promptEstimate, llm);
         if (verdict.kind === 'fail') return finish('error', { error: verdict.error });
         transcript.write({ type: 'compaction', turn, ...verdict.compaction });
         onEvent?.({ type: 'compaction', turn, elided: verdict.compaction.elided });
-        turns = turn - 1;
+        budget.retractTurn();
         continue;
       }
 
       const usage = outcome.usage ?? estimateUsage(promptEstimate, outcome);
-      addUsage(tokens, usage);
-      spend.add(usage);
-      const cutOff = budget.afterTurn(messages, outcome, registry, promptEstimate, llm.model);
+      budget.record(usage);
+      const cutOff = context.afterTurn(messages, outcome, registry, promptEstimate, llm.model);
       if (cutOff) {
         transcript.write({ type: 'note', turn, message: 'the answer was cut off (finish_reason length)' });
         if (cutOff.kind === 'fail') return finish('error', { error: cutOff.error });
@@ -233,7 +212,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       allCalls.push(...outcome.calls);
       const stuckCall = appendTurn(messages, outcome, guard, redact);
       logTurn(transcript, turn, outcome, usage, now() - started);
-      onEvent?.({ type: 'turn-end', turn, tokens: { ...tokens }, durationMs: now() - started });
+      onEvent?.({ type: 'turn-end', turn, tokens: budget.spent().tokens, durationMs: now() - started });
 
       if (stuckCall) return finish('stuck', { stuckCall });
       if (stopper.signal.aborted) return finish(stoppedBy());

@@ -7,13 +7,8 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { TokenUsage } from '../llm/token-usage.js';
 import type { ToolStatus } from '../tools/tool.js';
-
-export interface Tokens {
-  prompt: number;
-  completion: number;
-  total: number;
-}
 
 /** Everything the log records, as a discriminated union on `type`. */
 export type TranscriptEvent =
@@ -57,7 +52,7 @@ export type TranscriptEvent =
       reason: string;
       summary: string;
       turns: number;
-      tokens: Tokens;
+      tokens: TokenUsage;
       /** USD the turns cost, when the model has a price. */
       costUsd?: number;
       toolCalls: number;

@@ -4,6 +4,7 @@
  * Collaborators (the agent round, the head SHA, progress) are parameters, so the driver is tested
  * against the fake GitHub server with a test double for the agent.
  */
+import type { TimeBudget } from '../agent/budget.js';
 import type { GitHubClient } from '../github/client.js';
 import { wrapUntrusted } from '../safety/untrusted-text.js';
 import type { Backoff } from './backoff.js';
@@ -64,8 +65,8 @@ export interface CiRoundsOptions {
   workflow: string;
   rounds: number;
   branch: string;
-  /** Epoch ms; no waiting or new round starts after it. */
-  deadline: number;
+  /** The run's time: no waiting or new round starts after its deadline. */
+  budget: TimeBudget;
   signal?: AbortSignal;
   /** The commit the branch points at after the push. */
   getHeadSha: () => Promise<string>;
@@ -88,7 +89,7 @@ export function ciFailed(report: Pick<CiReport, 'conclusion'>): boolean {
 
 /** Runs the rounds. Never throws for GitHub errors: they end up in `error`, and the PR still publishes. */
 export async function runCiRounds(options: CiRoundsOptions): Promise<CiReport> {
-  const { octokit, workflow, rounds, branch, deadline, signal } = options;
+  const { octokit, workflow, rounds, branch, budget, signal } = options;
   const { owner, repo } = options.repo;
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
@@ -114,7 +115,7 @@ export async function runCiRounds(options: CiRoundsOptions): Promise<CiReport> {
       branch,
       headSha,
       excludeRunIds: report.runs.map((r) => r.runId),
-      deadline,
+      deadline: budget.deadline,
       ...(signal ? { signal } : {}),
       ...(options.timing?.find ? { poll: options.timing.find } : {}),
       ...(options.timing?.findTimeoutMs ? { findTimeoutMs: options.timing.findTimeoutMs } : {}),
@@ -139,7 +140,7 @@ export async function runCiRounds(options: CiRoundsOptions): Promise<CiReport> {
       owner,
       repo,
       runId: run.runId,
-      deadline,
+      budget,
       workflow,
       ...(signal ? { signal } : {}),
       ...(options.timing?.wait ? { poll: options.timing.wait } : {}),
@@ -160,7 +161,7 @@ export async function runCiRounds(options: CiRoundsOptions): Promise<CiReport> {
     if (!FIXABLE.has(waited.conclusion)) return finish('not-fixable');
     if (round > rounds) return finish('rounds-exhausted');
     if (signal?.aborted) return finish('cancelled');
-    if (now() >= deadline) return finish('deadline');
+    if (budget.msLeft(now()) <= 0) return finish('deadline');
 
     update({ phase: 'fixing' });
     const failureText = await describeFailure(octokit, { owner, repo, workflow, run });

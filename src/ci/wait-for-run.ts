@@ -2,6 +2,7 @@
  * Follows a workflow run until it completes, within the run's deadline and the job's cancel
  * signal, polling with a growing interval and honouring GitHub's rate-limit answers.
  */
+import type { TimeBudget } from '../agent/budget.js';
 import type { GitHubClient } from '../github/client.js';
 import { type Backoff, backoffDelay, pause } from './backoff.js';
 import { apiStatus, type CiError, classifyCiError, rateLimitWaitMs } from './ci-errors.js';
@@ -12,8 +13,8 @@ export interface WaitForRunOptions {
   owner: string;
   repo: string;
   runId: number;
-  /** Epoch ms at which waiting stops (the loop deadline, which keeps the publish reserve). */
-  deadline: number;
+  /** The run's time (its deadline keeps the publish reserve); waiting stops when it runs out. */
+  budget: TimeBudget;
   signal?: AbortSignal;
   /** Poll cadence (default 5 s growing to 30 s). */
   poll?: Backoff;
@@ -35,7 +36,7 @@ const DEFAULT_POLL: Backoff = { initialMs: 5000, maxMs: 30_000 };
 
 /** Polls `GET …/actions/runs/{id}` until `status` is `completed`. Never throws for API errors. */
 export async function waitForRun(octokit: Octokit, options: WaitForRunOptions): Promise<WaitResult> {
-  const { owner, repo, runId, deadline } = options;
+  const { owner, repo, runId, budget } = options;
   const now = options.now ?? Date.now;
   const poll = options.poll ?? DEFAULT_POLL;
   let status = 'queued';
@@ -69,7 +70,7 @@ export async function waitForRun(octokit: Octokit, options: WaitForRunOptions): 
       // A rate limit or a server hiccup: wait as asked (or as planned) and look again.
       if (wait !== undefined) delay = Math.max(delay, wait);
     }
-    const left = deadline - now();
+    const left = budget.msLeft(now());
     if (left <= 0) return { kind: 'deadline', status };
     if (!(await pause(Math.min(delay, left), options.signal))) return { kind: 'cancelled', status };
   }

@@ -5,7 +5,7 @@
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loopDeadline } from '../agent/budget.js';
+import { RunBudget } from '../agent/budget.js';
 import { runAgent } from '../agent/loop.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
 import { formatDuration, renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
@@ -144,12 +144,8 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
       llm: createLlmClient({ baseUrl: cli.baseUrl, apiKey: cli.apiKey, model: cli.model }),
       registry: tools.registry,
       messages,
-      limits: {
-        maxTurns: cli.maxTurns,
-        maxTokens: cli.maxTokens,
-        deadline: loopDeadline(started.getTime(), cli.timeoutMinutes),
-        contextWindowTokens: contextWindowFor(cli.model, undefined),
-      },
+      budget: RunBudget.forRun(cli, started.getTime()),
+      contextWindowTokens: contextWindowFor(cli.model, undefined),
       signal: io.signal,
       transcript,
       redact,

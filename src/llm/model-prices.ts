@@ -4,6 +4,7 @@
  * an unlisted model has no price, and the run then reports its cost as unknown rather than guess.
  */
 import type { Prices } from '../inputs.js';
+import type { TokenUsage } from './token-usage.js';
 
 /** A row of the built-in table: USD per million tokens and the day the price was checked. */
 export interface PriceRow extends Prices {
@@ -86,15 +87,11 @@ export function pricesFor(model: string, configured: Prices | undefined): Prices
   return row ? { input: row.input, cachedInput: row.cachedInput, output: row.output } : undefined;
 }
 
-/** Tokens as providers bill them; `cachedPrompt` is the part of `prompt` served from the cache. */
-export interface BilledTokens {
-  prompt: number;
-  completion: number;
-  cachedPrompt?: number | undefined;
-}
-
 /** USD for `tokens` at `prices`. Cached tokens are billed at the cached rate, the rest in full. */
-export function costUsd(tokens: BilledTokens, prices: Prices): number {
+export function costUsd(
+  tokens: Pick<TokenUsage, 'prompt' | 'completion' | 'cachedPrompt'>,
+  prices: Prices,
+): number {
   const cached = Math.min(tokens.cachedPrompt ?? 0, tokens.prompt);
   return (
     ((tokens.prompt - cached) * prices.input +

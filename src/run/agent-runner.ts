@@ -1,13 +1,15 @@
 /**
  * The agent as this run configures it: one LLM client, the run's tools, transcript, progress
  * reporting and budget. The first task and every later turn of the same conversation (a CI fix
- * round) go through it, so they cannot drift apart. A later call gets what is left of `max-turns`
- * and `max-tokens`, and its turns are numbered on from the earlier ones in the transcript and on
- * the tracking comment, so "turn 1" never appears twice.
+ * round) go through it, so they cannot drift apart. Every call spends from the one
+ * {@link RunBudget}, so a later call gets what is left and numbers its turns on from the earlier
+ * ones in the transcript and on the tracking comment.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { type AgentEvent, type AgentResult, runAgent } from '../agent/loop.js';
-import type { TranscriptEvent, TranscriptWriter } from '../agent/transcript.js';
+import { RunBudget } from '../agent/budget.js';
+import { type AgentResult, runAgent } from '../agent/loop.js';
+import type { TranscriptWriter } from '../agent/transcript.js';
+import type { Config } from '../inputs.js';
 import { createLlmClient } from '../llm/client.js';
 import { contextWindowFor } from '../llm/context-window.js';
 import { pricesFor } from '../llm/model-prices.js';
@@ -18,28 +20,22 @@ import { progressReporter } from '../pipeline/progress.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { RunContext } from './context.js';
 
-/** What earlier calls of the same run used up. */
-export interface AgentSpent {
-  turns: number;
-  tokens: number;
-  /** USD, when the model has a price. */
-  costUsd?: number | undefined;
-}
-
-/** Runs the agent on `messages`; `spent` (default nothing) is taken off the run's budgets. */
-export type AgentRunner = (
-  messages: ChatCompletionMessageParam[],
-  spent?: AgentSpent,
-) => Promise<AgentResult>;
+/** Runs the agent on `messages`, spending from the run's budget. */
+export type AgentRunner = (messages: ChatCompletionMessageParam[]) => Promise<AgentResult>;
 
 export interface AgentRunnerOptions {
   registry: ToolRegistry;
   transcript: TranscriptWriter;
   tracking: TrackingComment | undefined;
-  /** Epoch ms at which every call stops (`loopDeadline`, which keeps the publish reserve). */
-  deadline: number;
+  /** The run's budget (see {@link runBudgetFor}); every call takes its turns, tokens, cost and time from it. */
+  budget: RunBudget;
   /** What the run does (`pull-request`, `push`, `comment`): with the repository, the prompt-cache key. */
   runKind: string;
+}
+
+/** The run's budget from its inputs and the model's prices; the deadline counts from `startedAt`. */
+export function runBudgetFor(config: Pick<Config, 'limits' | 'llm'>, startedAt: number): RunBudget {
+  return RunBudget.forRun(config.limits, startedAt, pricesFor(config.llm.model, config.llm.prices));
 }
 
 /** Binds the run's agent options once; see {@link AgentRunner}. */
@@ -55,35 +51,22 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
     log: (message) => ctx.log.info(message),
   });
   const contextWindowTokens = contextWindowFor(config.llm.model, config.llm.contextWindow);
-  const prices = pricesFor(config.llm.model, config.llm.prices);
-  const maxCostUsd = config.limits.maxCostUsd;
   const report = progressReporter(ctx.log, options.tracking);
-  return (messages, spent = { turns: 0, tokens: 0 }) =>
+  return (messages) =>
     runAgent({
       llm,
       registry: options.registry,
       messages,
-      limits: {
-        maxTurns: Math.max(0, config.limits.maxTurns - spent.turns),
-        maxTokens: Math.max(0, config.limits.maxTokens - spent.tokens),
-        deadline: options.deadline,
-        contextWindowTokens,
-        prices,
-        ...(maxCostUsd !== undefined ? { maxCostUsd: Math.max(0, maxCostUsd - (spent.costUsd ?? 0)) } : {}),
-      },
+      budget: options.budget,
+      contextWindowTokens,
       signal: ctx.signal,
-      transcript: renumbered(options.transcript, spent.turns),
+      transcript: options.transcript,
       redact: ctx.redact,
-      onEvent: (event) => report(numberedOn(event, spent)),
+      onEvent: report,
     });
 }
 
-/** What the outcome says earlier calls used, as the next call's `spent`. */
-export function spentSoFar(outcome: RunOutcome): AgentSpent {
-  return { turns: outcome.turns ?? 0, tokens: outcome.tokens ?? 0, costUsd: outcome.costUsd };
-}
-
-/** Adds an agent call's turns, tokens, cached tokens and cost to the run's outcome. */
+/** Adds an agent call's turns, tokens, cached tokens and cost to the run's outcome (its figures as outputs). */
 export function addAgentUsage(outcome: RunOutcome, agent: AgentResult): void {
   outcome.turns = (outcome.turns ?? 0) + agent.turns;
   outcome.tokens = (outcome.tokens ?? 0) + agent.tokens.total;
@@ -91,21 +74,4 @@ export function addAgentUsage(outcome: RunOutcome, agent: AgentResult): void {
   outcome.cachedTokens = (outcome.cachedTokens ?? 0) + (agent.tokens.cachedPrompt ?? 0);
   if (agent.tokens.estimated) outcome.tokensEstimated = true;
   if (agent.costUsd !== undefined) outcome.costUsd = (outcome.costUsd ?? 0) + agent.costUsd;
-}
-
-/** The event as the whole run counts: turns after the earlier ones, token totals including theirs. */
-function numberedOn(event: AgentEvent, spent: AgentSpent): AgentEvent {
-  const turn = event.turn + spent.turns;
-  if (event.type !== 'turn-end') return { ...event, turn };
-  return { ...event, turn, tokens: { ...event.tokens, total: event.tokens.total + spent.tokens } };
-}
-
-/** The same log, with the `turn` of each event moved on by `offset`. */
-function renumbered(transcript: TranscriptWriter, offset: number): TranscriptWriter {
-  if (offset === 0) return transcript;
-  return {
-    path: transcript.path,
-    write: (event: TranscriptEvent) =>
-      transcript.write('turn' in event ? { ...event, turn: event.turn + offset } : event),
-  };
 }

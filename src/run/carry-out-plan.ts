@@ -4,7 +4,6 @@
  * then CI after the publication. Review plans go to `runReview` instead. The third layer under
  * `runFromEvent` (admission) and `runTracked` (what every exit path finalises).
  */
-import { loopDeadline } from '../agent/budget.js';
 import { readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { blockedHostNames, blockedHostsNote } from '../egress/blocked-hosts-report.js';
@@ -17,7 +16,7 @@ import { type AgentTools, prepareAgentTools } from '../pipeline/agent-tools.js';
 import { runVerification } from '../pipeline/verify.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import type { Trigger } from '../triggers/trigger.js';
-import { addAgentUsage, createAgentRunner } from './agent-runner.js';
+import { addAgentUsage, createAgentRunner, runBudgetFor } from './agent-runner.js';
 import { runCiAfterPublish, wantsCi } from './ci-after-publish.js';
 import { commandHost, type RunContext } from './context.js';
 import type { WorkPlan } from './plan-work.js';
@@ -85,12 +84,12 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   outcome.sandbox = tools.description;
   try {
     step('Working');
-    const deadline = loopDeadline(startedAt, config.limits.timeoutMinutes);
+    const budget = runBudgetFor(config, startedAt);
     const agentRunner = createAgentRunner(ctx, {
       registry: tools.registry,
       transcript,
       tracking,
-      deadline,
+      budget,
       runKind: plan.publish.kind,
     });
     const agent = await agentRunner(messages);
@@ -146,7 +145,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
           renderTranscript,
           tracking,
           outcome,
-          deadline,
+          budget,
         })
       : result;
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });

@@ -6,6 +6,7 @@
  * tracking comment's final details carry the same report. A refused dispatch is part of the
  * report, never a failed run: the PR is already published.
  */
+import type { RunBudget } from '../agent/budget.js';
 import type { AgentResult } from '../agent/loop.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
 import { ciFailed, type FixRoundResult, runCiRounds } from '../ci/ci-round-driver.js';
@@ -28,7 +29,7 @@ import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { runVerification } from '../pipeline/verify.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { Actor } from '../triggers/trigger.js';
-import { type AgentRunner, addAgentUsage, spentSoFar } from './agent-runner.js';
+import { type AgentRunner, addAgentUsage } from './agent-runner.js';
 import { commitMessage, commitOptions } from './commit-options.js';
 import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
@@ -52,8 +53,8 @@ export interface CiAfterPublishInput {
   tracking: TrackingComment | undefined;
   /** Turns and tokens grow with each fix round; `ciConclusion` is set here. */
   outcome: RunOutcome;
-  /** Epoch ms: no waiting or fix round starts after it (the agent's deadline). */
-  deadline: number;
+  /** The run's budget: no waiting or fix round starts after its deadline, no fix round once it is used up. */
+  budget: RunBudget;
 }
 
 const PUSHED_BRANCH = new Set(['pr-opened', 'pr-updated', 'pushed']);
@@ -76,19 +77,13 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
   const notes: string[] = [];
 
   const fixRound = async (failureText: string, round: number): Promise<FixRoundResult> => {
-    const spent = spentSoFar(outcome);
-    const maxCost = config.limits.maxCostUsd;
-    if (
-      spent.turns >= config.limits.maxTurns ||
-      spent.tokens >= config.limits.maxTokens ||
-      (maxCost !== undefined && (spent.costUsd ?? 0) >= maxCost)
-    ) {
+    if (input.budget.usedUp()) {
       notes.push(
         `No CI fix round ${round}: the agent's budget (\`max-turns\` / \`max-tokens\` / \`max-cost-usd\`) is used up.`,
       );
       return { pushed: false };
     }
-    agent = await input.runAgent([...agent.messages, { role: 'user', content: failureText }], spent);
+    agent = await input.runAgent([...agent.messages, { role: 'user', content: failureText }]);
     addAgentUsage(outcome, agent);
     ctx.log.info(`CI fix round ${round}: the agent stopped (${agent.stopReason}) after ${agent.turns} turns`);
     if (agent.stopReason === 'error' || agent.stopReason === 'cancelled') {
@@ -141,7 +136,7 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     workflow: config.ci.workflow ?? '',
     rounds: config.ci.rounds,
     branch,
-    deadline: input.deadline,
+    budget: input.budget,
     signal: ctx.signal,
     getHeadSha: headSha,
     fixRound,

@@ -5,7 +5,6 @@
  * and post one review. Nothing is committed or pushed on any path.
  */
 import path from 'node:path';
-import { loopDeadline } from '../agent/budget.js';
 import { readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
@@ -18,7 +17,7 @@ import type { ReviewCommentDraft } from '../outputs/review-comments.js';
 import { buildPullRequestReviewTask } from '../prompt/pull-request-review-task.js';
 import { buildReviewSystemPrompt } from '../prompt/review-system-prompt.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
-import { addAgentUsage, createAgentRunner } from './agent-runner.js';
+import { addAgentUsage, createAgentRunner, runBudgetFor } from './agent-runner.js';
 import type { WorkInput } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
@@ -96,12 +95,11 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   outcome.sandbox = tools.description;
   try {
     step('Reviewing');
-    const deadline = loopDeadline(startedAt, config.limits.timeoutMinutes);
     const agent = await createAgentRunner(ctx, {
       registry: tools.registry,
       transcript,
       tracking,
-      deadline,
+      budget: runBudgetFor(config, startedAt),
       runKind: 'review',
     })(messages);
     addAgentUsage(outcome, agent);

@@ -240,4 +240,53 @@ describe('CI in the loop, end to end with the built action', () => {
     );
     h.github.assertNoViolations();
   });
+
+  it('gives a fix round only the turns the first call left of max-turns', async () => {
+    const { workflow, issue, branch } = setUp(failing(), passing());
+    writeBuggySum();
+    h.openai.enqueue(
+      reply().tool('edit_file', { path: 'sum.js', old_string: 'a - b', new_string: 'a + b' }),
+      reply().text('never asked: max-turns is spent'),
+    );
+
+    const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+      inputs: { 'ci-workflow': workflow, 'ci-rounds': '1', 'max-turns': '3' },
+    });
+
+    assert.equal(run.exitCode, 0, run.stdout + run.stderr);
+    assert.equal(run.outputs['turns'], '3');
+    assert.equal(h.openai.requests.length, 3, 'two turns, then the one turn left for the fix round');
+    assert.equal(run.outputs['ci-conclusion'], 'success');
+    assert.equal(await h.github.git.readFile(branch, 'sum.js'), PROJECT.fixed);
+    const pr = pullRequestOf(branch);
+    assert.match(pr.body ?? '', /The agent stopped early in its last CI fix round \(max-turns\)\./);
+    const transcript = readFileSync(run.outputs['transcript-path']!, 'utf8');
+    assert.match(transcript, /"type":"tool-call","turn":3,/);
+    assert.match(
+      transcript,
+      /The agent used all 1 turns \(`max-turns`\) before it finished\. So far: 1 turn,/,
+    );
+    h.github.assertNoViolations();
+  });
+
+  it('starts no fix round once the first call has used up max-turns', async () => {
+    const { workflow, issue, branch } = setUp(failing());
+    writeBuggySum();
+
+    const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+      inputs: { 'ci-workflow': workflow, 'ci-rounds': '1', 'max-turns': '2' },
+    });
+
+    assert.equal(run.exitCode, 0, run.stdout + run.stderr);
+    assert.equal(run.outputs['turns'], '2');
+    assert.equal(h.openai.requests.length, 2);
+    assert.equal(run.outputs['ci-conclusion'], 'failure');
+    const pr = pullRequestOf(branch);
+    assert.match(
+      pr.body ?? '',
+      /No CI fix round 1: the agent's budget \(`max-turns` \/ `max-tokens` \/ `max-cost-usd`\) is used up\./,
+    );
+    assert.equal(pr.pull?.draft, true);
+    h.github.assertNoViolations();
+  });
 });

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { RunBudget } from '../../../src/agent/budget.js';
 import { runAgent } from '../../../src/agent/loop.js';
 import { createLlmClient, type LlmClient } from '../../../src/llm/client.js';
 import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
@@ -58,7 +59,12 @@ describe('runAgent on the Responses API', () => {
       reply().tool('bash', { command: 'node --test' }),
       reply().text('Fixed `sum`: it subtracted instead of adding.'),
     );
-    const result = await runAgent({ llm: client(), registry, messages: start(), limits: limits() });
+    const result = await runAgent({
+      llm: client(),
+      registry,
+      messages: start(),
+      budget: new RunBudget(limits()),
+    });
     assert.equal(result.stopReason, 'done');
     assert.equal(result.summary, 'Fixed `sum`: it subtracted instead of adding.');
     assert.match(await readFile(path.join(repo.dir, 'src/sum.js'), 'utf8'), /return a \+ b;/);
@@ -94,7 +100,7 @@ describe('runAgent on the Responses API', () => {
       llm: client(),
       registry: new ToolRegistry([reader.tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(result.stopReason, 'done', result.summary);
     assert.deepEqual(reader.runs, ['a', 'b'], 'the read that ran before the break is not re-run');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
+import { RunBudget } from '../../../src/agent/budget.js';
 import { type AgentEvent, runAgent } from '../../../src/agent/loop.js';
 import { createTranscript, readTranscript } from '../../../src/agent/transcript.js';
 import { renderTranscriptMarkdown } from '../../../src/agent/transcript-markdown.js';
@@ -62,7 +63,7 @@ describe('runAgent on a real repository', () => {
       llm: fakeClient(fake.url),
       registry,
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
       transcript,
       onEvent: (e) => events.push(e),
     });
@@ -139,13 +140,13 @@ describe('runAgent on a real repository', () => {
       llm: fakeClient(fake.url),
       registry,
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     const second = await runAgent({
       llm: fakeClient(fake.url),
       registry,
       messages: [...first.messages, { role: 'user', content: 'CI failed on your change.' }],
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(second.summary, 'Second answer, after CI.');
     const sent = fake.requests.at(-1)!.body.messages.map((m: any) => m.content);
@@ -172,7 +173,7 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([probe.tool]),
       messages: start(),
-      limits: limits({ maxTurns: 2 }),
+      budget: new RunBudget(limits({ maxTurns: 2 })),
     });
     assert.equal(result.stopReason, 'max-turns');
     assert.equal(result.turns, 2);
@@ -189,7 +190,7 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([createProbeTool().tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(result.stopReason, 'done');
     assert.ok(result.tokens.prompt > 100, `estimated prompt tokens: ${result.tokens.prompt}`);
@@ -204,7 +205,7 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([probe.tool]),
       messages: start(),
-      limits: limits({ maxTokens: 10_000 }),
+      budget: new RunBudget(limits({ maxTokens: 10_000 })),
     });
     assert.equal(result.stopReason, 'max-tokens');
     assert.deepEqual(result.tokens, { prompt: 9_000, completion: 500, total: 9_500 });
@@ -220,7 +221,7 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url, 30_000),
       registry: new ToolRegistry([probe.tool]),
       messages: start(),
-      limits: limits({ deadline: Date.now() + 500 }),
+      budget: new RunBudget(limits({ deadline: Date.now() + 500 })),
     });
     assert.equal(result.stopReason, 'timeout');
     assert.equal(result.turns, 2);
@@ -241,7 +242,7 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url, 30_000),
       registry: new ToolRegistry([createProbeTool().tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
       signal: controller.signal,
     });
     setTimeout(() => controller.abort(), 100);
@@ -262,7 +263,7 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([createProbeTool().tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
       onEvent: (e) => events.push(e),
     });
     assert.equal(result.stopReason, 'done');
@@ -291,7 +292,7 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([writer.tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(result.stopReason, 'done');
     assert.deepEqual(writer.runs, ['x']);
@@ -312,7 +313,7 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([reader.tool, writer.tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(result.stopReason, 'done');
     assert.deepEqual(reader.runs, ['a'], 'the read that ran before the break is not re-run');
@@ -336,7 +337,7 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([createProbeTool().tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
       redact: createRedactor(['sk-test-key-123456']),
     });
     assert.equal(result.stopReason, 'error');
@@ -353,7 +354,7 @@ describe('runAgent budgets and failures', () => {
       llm,
       registry: new ToolRegistry([createProbeTool().tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(result.stopReason, 'error');
     assert.equal(fake.requests.length, 3);
@@ -368,7 +369,7 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([failing.tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(result.stopReason, 'stuck');
     assert.equal(result.turns, 4);
@@ -392,7 +393,8 @@ describe('runAgent budgets and failures', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([big]),
       messages: start(),
-      limits: limits({ contextWindowTokens: 4_000 }),
+      budget: new RunBudget(limits()),
+      contextWindowTokens: 4_000,
       onEvent: (e) => events.push(e),
     });
     assert.equal(result.stopReason, 'done');

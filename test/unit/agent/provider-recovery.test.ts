@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
+import { RunBudget } from '../../../src/agent/budget.js';
 import { DoomLoopGuard } from '../../../src/agent/doom-loop.js';
 import { runAgent } from '../../../src/agent/loop.js';
 import { appendTurn, historyArguments } from '../../../src/agent/turn-record.js';
@@ -56,7 +57,7 @@ describe('the loop and provider refusals', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([bigReader]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
       onEvent: (e) => events.push(e.type),
     });
     assert.equal(result.stopReason, 'done', result.error);
@@ -73,7 +74,7 @@ describe('the loop and provider refusals', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([bigReader]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(result.stopReason, 'error');
     assert.match(result.error ?? '', /Request body too large for gpt-4\.1 model\. Max size: 8000 tokens\./);
@@ -88,7 +89,7 @@ describe('the loop and provider refusals', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(ok.stopReason, 'done');
     assert.equal(ok.summary, 'Done.');
@@ -104,7 +105,7 @@ describe('the loop and provider refusals', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([probe.tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(failed.stopReason, 'error');
     assert.match(failed.error ?? '', /finish_reason `length`.*`context-window` input/);
@@ -125,7 +126,7 @@ describe('the loop and provider refusals', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([createProbeTool().tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(result.stopReason, 'done');
     assert.equal(fake.requests.length, 3);
@@ -140,7 +141,7 @@ describe('the loop and provider refusals', () => {
       llm: fakeClient(`${fake.origin}`),
       registry: new ToolRegistry([createProbeTool().tool]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     fake.usePersona(undefined);
     assert.equal(result.stopReason, 'done', result.error);
@@ -159,7 +160,7 @@ describe('the loop and provider refusals', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([]),
       messages: start(),
-      limits: limits(),
+      budget: new RunBudget(limits()),
     });
     assert.equal(result.stopReason, 'error');
     assert.match(result.error ?? '', /twice ended its answer without finishing it/);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { RunBudget } from '../../../src/agent/budget.js';
 import { runAgent } from '../../../src/agent/loop.js';
 import { SpendMeter } from '../../../src/agent/spend.js';
 import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
@@ -13,26 +14,26 @@ const start = (): ChatCompletionMessageParam[] => buildInitialMessages({ task: '
 
 describe('SpendMeter', () => {
   it('adds what each turn cost, cached prompt tokens at the cached price', () => {
-    const meter = new SpendMeter(prices, undefined);
+    const meter = new SpendMeter(prices);
     meter.add({ prompt: 1_000_000, completion: 100_000, total: 1_100_000, cachedPrompt: 500_000 });
     // 500k full at $2/M, 500k cached at $0.2/M, 100k out at $10/M.
     assert.equal(meter.costUsd, 1 + 0.1 + 1);
   });
 
   it('expects the previous turn’s cache share again when it estimates the next turn', () => {
-    const meter = new SpendMeter(prices, 2.5);
+    const meter = new SpendMeter(prices);
     meter.add({ prompt: 1_000_000, completion: 0, total: 1_000_000, cachedPrompt: 900_000 });
-    // Spent 0.2 + 0.18 = 0.38; a 1M-token prompt 90% cached costs 0.38 more: under 2.5.
-    assert.equal(meter.wouldPass(1_000_000), false);
-    // Ten of them would not fit.
-    assert.equal(meter.wouldPass(10_000_000), true);
+    // Spent 0.2 + 0.18 = 0.38; a 1M-token prompt 90% cached costs 0.38 more.
+    assert.ok(Math.abs((meter.costWith(1_000_000) ?? 0) - 0.76) < 1e-9);
+    // Ten times the prompt: 3.8 more.
+    assert.ok(Math.abs((meter.costWith(10_000_000) ?? 0) - 4.18) < 1e-9);
   });
 
   it('has no cost and no money budget without prices', () => {
-    const meter = new SpendMeter(undefined, 1);
+    const meter = new SpendMeter(undefined);
     meter.add({ prompt: 10, completion: 10, total: 20 });
     assert.equal(meter.costUsd, undefined);
-    assert.equal(meter.wouldPass(10_000_000), false);
+    assert.equal(meter.costWith(10_000_000), undefined);
   });
 });
 
@@ -57,13 +58,13 @@ describe('runAgent with max-cost-usd', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([probe.tool]),
       messages: start(),
-      limits: {
+      budget: new RunBudget({
         maxTurns: 20,
         maxTokens: 10_000_000,
         deadline: Date.now() + 60_000,
         prices,
         maxCostUsd: 0.25,
-      },
+      }),
     });
     assert.equal(result.stopReason, 'max-cost');
     assert.equal(fake.requests.length, 2);
@@ -79,7 +80,7 @@ describe('runAgent with max-cost-usd', () => {
       llm: fakeClient(fake.url),
       registry: new ToolRegistry([]),
       messages: start(),
-      limits: { maxTurns: 20, maxTokens: 10_000_000, deadline: Date.now() + 60_000, prices },
+      budget: new RunBudget({ maxTurns: 20, maxTokens: 10_000_000, deadline: Date.now() + 60_000, prices }),
     });
     assert.equal(result.stopReason, 'done');
     assert.ok(Math.abs((result.costUsd ?? 0) - 0.003) < 1e-12);

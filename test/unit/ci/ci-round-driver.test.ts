@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { timeBudget } from '../../../src/agent/budget.js';
 import { type CiReport, ciFailed, runCiRounds } from '../../../src/ci/ci-round-driver.js';
 import { renderCiReport } from '../../../src/outputs/ci-report.js';
 import { forbidden } from '../../fakes/github-reply.js';
@@ -31,7 +32,7 @@ async function setUp() {
     repo,
     workflow,
     branch,
-    deadline: Date.now() + 30_000,
+    budget: timeBudget(Date.now() + 30_000),
     timing,
     getHeadSha: async () => (await server.git.resolve(branch))!,
     /** The agent double: records the task turn and commits the fix to the branch. */
@@ -187,7 +188,7 @@ describe('runCiRounds against the OpenAPI-checked fake', () => {
   it('stops waiting at the deadline', async () => {
     const { base, fixes } = await setUp();
     server.state.scriptRuns(base.workflow, { conclusion: 'success', pollsPerPhase: 1_000_000 });
-    const report = await runCiRounds({ ...base, rounds: 2, deadline: Date.now() + 500 });
+    const report = await runCiRounds({ ...base, rounds: 2, budget: timeBudget(Date.now() + 500) });
     assert.equal(report.stop, 'deadline');
     assert.equal(report.runs.length, 1);
     assert.equal(report.conclusion, undefined);

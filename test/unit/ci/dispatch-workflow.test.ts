@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { timeBudget } from '../../../src/agent/budget.js';
 import { type DispatchWorkflowOptions, dispatchWorkflow } from '../../../src/ci/dispatch-workflow.js';
 import { waitForRun } from '../../../src/ci/wait-for-run.js';
 import { HANDLERS } from '../../fakes/github-handlers.js';
@@ -202,7 +203,7 @@ describe('waitForRun', () => {
     const result = await waitForRun(octokit, {
       ...repo,
       runId: dispatched.runId,
-      deadline: Date.now() + 10_000,
+      budget: timeBudget(Date.now() + 10_000),
       onStatus: (s) => seen.push(s),
       ...fast,
     });
@@ -220,7 +221,7 @@ describe('waitForRun', () => {
     const result = await waitForRun(octokit, {
       ...repo,
       runId: dispatched.runId,
-      deadline: Date.now() + 150,
+      budget: timeBudget(Date.now() + 150),
       ...fast,
     });
     assert.deepEqual(result, { kind: 'deadline', status: 'queued' });
@@ -231,7 +232,7 @@ describe('waitForRun', () => {
     const result = await waitForRun(octokit, {
       ...repo,
       runId: 999_999,
-      deadline: Date.now() + 1000,
+      budget: timeBudget(Date.now() + 1000),
       workflow: 'ci.yml',
       ...fast,
     });

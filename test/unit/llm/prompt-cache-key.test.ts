@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { RunBudget } from '../../../src/agent/budget.js';
 import { runAgent } from '../../../src/agent/loop.js';
 import { buildChatRequest } from '../../../src/llm/chat-request.js';
 import { createLlmClient } from '../../../src/llm/client.js';
@@ -74,7 +75,7 @@ describe('prompt_cache_key', () => {
         llm,
         registry: new ToolRegistry([createProbeTool().tool]),
         messages: buildInitialMessages({ task: 'Probe twice.' }),
-        limits: { maxTurns: 10, maxTokens: 1_000_000, deadline: Date.now() + 60_000 },
+        budget: new RunBudget({ maxTurns: 10, maxTokens: 1_000_000, deadline: Date.now() + 60_000 }),
       });
       fake.usePersona(undefined);
       assert.equal(result.stopReason, 'done', result.error);

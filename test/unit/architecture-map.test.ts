@@ -20,7 +20,7 @@ function filesUnder(folder: string): string[] {
 
 /** Every `src/…` path the map names in backticks. */
 function namedSourcePaths(): Set<string> {
-  return new Set([...map.matchAll(/`(src\/[\w./-]+)`/g)].map((m) => m[1]!));
+  return new Set([...map.matchAll(/`(src\/[\w./-]+\.[a-z]+)`/g)].map((m) => m[1]!));
 }
 
 interface WhereRow {

@@ -7,23 +7,21 @@
 import { readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { blockedHostNames, blockedHostsNote } from '../egress/blocked-hosts-report.js';
-import { checkoutRef } from '../git/checkout.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import { readFileOnBranch } from '../git/read-file-on-branch.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { type AgentTools, prepareAgentTools } from '../pipeline/agent-tools.js';
 import { runVerification } from '../pipeline/verify.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import type { Trigger } from '../triggers/trigger.js';
-import { addAgentUsage, createAgentRunner, runBudgetFor } from './agent-runner.js';
+import { createAgentRunner, runBudgetFor } from './agent-runner.js';
 import { runCiAfterPublish, wantsCi } from './ci-after-publish.js';
 import { commandHost, type RunContext } from './context.js';
 import type { WorkPlan } from './plan-work.js';
 import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
 import { runReview } from './review.js';
-import { startRunTranscript } from './run-transcript.js';
+import { checkOutAndOpenTranscript, runAgentPhase, runPhases, trustedAgentsMd } from './run-phases.js';
 import { buildTask } from './task.js';
 
 export interface WorkInput {
@@ -43,25 +41,11 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   const { plan, tracking, outcome } = input;
   if (plan.review) return runReview(ctx, input);
   const startedAt = Date.now();
-  const step = (text: string) => {
-    ctx.log.info(text);
-    tracking?.update({ step: text });
-  };
-  const stopIfCancelled = () => {
-    if (ctx.signal.aborted) throw new Error('The job was cancelled.');
-  };
+  const phases = runPhases(ctx, input);
+  const { step, stopIfCancelled } = phases;
 
   step(`Checking out ${plan.from.map((p) => ('sha' in p ? p.sha.slice(0, 7) : p.branch)).join(' or ')}`);
-  const checkout = await checkoutRef(input.git, {
-    remoteUrl: ctx.remoteUrl,
-    branch: plan.branch,
-    from: plan.from,
-    leaseBranch: plan.leaseBranch,
-  });
-  stopIfCancelled();
-
-  const transcript = startRunTranscript(ctx, input.trigger);
-  outcome.transcriptPath = transcript.path;
+  const { checkout, transcript } = await checkOutAndOpenTranscript(ctx, input, input.git, phases);
 
   step('Reading the task');
   const task = await buildTask(ctx, input.trigger, plan);
@@ -71,9 +55,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       ...(config.verifyCommand ? { verifyCommand: config.verifyCommand } : {}),
       answerOnly: plan.publish.kind === 'comment',
     },
-    ...(await readFileOnBranch(input.git, ctx.remoteUrl, plan.trustedBranch, 'AGENTS.md').then((text) =>
-      text ? { agentsMd: text } : {},
-    )),
+    ...(await trustedAgentsMd(ctx, input, input.git)),
     ...(config.instructions ? { instructions: config.instructions } : {}),
     task: task.task,
     context: task.context,
@@ -92,13 +74,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       budget,
       runKind: plan.publish.kind,
     });
-    const agent = await agentRunner(messages);
-    addAgentUsage(outcome, agent);
-    ctx.log.info(
-      `Agent stopped: ${agent.stopReason} after ${agent.turns} turns, ${agent.tokens.total} tokens`,
-    );
-    stopIfCancelled();
-    if (agent.stopReason === 'error') throw new Error(agent.error ?? 'The model endpoint failed.');
+    const agent = await runAgentPhase(ctx, input, { runner: agentRunner, messages, who: 'Agent' }, phases);
 
     let verification: Awaited<ReturnType<typeof runVerification>> | undefined;
     if (config.verifyCommand) {

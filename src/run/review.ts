@@ -8,22 +8,20 @@ import path from 'node:path';
 import { readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
-import { checkoutRef } from '../git/checkout.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
-import { readFileOnBranch } from '../git/read-file-on-branch.js';
 import { fetchPullRequestForReview } from '../github/pull-request-review-context.js';
 import { diffLines } from '../outputs/diff-lines.js';
 import type { ReviewCommentDraft } from '../outputs/review-comments.js';
 import { buildPullRequestReviewTask } from '../prompt/pull-request-review-task.js';
 import { buildReviewSystemPrompt } from '../prompt/review-system-prompt.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
-import { addAgentUsage, createAgentRunner, runBudgetFor } from './agent-runner.js';
+import { createAgentRunner, runBudgetFor } from './agent-runner.js';
 import type { WorkInput } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
 import { publishPullRequestReview } from './publish-pull-request-review.js';
 import { prepareReviewTools } from './review-tools.js';
-import { startRunTranscript } from './run-transcript.js';
+import { checkOutAndOpenTranscript, runAgentPhase, runPhases, trustedAgentsMd } from './run-phases.js';
 
 /** Runs the review; throws on failure or cancellation (the tracked run reports it). */
 export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publication> {
@@ -32,13 +30,8 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   const pr = plan.pullRequest;
   if (!pr || !plan.review) throw new Error('A review run needs the pull request it reviews.');
   const startedAt = Date.now();
-  const step = (text: string) => {
-    ctx.log.info(text);
-    tracking?.update({ step: text });
-  };
-  const stopIfCancelled = () => {
-    if (ctx.signal.aborted) throw new Error('The job was cancelled.');
-  };
+  const phases = runPhases(ctx, input);
+  const { step } = phases;
 
   // A fork's code never lands where the workflow's later steps (or a cached checkout) would run it.
   const workspace = pr.sameRepo
@@ -53,16 +46,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
         env: withoutSecrets(config.runner.env),
       });
   step(`Checking out the head of pull request #${pr.number} (${pr.headSha.slice(0, 7)}) to review`);
-  const checkout = await checkoutRef(git, {
-    remoteUrl: ctx.remoteUrl,
-    branch: plan.branch,
-    from: plan.from,
-    leaseBranch: plan.leaseBranch,
-  });
-  stopIfCancelled();
-
-  const transcript = startRunTranscript(ctx, input.trigger);
-  outcome.transcriptPath = transcript.path;
+  const { checkout, transcript } = await checkOutAndOpenTranscript(ctx, input, git, phases);
 
   step('Reading the pull request');
   const details = await fetchPullRequestForReview(ctx.octokit, ctx.repo, pr.number);
@@ -76,10 +60,9 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
         : {}),
     },
   );
-  const agentsMd = await readFileOnBranch(git, ctx.remoteUrl, plan.trustedBranch, 'AGENTS.md');
   const messages = buildInitialMessages({
     systemText: buildReviewSystemPrompt({ repository, canRunCommands: pr.sameRepo }),
-    ...(agentsMd ? { agentsMd } : {}),
+    ...(await trustedAgentsMd(ctx, input, git)),
     ...(config.instructions ? { instructions: config.instructions } : {}),
     task: task.task,
     context: task.context,
@@ -95,19 +78,14 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   outcome.sandbox = tools.description;
   try {
     step('Reviewing');
-    const agent = await createAgentRunner(ctx, {
+    const runner = createAgentRunner(ctx, {
       registry: tools.registry,
       transcript,
       tracking,
       budget: runBudgetFor(config, startedAt),
       runKind: 'review',
-    })(messages);
-    addAgentUsage(outcome, agent);
-    ctx.log.info(
-      `Reviewer stopped: ${agent.stopReason} after ${agent.turns} turns, ${agent.tokens.total} tokens`,
-    );
-    stopIfCancelled();
-    if (agent.stopReason === 'error') throw new Error(agent.error ?? 'The model endpoint failed.');
+    });
+    const agent = await runAgentPhase(ctx, input, { runner, messages, who: 'Reviewer' }, phases);
 
     step('Posting the review');
     const records = await readTranscript(transcript.path);

@@ -102,6 +102,21 @@ function pullRequestOf({ pullRequest: pr }: ReviewThreadContext): PullRequestCon
   };
 }
 
+/**
+ * A fix for a red run or check: a branch of ours from the failing commit (fetched by the branch
+ * it ran on), proposed back to that branch, with the note saying what it fixes.
+ */
+function fixOfFailure(
+  name: string,
+  failed: { headSha: string; headBranch: string },
+  note: string,
+  mode: Mode,
+): Omit<WorkPlan, 'conversation' | 'trustedBranch'> {
+  const start = { sha: failed.headSha, via: `refs/heads/${failed.headBranch}` };
+  const plan = ownBranch(name, start, { kind: 'pull-request', branch: name, base: failed.headBranch }, mode);
+  return { ...plan, prNotes: [note] };
+}
+
 /** A fresh branch of ours: continue it if a previous run left it, else start from `start`. */
 function ownBranch(
   name: string,
@@ -208,29 +223,13 @@ async function planForTrigger(
       };
     }
     case 'ci-failure': {
-      const name = `${prefix}ci-${trigger.runId}`;
-      const start = { sha: trigger.headSha, via: `refs/heads/${trigger.headBranch}` };
-      const plan = ownBranch(
-        name,
-        start,
-        { kind: 'pull-request', branch: name, base: trigger.headBranch },
-        mode,
-      );
       const note = `Fixes the failure of ${trigger.workflowName} run ${trigger.htmlUrl} on \`${trigger.headBranch}\` at ${trigger.headSha.slice(0, 7)}.`;
-      return { ...plan, prNotes: [note] };
+      return fixOfFailure(`${prefix}ci-${trigger.runId}`, trigger, note, mode);
     }
     case 'check-run': {
-      const name = `${prefix}check-${trigger.checkRunId}`;
-      const start = { sha: trigger.headSha, via: `refs/heads/${trigger.headBranch}` };
-      const plan = ownBranch(
-        name,
-        start,
-        { kind: 'pull-request', branch: name, base: trigger.headBranch },
-        mode,
-      );
       const link = trigger.detailsUrl ?? trigger.htmlUrl;
       const note = `Fixes the failing check "${trigger.name}" (${trigger.appSlug}) ${link} on \`${trigger.headBranch}\` at ${trigger.headSha.slice(0, 7)}.`;
-      return { ...plan, prNotes: [note] };
+      return fixOfFailure(`${prefix}check-${trigger.checkRunId}`, trigger, note, mode);
     }
     case 'dispatch': {
       const name = `${prefix}run-${trigger.runId}`;

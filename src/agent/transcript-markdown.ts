@@ -1,23 +1,22 @@
 /**
  * Renders the event log as Markdown for the pull-request body, the tracking comment and the job
  * summary: a collapsed `<details>` block with a one-line summary and a table row per tool call,
- * fitted under a size limit (GitHub refuses bodies over 65,536 characters). When rows must go,
+ * fitted under a size limit (GitHub refuses bodies over its body limit). When rows must go,
  * the first and last calls are kept and a row says how many were left out and where the full
  * log is.
  */
+import { GITHUB_BODY_LIMIT } from '../limits.js';
 import type { ToolStatus } from '../tools/tool.js';
 import type { TranscriptRecord } from './transcript.js';
 
 export interface TranscriptMarkdownOptions {
-  /** The result is shorter than this. Default 65,536; pass less when it shares a body. */
+  /** The result is shorter than this. Default GitHub's body limit; pass less when it shares a body. */
   maxChars?: number;
   /** Where the whole log can be found, e.g. "the job summary and `transcript.jsonl`". */
   fullLogPointer?: string;
   /** Render the block expanded (the job summary). */
   open?: boolean;
 }
-
-export const GITHUB_BODY_LIMIT = 65_536;
 
 const STATUS_LABEL: Record<ToolStatus, string> = {
   ok: '✅ ok',

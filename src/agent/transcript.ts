@@ -7,6 +7,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { TRANSCRIPT_FIELD_CHARS } from '../limits.js';
 import type { TokenUsage } from '../llm/token-usage.js';
 import type { ToolStatus } from '../tools/tool.js';
 
@@ -69,9 +70,6 @@ export interface TranscriptWriter {
   write(event: TranscriptEvent): void;
 }
 
-/** Longest string kept in one field; the full outputs live in their own log files. */
-const MAX_FIELD_CHARS = 4_000;
-
 /** Creates (truncating) the log at `file`. */
 export function createTranscript(options: {
   path: string;
@@ -107,8 +105,8 @@ function redactStrings<T>(value: T, redact: (text: string) => string): T {
   if (typeof value === 'string') {
     // Redact before cutting: a cut could leave half a secret that no longer matches.
     const clean = redact(value);
-    const cut = clean.length - MAX_FIELD_CHARS;
-    return (cut > 0 ? `${clean.slice(0, MAX_FIELD_CHARS)}… [${cut} more chars]` : clean) as T;
+    const cut = clean.length - TRANSCRIPT_FIELD_CHARS;
+    return (cut > 0 ? `${clean.slice(0, TRANSCRIPT_FIELD_CHARS)}… [${cut} more chars]` : clean) as T;
   }
   if (Array.isArray(value)) return value.map((item) => redactStrings(item, redact)) as T;
   if (value === null || typeof value !== 'object') return value;

@@ -4,6 +4,7 @@
  */
 import { jsonrepair } from 'jsonrepair';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { TRANSCRIPT_EXCERPT_CHARS } from '../limits.js';
 import { EMPTY_ANSWER } from '../llm/chat-request.js';
 import type { TokenUsage } from '../llm/token-usage.js';
 import type { ToolCall } from '../tools/tool.js';
@@ -95,7 +96,7 @@ export function logTurn(
       readOnly: result?.meta.readOnly ?? false,
       status: result?.meta.status ?? 'skipped',
       durationMs: result?.meta.durationMs ?? 0,
-      excerpt: (result?.output ?? '').slice(0, 500),
+      excerpt: (result?.output ?? '').slice(0, TRANSCRIPT_EXCERPT_CHARS),
       ...(typeof fullOutputPath === 'string' ? { fullOutputPath } : {}),
     });
   });

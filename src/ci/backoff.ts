@@ -3,6 +3,7 @@
  * when the job is cancelled. GitHub asks API clients to poll no faster than they must.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CI_POLL_FACTOR } from '../limits.js';
 
 /** Poll delays in ms: `initialMs`, then ×`factor` (default 1.5) per attempt, never above `maxMs`. */
 export interface Backoff {
@@ -13,7 +14,7 @@ export interface Backoff {
 
 /** The delay before attempt `attempt` (0-based). */
 export function backoffDelay(backoff: Backoff, attempt: number): number {
-  const grown = backoff.initialMs * (backoff.factor ?? 1.5) ** attempt;
+  const grown = backoff.initialMs * (backoff.factor ?? CI_POLL_FACTOR) ** attempt;
   return Math.min(backoff.maxMs, Math.round(grown));
 }
 

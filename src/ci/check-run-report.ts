@@ -8,6 +8,7 @@
 
 import { explainMissingApi } from '../github/api-support.js';
 import type { GitHubClient } from '../github/client.js';
+import { CHECK_RUN_OUTPUT_CHARS, CHECK_RUN_REPORT_CHARS } from '../limits.js';
 import { capMiddle, excerptLog } from './log-excerpt.js';
 
 type Octokit = Pick<GitHubClient, 'paginate'>;
@@ -53,7 +54,7 @@ export async function collectCheckRunReport(
   options: CheckRunReportOptions,
 ): Promise<CheckRunReport> {
   const { owner, repo, checkRunId } = options;
-  const maxChars = options.maxChars ?? 12_000;
+  const maxChars = options.maxChars ?? CHECK_RUN_OUTPUT_CHARS;
   let annotations: CheckAnnotation[] = [];
   let annotationsNote: string | undefined;
   if (options.output.annotationsCount > 0) {
@@ -103,7 +104,7 @@ function formatAnnotation(a: CheckAnnotation): string {
 }
 
 /** Plain-text rendering for the task prompt (the caller wraps it as untrusted data), within `maxChars`. */
-export function formatCheckRunReport(report: CheckRunReport, maxChars = 16_000): string {
+export function formatCheckRunReport(report: CheckRunReport, maxChars = CHECK_RUN_REPORT_CHARS): string {
   const parts = [`Check "${report.name}" failed.`];
   if (report.title) parts.push(`Title: ${report.title}`);
   if (report.summary.trim()) parts.push(`Summary:\n${report.summary}`);

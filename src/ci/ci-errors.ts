@@ -3,6 +3,7 @@
  * run still publishes its pull request, and the log and the PR body tell the maintainer what to
  * change in their workflow files.
  */
+import { GITHUB_RATE_LIMIT_MIN_WAIT_MS, GITHUB_RATE_LIMIT_WAIT_MS } from '../limits.js';
 
 /** What went wrong, by cause. */
 export type CiErrorKind =
@@ -53,10 +54,12 @@ export function rateLimitWaitMs(error: unknown, now: number): number | undefined
     return retryAfter * 1000;
   if (String(headers['x-ratelimit-remaining']) === '0') {
     const reset = Number(headers['x-ratelimit-reset']) * 1000;
-    return Number.isFinite(reset) ? Math.max(1000, reset - now) : 60_000;
+    return Number.isFinite(reset)
+      ? Math.max(GITHUB_RATE_LIMIT_MIN_WAIT_MS, reset - now)
+      : GITHUB_RATE_LIMIT_WAIT_MS;
   }
   // Secondary limits sometimes come without headers; GitHub says to wait at least a minute.
-  return /rate limit/i.test(apiMessage(error)) ? 60_000 : undefined;
+  return /rate limit/i.test(apiMessage(error)) ? GITHUB_RATE_LIMIT_WAIT_MS : undefined;
 }
 
 const PERMISSIONS_FIX =

@@ -4,6 +4,7 @@
  * dispatches the workflow and finds the run that dispatch created.
  */
 import type { GitHubClient } from '../github/client.js';
+import { CI_CREATED_SLACK_MS, CI_DISPATCH_FALLBACK_MS, CI_FIND_POLL, CI_FIND_TIMEOUT_MS } from '../limits.js';
 import { type Backoff, backoffDelay, pause } from './backoff.js';
 import { apiMessage, apiStatus, type CiError, classifyCiError, rateLimitWaitMs } from './ci-errors.js';
 
@@ -51,10 +52,6 @@ export type DispatchResult =
   | ({ kind: 'dispatched' } & DispatchedRun)
   | { kind: 'failed'; error: CiError }
   | { kind: 'cancelled' };
-
-const DEFAULT_POLL: Backoff = { initialMs: 1000, maxMs: 10_000 };
-/** Run timestamps have whole seconds and clocks drift; a run this much older than the dispatch may still be ours. */
-const CREATED_SLACK_MS = 2000;
 
 interface RunJson {
   id: number | bigint;
@@ -133,8 +130,10 @@ export async function dispatchWorkflow(
 
   // The server's clock (the Date header) decides what "after the dispatch" means, not ours.
   const serverNow = Date.parse(String(response.headers.date ?? ''));
-  const sentAt = Number.isFinite(serverNow) ? serverNow - (now() - started) : started - 60_000;
-  return findDispatchedRun(octokit, { ...options, workflowId, since: sentAt - CREATED_SLACK_MS, now });
+  const sentAt = Number.isFinite(serverNow)
+    ? serverNow - (now() - started)
+    : started - CI_DISPATCH_FALLBACK_MS;
+  return findDispatchedRun(octokit, { ...options, workflowId, since: sentAt - CI_CREATED_SLACK_MS, now });
 }
 
 /**
@@ -149,8 +148,8 @@ async function findDispatchedRun(
 ): Promise<DispatchResult> {
   const { owner, repo, branch, headSha, now } = options;
   const exclude = new Set(options.excludeRunIds ?? []);
-  const poll = options.poll ?? DEFAULT_POLL;
-  const findTimeoutMs = options.findTimeoutMs ?? 120_000;
+  const poll = options.poll ?? CI_FIND_POLL;
+  const findTimeoutMs = options.findTimeoutMs ?? CI_FIND_TIMEOUT_MS;
   const lookStart = now();
   const until = Math.min(options.deadline ?? Number.POSITIVE_INFINITY, lookStart + findTimeoutMs);
   let lastError: unknown;

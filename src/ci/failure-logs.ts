@@ -4,6 +4,7 @@
  * this one function.
  */
 import type { GitHubClient } from '../github/client.js';
+import { FAILURE_LOG_CHARS, FAILURE_LOG_MAX_JOBS } from '../limits.js';
 import { excerptLog } from './log-excerpt.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
@@ -48,8 +49,10 @@ export async function collectFailureLogs(
     filter: 'latest',
     per_page: 100,
   });
-  const failed = data.jobs.filter((job) => FAILED.has(job.conclusion ?? '')).slice(0, options.maxJobs ?? 3);
-  const budget = Math.floor((options.maxChars ?? 12_000) / Math.max(1, failed.length));
+  const failed = data.jobs
+    .filter((job) => FAILED.has(job.conclusion ?? ''))
+    .slice(0, options.maxJobs ?? FAILURE_LOG_MAX_JOBS);
+  const budget = Math.floor((options.maxChars ?? FAILURE_LOG_CHARS) / Math.max(1, failed.length));
   const jobs: FailedJob[] = [];
   for (const job of failed) {
     let excerpt: string;

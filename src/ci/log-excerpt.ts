@@ -3,6 +3,7 @@
  * timestamp on every line, ANSI colours and `##[group]` markers around each step; what a fixer
  * needs is the failing step's output: its error lines with some context and its last lines.
  */
+import { LOG_CONTEXT_LINES, LOG_TAIL_LINES } from '../limits.js';
 
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]/g;
 const TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
@@ -60,8 +61,8 @@ export function excerptLog(raw: string, options: ExcerptOptions): string {
   const failing = [...all].reverse().find((s) => s.lines.some((l) => l.includes('##[error]'))) ?? all.at(-1);
   if (!failing) return '';
   const lines = failing.lines.filter((l) => !/^##\[(group|endgroup)\]/.test(l) || l === failing.lines[0]);
-  const keep = interesting(lines, options.context ?? 3);
-  const tail = options.tailLines ?? 40;
+  const keep = interesting(lines, options.context ?? LOG_CONTEXT_LINES);
+  const tail = options.tailLines ?? LOG_TAIL_LINES;
   for (let i = Math.max(0, lines.length - tail); i < lines.length; i++) keep.add(i);
   keep.add(0);
   const picked: string[] = [];

@@ -4,6 +4,7 @@
  */
 import type { TimeBudget } from '../agent/budget.js';
 import type { GitHubClient } from '../github/client.js';
+import { CI_WAIT_POLL } from '../limits.js';
 import { type Backoff, backoffDelay, pause } from './backoff.js';
 import { apiStatus, type CiError, classifyCiError, rateLimitWaitMs } from './ci-errors.js';
 
@@ -32,13 +33,11 @@ export type WaitResult =
   | { kind: 'cancelled'; status: string }
   | { kind: 'failed'; status: string; error: CiError };
 
-const DEFAULT_POLL: Backoff = { initialMs: 5000, maxMs: 30_000 };
-
 /** Polls `GET …/actions/runs/{id}` until `status` is `completed`. Never throws for API errors. */
 export async function waitForRun(octokit: Octokit, options: WaitForRunOptions): Promise<WaitResult> {
   const { owner, repo, runId, budget } = options;
   const now = options.now ?? Date.now;
-  const poll = options.poll ?? DEFAULT_POLL;
+  const poll = options.poll ?? CI_WAIT_POLL;
   let status = 'queued';
   for (let attempt = 0; ; attempt++) {
     if (options.signal?.aborted) return { kind: 'cancelled', status };

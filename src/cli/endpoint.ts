@@ -3,6 +3,7 @@
  * running is one clear line instead of a retry loop that ends in a stack of network errors.
  */
 import { isIP } from 'node:net';
+import { ENDPOINT_PROBE_TIMEOUT_MS } from '../limits.js';
 import { CliError } from './cli-error.js';
 
 /**
@@ -46,7 +47,7 @@ export async function probeEndpoint(
   try {
     const response = await doFetch(`${baseUrl}/models`, {
       headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      signal: AbortSignal.timeout(options.timeoutMs ?? ENDPOINT_PROBE_TIMEOUT_MS),
     });
     status = response.status;
     await response.body?.cancel();

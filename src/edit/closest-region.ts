@@ -3,14 +3,13 @@
  * so its next call can copy the text exactly instead of guessing again.
  */
 import { distance } from 'fastest-levenshtein';
+import { CLOSEST_REGION_MAX_FILE_LINES } from '../limits.js';
 import { asciiKey } from './normalize.js';
 
 /** Lines of the closest region shown at most. */
 export const CLOSEST_MAX_LINES = 10;
 /** Below this average line similarity (0–1) nothing is shown: a far region would mislead. */
 export const CLOSEST_MIN_SIMILARITY = 0.5;
-/** Files longer than this are not searched (the hint is a courtesy, not worth a slow call). */
-const MAX_SEARCH_LINES = 20_000;
 
 function similarity(a: string, b: string): number {
   const longest = Math.max(a.length, b.length);
@@ -23,7 +22,8 @@ export function closestWindow(
   needle: string[],
 ): { start: number; score: number } | undefined {
   const probe = needle.slice(0, CLOSEST_MAX_LINES).map(asciiKey);
-  if (probe.length === 0 || lines.length === 0 || lines.length > MAX_SEARCH_LINES) return undefined;
+  if (probe.length === 0 || lines.length === 0 || lines.length > CLOSEST_REGION_MAX_FILE_LINES)
+    return undefined;
   const keys = lines.map(asciiKey);
   let best: { start: number; score: number } | undefined;
   const last = Math.max(0, keys.length - probe.length);

@@ -11,6 +11,7 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
+import { EGRESS_CONNECT_TIMEOUT_MS, EGRESS_MAX_HEADER_BYTES, EGRESS_REQUEST_TIMEOUT_MS } from '../limits.js';
 import type { HostRule } from './allowed-hosts.js';
 import { decideEgress, type EgressDecision, type Resolver, reportedHost } from './egress-decision.js';
 
@@ -54,7 +55,7 @@ export async function startEgressProxy(
 ): Promise<EgressProxy> {
   const blocked = new Map<string, number>();
   const resolve = options.resolve ?? systemResolver;
-  const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  const connectTimeoutMs = options.connectTimeoutMs ?? EGRESS_CONNECT_TIMEOUT_MS;
   const sockets = new Set<Duplex>();
   const decide = async (host: string, port: number): Promise<EgressDecision> => {
     const decision = await decideEgress(options.rules, host, port, resolve);
@@ -64,7 +65,10 @@ export async function startEgressProxy(
     return decision;
   };
 
-  const server = http.createServer({ maxHeaderSize: 16_384, requestTimeout: 60_000 });
+  const server = http.createServer({
+    maxHeaderSize: EGRESS_MAX_HEADER_BYTES,
+    requestTimeout: EGRESS_REQUEST_TIMEOUT_MS,
+  });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));

@@ -6,6 +6,7 @@
  * string building; the tail is one fixed ring buffer and every kept byte is copied, so memory
  * is the same for 1 MB and 1 GB of output and callers may reuse the buffer they push.
  */
+import { COMMAND_OUTPUT_LIMITS } from '../limits.js';
 
 export interface RollingOutputLimits {
   headLines: number;
@@ -16,12 +17,8 @@ export interface RollingOutputLimits {
   maxLineChars: number;
 }
 
-export const defaultOutputLimits: RollingOutputLimits = {
-  headLines: 200,
-  tailLines: 800,
-  maxChars: 40_000,
-  maxLineChars: 2_000,
-};
+/** What a command's output keeps unless the caller says otherwise. */
+export const defaultOutputLimits: RollingOutputLimits = COMMAND_OUTPUT_LIMITS;
 
 const newline = 0x0a;
 

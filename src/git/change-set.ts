@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { API_COMMIT_LIMITS } from '../limits.js';
 import type { GitCommandManager } from './git-command-manager.js';
 
 /** One changed path between two commits, from `git diff --raw`. */
@@ -24,14 +25,8 @@ export interface FileChanges {
   deletions: { path: string }[];
 }
 
-/**
- * GitHub's limits for content sent through the API. A file of the web interface, whose commits
- * `createCommitOnBranch` makes, is at most 25 MiB; GitHub documents no size for a GraphQL request,
- * so past 50 MiB (where GitHub starts warning about large pushes) git is the safer carrier.
- */
-export const API_LIMITS = { fileBytes: 25 * 1024 * 1024, totalBytes: 50 * 1024 * 1024 };
-
-export type ApiLimits = typeof API_LIMITS;
+/** GitHub's limits for content sent through the API. */
+export type ApiLimits = typeof API_COMMIT_LIMITS;
 
 const REGULAR = '100644';
 const EXECUTABLE = '100755';
@@ -87,7 +82,7 @@ export type ReadChanges = { ok: true; changes: FileChanges } | { ok: false; reas
 export async function readFileChanges(
   git: GitCommandManager,
   changes: ChangedPath[],
-  limits: ApiLimits = API_LIMITS,
+  limits: ApiLimits = API_COMMIT_LIMITS,
 ): Promise<ReadChanges> {
   const result: FileChanges = { additions: [], deletions: [] };
   let total = 0;

@@ -5,6 +5,7 @@
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
+import { GITHUB_RATE_LIMIT_RETRIES, LOOPBACK_RETRY_AFTER_BASE } from '../limits.js';
 import { explainMissingApi } from './api-support.js';
 
 const RetryingOctokit = Octokit.plugin(retry, throttling);
@@ -36,7 +37,7 @@ function isLoopback(baseUrl: string): boolean {
 /** Builds the Octokit for one run. */
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const log = options.log ?? (() => {});
-  const maxRetries = options.rateLimitRetries ?? 2;
+  const maxRetries = options.rateLimitRetries ?? GITHUB_RATE_LIMIT_RETRIES;
   const onLimit =
     (kind: string) =>
     (retryAfter: number, request: { method: string; url: string }, _o: unknown, retryCount: number) => {
@@ -53,7 +54,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     // GitHub asks clients to space out content-creating requests; a loopback server (tests, a local
     // proxy) has no such limit, and the spacing would only make every run seconds slower.
     // Retries of a 5xx wait 1, 4, 9 s on GitHub; a loopback server answers at once or not at all.
-    ...(isLoopback(options.baseUrl) ? { retry: { retryAfterBaseValue: 10 } } : {}),
+    ...(isLoopback(options.baseUrl) ? { retry: { retryAfterBaseValue: LOOPBACK_RETRY_AFTER_BASE } } : {}),
     throttle: isLoopback(options.baseUrl)
       ? { enabled: false }
       : { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },

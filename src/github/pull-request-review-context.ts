@@ -3,6 +3,7 @@
  * base and head commits), its changed files with their patches, and the review comments already
  * made on it, so a re-review can leave out what it said before.
  */
+import { PULL_REQUEST_MAX_FILES } from '../limits.js';
 import type { ChangedFile } from '../outputs/diff-lines.js';
 import { lastHunkLine } from '../outputs/diff-lines.js';
 import type { GitHubClient } from './client.js';
@@ -35,9 +36,6 @@ export interface PullRequestForReview {
   earlier: PriorReviewComment[];
 }
 
-/** Most files the files API lists for one pull request. */
-const MAX_FILES = 3000;
-
 /** Fetches the pull request, its files (with patches) and its review comments. */
 export async function fetchPullRequestForReview(
   octokit: Octokit,
@@ -68,7 +66,7 @@ export async function fetchPullRequestForReview(
     headRef: pr.head.ref,
     headSha: pr.head.sha,
     draft: pr.draft ?? false,
-    files: files.slice(0, MAX_FILES).map((f) => ({
+    files: files.slice(0, PULL_REQUEST_MAX_FILES).map((f) => ({
       filename: f.filename,
       status: f.status,
       additions: f.additions,

@@ -4,6 +4,7 @@
  */
 import OpenAI from 'openai';
 import type { ApiFormat, ReasoningEffort } from '../inputs.js';
+import { LLM_IDLE_TIMEOUT_MS } from '../limits.js';
 import { resolveEndpoint } from './endpoint.js';
 import { readableErrorFetch } from './error-body.js';
 import { RequestRules } from './request-rules.js';
@@ -82,7 +83,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
       ...defaultRetryPolicy,
       maxAttempts: Math.max(1, options.maxRetries ?? defaultRetryPolicy.maxAttempts),
     },
-    idleTimeoutMs: options.idleTimeoutMs ?? 180_000,
+    idleTimeoutMs: options.idleTimeoutMs ?? LLM_IDLE_TIMEOUT_MS,
     rules: new RequestRules(options.log),
   };
 }

@@ -5,17 +5,16 @@
  * would all be lost; {@link readableErrorFetch} rewrites each body into that one envelope before
  * the SDK sees it, so every wire format gets the provider's own words.
  */
+import { PROVIDER_ERROR_CHARS } from '../limits.js';
 
 /** What a refusal says, in one shape. */
 export interface ProviderError {
-  /** The provider's message, one line, at most {@link MAX_MESSAGE_CHARS} characters. */
+  /** The provider's message, one line, at most {@link PROVIDER_ERROR_CHARS} characters. */
   message: string;
   code?: string;
   param?: string;
   type?: string;
 }
-
-const MAX_MESSAGE_CHARS = 600;
 
 /** Parses an error body (JSON of any known shape, or plain text or HTML). */
 export function parseErrorBody(text: string): ProviderError {
@@ -104,7 +103,7 @@ function fields(source: Record<string, unknown>): Omit<ProviderError, 'message'>
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_MESSAGE_CHARS ? `${flat.slice(0, MAX_MESSAGE_CHARS - 1)}…` : flat;
+  return flat.length > PROVIDER_ERROR_CHARS ? `${flat.slice(0, PROVIDER_ERROR_CHARS - 1)}…` : flat;
 }
 
 /**

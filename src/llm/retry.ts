@@ -5,6 +5,12 @@
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import {
+  LLM_MAX_ATTEMPTS,
+  LLM_MAX_RETRY_AFTER_MS,
+  LLM_RETRY_BASE_DELAY_MS,
+  LLM_RETRY_MAX_DELAY_MS,
+} from '../limits.js';
 import type { ProviderError } from './error-body.js';
 import { type LlmInput, quotaExhausted, refusalMessage, tooLargeLimit, toolSupportFix } from './refusal.js';
 import type { OptionalParameter, RequestRules } from './request-rules.js';
@@ -21,11 +27,12 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
+/** How hard an LLM call is retried unless the caller says otherwise. */
 export const defaultRetryPolicy: RetryPolicy = {
-  maxAttempts: 5,
-  baseDelayMs: 1000,
-  maxDelayMs: 30_000,
-  maxRetryAfterMs: 120_000,
+  maxAttempts: LLM_MAX_ATTEMPTS,
+  baseDelayMs: LLM_RETRY_BASE_DELAY_MS,
+  maxDelayMs: LLM_RETRY_MAX_DELAY_MS,
+  maxRetryAfterMs: LLM_MAX_RETRY_AFTER_MS,
 };
 
 export type { LlmInput } from './refusal.js';

@@ -2,6 +2,7 @@
 import type * as core from '@actions/core';
 import type { TranscriptRecord } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
+import { JOB_SUMMARY_TRANSCRIPT_CHARS } from '../limits.js';
 import type { RunOutcome } from './action-outputs.js';
 import type { FinalStatus } from './tracking-comment.js';
 import { usageLine } from './usage-line.js';
@@ -39,7 +40,7 @@ export function renderJobSummary(input: JobSummaryInput): string {
     parts.push(
       renderTranscriptMarkdown(input.records, {
         open: true,
-        maxChars: 900_000,
+        maxChars: JOB_SUMMARY_TRANSCRIPT_CHARS,
         fullLogPointer: 'the `transcript-path` file',
       }),
     );

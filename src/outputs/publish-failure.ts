@@ -3,6 +3,7 @@
  * turns down, a pull request it will not open — the run says so: GitHub's words, the setting or
  * permission to change (by name), and the change itself as a patch, so nothing the agent did is lost.
  */
+import { FAILURE_PATCH_INLINE_CHARS } from '../limits.js';
 
 /** What was refused. */
 export type RefusedStep = 'push' | 'api-commit' | 'pull-request';
@@ -66,7 +67,7 @@ export function renderPublishFailure(input: PublishFailureInput): string {
       `The branch is pushed; open the pull request by hand: [compare and open](${input.compareUrl}).`,
     );
   const patch = input.patch ?? '';
-  if (patch.trim() && patch.length <= (input.maxInline ?? 30_000)) {
+  if (patch.trim() && patch.length <= (input.maxInline ?? FAILURE_PATCH_INLINE_CHARS)) {
     const fence = patch.includes('~~~') ? '`````' : '~~~';
     parts.push(
       `<details><summary>The change as a patch (apply with \`git am\`)</summary>\n\n${fence}diff\n${patch.trimEnd()}\n${fence}\n\n</details>`,

@@ -1,11 +1,10 @@
 /**
  * The pull request body: the model's summary, `Fixes #n`, the verification
- * result and the tool transcript collapsed, cut to GitHub's 65,536-character limit with a
+ * result and the tool transcript collapsed, cut to GitHub's body limit with a
  * pointer to the full transcript.
  */
-
-/** GitHub rejects bodies longer than this. */
-export const GITHUB_BODY_LIMIT = 65_536;
+import { GITHUB_BODY_LIMIT } from '../limits.js';
+import { fitWithTranscript } from './fit-with-transcript.js';
 
 /** The action's own run of `verify-command`. */
 export interface VerificationReport {
@@ -62,18 +61,5 @@ export function renderPullRequestBody(input: PullRequestBodyInput, limit = GITHU
   if (input.issueNumber !== undefined) head.push(`Fixes #${input.issueNumber}`);
   for (const note of input.notes ?? []) head.push(`> ${note}`);
   if (input.verification) head.push(renderVerification(input.verification));
-  let top = head.join('\n\n');
-  // Keep room for the transcript block (at least its summary line) and a safety margin.
-  const reserve = 4_000;
-  if (top.length > limit - reserve) top = `${cutMarkdown(top, limit - reserve)}\n\n…`;
-  return `${top}\n\n${input.transcript(limit - top.length - 2)}`;
-}
-
-/** Cuts at a line end and closes a code fence left open, so the cut cannot swallow what follows. */
-export function cutMarkdown(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const end = text.lastIndexOf('\n', max);
-  const cut = text.slice(0, end > 0 ? end : max);
-  const fences = cut.split('\n').filter((line) => /^\s*(```|~~~)/.test(line)).length;
-  return fences % 2 === 1 ? `${cut}\n\`\`\`` : cut;
+  return fitWithTranscript(head.join('\n\n'), input.transcript, limit);
 }

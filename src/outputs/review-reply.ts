@@ -8,9 +8,10 @@ import { diffSince } from '../git/commit.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import type { PushWithRebaseResult } from '../git/push-with-rebase.js';
 import type { GitHubClient } from '../github/client.js';
-import { GITHUB_BODY_LIMIT, preparePublishedMarkdown } from '../safety/publish-text.js';
+import { GITHUB_BODY_LIMIT } from '../limits.js';
+import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { type PostedComment, type RepoRef, replyToReviewComment } from './comment.js';
-import { cutMarkdown } from './pull-request-body.js';
+import { fitWithTranscript } from './fit-with-transcript.js';
 import { presentReviewPatch, renderDiffBlock, type SuggestionTarget } from './suggestion.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
@@ -106,10 +107,7 @@ export function renderReviewReply(input: ReviewReplyInput, limit = GITHUB_BODY_L
   const parts = [...describeResult(input), input.summary.trim() || '_The agent gave no summary._'];
   for (const note of input.notes ?? []) parts.push(`> ${note}`);
   parts.push(`${input.stats ? `${input.stats} · ` : ''}[View the run](${input.runUrl})`);
-  let top = parts.filter((p) => p !== '').join('\n\n');
-  const reserve = 4_000;
-  if (top.length > limit - reserve) top = `${cutMarkdown(top, limit - reserve)}\n\n…`;
-  return `${top}\n\n${input.transcript(limit - top.length - 2)}`;
+  return fitWithTranscript(parts.filter((p) => p !== '').join('\n\n'), input.transcript, limit);
 }
 
 export interface PostReviewReplyOptions {

@@ -8,6 +8,7 @@
  * The diff is `git diff <pr-head>` in the checkout, so its old side is the RIGHT side of the
  * pull request and its old line numbers are the comment's line numbers.
  */
+import { REPLY_DIFF_CHARS } from '../limits.js';
 
 /** Where the review comment sits. */
 export interface SuggestionTarget {
@@ -89,7 +90,7 @@ export function renderSuggestion(replacement: string[]): string {
 }
 
 /** A ```diff block, cut to `maxChars` at a line end. */
-export function renderDiffBlock(diff: string, maxChars = 40_000): string {
+export function renderDiffBlock(diff: string, maxChars = REPLY_DIFF_CHARS): string {
   let text = diff.replace(/\n+$/, '');
   let note = '';
   if (text.length > maxChars) {

@@ -5,6 +5,7 @@
  */
 
 import type { GitHubClient } from '../github/client.js';
+import { TRACKING_COMMENT_INTERVAL_MS } from '../limits.js';
 import { editComment, type PostedComment, postComment, type RepoRef } from './comment.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
@@ -93,7 +94,10 @@ export class TrackingComment {
     if (this.finalised) return;
     this.state = { ...this.state, ...patch };
     if (this.timer) return;
-    const wait = Math.max(0, this.lastWrite + (this.options.minIntervalMs ?? 3000) - Date.now());
+    const wait = Math.max(
+      0,
+      this.lastWrite + (this.options.minIntervalMs ?? TRACKING_COMMENT_INTERVAL_MS) - Date.now(),
+    );
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.write(renderProgress(this.state, this.options.runUrl));

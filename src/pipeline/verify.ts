@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { runCommand } from '../exec/run-command.js';
 import { agentCommandEnv } from '../exec/scrubbed-env.js';
+import { VERIFY_MAX_TIMEOUT_MS } from '../limits.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { CommandHost } from './command-host.js';
@@ -28,7 +29,7 @@ export async function runVerification(
   command: string,
   settings: VerificationSettings,
 ): Promise<VerificationReport> {
-  const timeoutMs = Math.min(10 * 60_000, (settings.timeoutMinutes * 60_000) / 2);
+  const timeoutMs = Math.min(VERIFY_MAX_TIMEOUT_MS, (settings.timeoutMinutes * 60_000) / 2);
   const result = await runCommand({
     argv: ['bash', '-c', command],
     cwd: host.workspace,

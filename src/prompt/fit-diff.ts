@@ -4,13 +4,8 @@
  * when the budget runs out) one line with its size and a pointer to read the file instead.
  * Small diffs go first so one huge file cannot crowd out the many small ones. Pure.
  */
+import { DIFF_BUDGET_CHARS, MAX_LISTED_FILES } from '../limits.js';
 import type { ChangedFile } from '../outputs/diff-lines.js';
-
-/** Default budget for all patches together, in characters. */
-export const DIFF_BUDGET_CHARS = 40_000;
-
-/** Files listed at most; a PR touching more is summarised by count (each line costs prompt). */
-export const MAX_LISTED_FILES = 300;
 
 /** Characters kept back for each file's summary line. */
 const SUMMARY_RESERVE = 160;

@@ -4,7 +4,8 @@
  * commenter who asked, the diff fitted to a budget, and the review comments already made.
  */
 import type { PullRequestForReview } from '../github/pull-request-review-context.js';
-import { DIFF_BUDGET_CHARS, fitDiff, MAX_LISTED_FILES } from './fit-diff.js';
+import { DIFF_BUDGET_CHARS, MAX_LISTED_FILES } from '../limits.js';
+import { fitDiff } from './fit-diff.js';
 import type { UntrustedPart } from './task-prompt.js';
 import { titledPart } from './task-wording.js';
 

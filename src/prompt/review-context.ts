@@ -5,6 +5,7 @@
  * earlier comments of the thread and the request itself.
  */
 import type { ReviewThreadContext } from '../github/review-thread.js';
+import { REVIEW_THREAD_COMMENT_CHARS } from '../limits.js';
 import type { UntrustedPart } from './task-prompt.js';
 
 export interface ReviewTaskOptions {
@@ -51,7 +52,7 @@ export function buildReviewTask(thread: ReviewThreadContext, options: ReviewTask
     deliver,
   ].join(' ');
 
-  const max = options.maxCommentChars ?? 4_000;
+  const max = options.maxCommentChars ?? REVIEW_THREAD_COMMENT_CHARS;
   const context: UntrustedPart[] = [
     {
       source: `pull request #${pr.number} title and description by @${pr.author}`,

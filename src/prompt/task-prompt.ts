@@ -4,11 +4,9 @@
  * every piece of outsiders' text (issue body, comments, CI logs) in an untrusted block.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { AGENTS_MD_MAX_CHARS } from '../limits.js';
 import { sanitizeUntrusted, wrapUntrusted } from '../safety/untrusted-text.js';
 import { buildSystemPrompt, type SystemPromptOptions } from './system-prompt.js';
-
-/** Default cap on `AGENTS.md`, in characters. */
-export const AGENTS_MD_MAX_CHARS = 20_000;
 
 /** Outsiders' text given to the model as data. */
 export interface UntrustedPart {

@@ -14,15 +14,12 @@ import { commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { setPullRequestDraft } from '../github/pull-request-draft.js';
 import type { Config } from '../inputs.js';
+import { GITHUB_BODY_LIMIT } from '../limits.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { onCiProgress, renderCiReport } from '../outputs/ci-report.js';
 import { fixFor } from '../outputs/publish-failure.js';
 import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
-import {
-  GITHUB_BODY_LIMIT,
-  renderPullRequestBody,
-  type VerificationReport,
-} from '../outputs/pull-request-body.js';
+import { renderPullRequestBody, type VerificationReport } from '../outputs/pull-request-body.js';
 import { draftReason } from '../outputs/pull-request-notes.js';
 import { titleFrom } from '../outputs/title.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';

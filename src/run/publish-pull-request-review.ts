@@ -5,6 +5,7 @@
  */
 import type { AgentResult } from '../agent/loop.js';
 import type { PriorReviewComment } from '../github/pull-request-review-context.js';
+import { REVIEW_BODY_CHARS, REVIEW_COMMENT_CHARS } from '../limits.js';
 import type { DiffLines } from '../outputs/diff-lines.js';
 import { postPullRequestReview } from '../outputs/pull-request-review.js';
 import { renderReviewBody } from '../outputs/review-body.js';
@@ -12,11 +13,6 @@ import { placeComments, type ReviewCommentDraft } from '../outputs/review-commen
 import type { FinalStatus } from '../outputs/tracking-comment.js';
 import type { RunContext } from './context.js';
 import type { Publication } from './publish.js';
-
-/** GitHub's limit is 65,536; the publish filter may lengthen a link or two. */
-const REVIEW_BODY_CHARS = 60_000;
-/** One inline comment's body. */
-const COMMENT_BODY_CHARS = 16_000;
 
 export interface ReviewPublishInput {
   prNumber: number;
@@ -39,7 +35,7 @@ export async function publishPullRequestReview(
   const posted = await postPullRequestReview(ctx.octokit, ctx.repo, {
     prNumber: input.prNumber,
     commitId: input.commitId,
-    comments: placed.inline.map((c) => ({ ...c, body: ctx.publish(c.body, COMMENT_BODY_CHARS) })),
+    comments: placed.inline.map((c) => ({ ...c, body: ctx.publish(c.body, REVIEW_COMMENT_CHARS) })),
     body: (allFolded) =>
       ctx.publish(
         renderReviewBody({

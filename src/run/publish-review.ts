@@ -8,6 +8,7 @@
  */
 import { type CommitAndPushResult, commitAndPush } from '../git/commit-and-push.js';
 import type { ReviewThreadContext } from '../github/review-thread.js';
+import { REVIEW_REPLY_FALLBACK_CHARS } from '../limits.js';
 import type { Conclusion } from '../outputs/action-outputs.js';
 import type { PostedComment } from '../outputs/comment.js';
 import { renderVerification } from '../outputs/pull-request-body.js';
@@ -26,8 +27,6 @@ import type { RunContext } from './context.js';
 import type { Publication, PublishInput } from './publish.js';
 import { reportUndelivered } from './undelivered.js';
 
-/** Room left in the tracking comment for its status line and run link when it carries the answer. */
-const FALLBACK_LIMIT = 60_000;
 const LEADING_ICON = /^\p{Extended_Pictographic}\uFE0F?\s*/u;
 
 /** Where the run got to, before the reply is written. */
@@ -196,7 +195,7 @@ export async function publishReviewReply(ctx: RunContext, input: PublishInput): 
   // Without a thread the tracking comment carries the whole answer, after its own status icon.
   const details = posted
     ? `${result.line} · ${stats}\n\nReplied in the review thread: ${posted.url}`
-    : renderReviewReply(reply, FALLBACK_LIMIT).replace(LEADING_ICON, '');
+    : renderReviewReply(reply, REVIEW_REPLY_FALLBACK_CHARS).replace(LEADING_ICON, '');
   return {
     outcome: {
       conclusion: result.conclusion,

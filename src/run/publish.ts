@@ -9,6 +9,7 @@ import { diffSince } from '../git/commit.js';
 import { commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { apiError } from '../github/api-commit.js';
+import { PUBLISHED_PATCH_CHARS } from '../limits.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
 import {
@@ -55,8 +56,6 @@ export interface Publication {
   };
 }
 
-const PATCH_LIMIT = 40_000;
-
 /** ` · signed by GitHub`, or why it is a plain git push, for the tracking comment. */
 function signingNote(result: { via: 'api' | 'git' }, fallback: string | undefined): string {
   if (result.via === 'api') return ' · signed by GitHub';
@@ -75,7 +74,7 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     const patch = await diffSince(input.git, input.checkout.headSha);
     const fence = patch.includes('```') ? '~~~~~' : '```';
     const patchBlock = patch.trim()
-      ? `\n\n<details><summary>Patch (apply with \`git apply\`)</summary>\n\n${fence}diff\n${patch.slice(0, PATCH_LIMIT)}\n${fence}\n\n</details>`
+      ? `\n\n<details><summary>Patch (apply with \`git apply\`)</summary>\n\n${fence}diff\n${patch.slice(0, PUBLISHED_PATCH_CHARS)}\n${fence}\n\n</details>`
       : '';
     const conclusion = plan.conversation ? 'commented' : 'no-changes';
     return {

@@ -4,6 +4,7 @@
  */
 import { collectCheckRunReport, formatCheckRunReport } from '../ci/check-run-report.js';
 import { collectFailureLogs, formatFailureReport } from '../ci/failure-logs.js';
+import { CI_LOG_CHARS } from '../limits.js';
 import { buildReviewTask } from '../prompt/review-context.js';
 import type { UntrustedPart } from '../prompt/task-prompt.js';
 import { deliverLine, instructionTask, titledPart } from '../prompt/task-wording.js';
@@ -15,9 +16,6 @@ export interface TaskSpec {
   task: string;
   context: UntrustedPart[];
 }
-
-/** Characters of CI log excerpt given to the model. */
-const CI_LOG_CHARS = 16_000;
 
 function request(trigger: { instruction: string; actor: { login: string } }, where: string): UntrustedPart[] {
   return trigger.instruction

@@ -11,6 +11,7 @@ import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { guardRepositoryConfig } from '../git/config-guard.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { removePersistedCredentials } from '../git/persisted-credentials.js';
+import { JOB_SUMMARY_CHARS } from '../limits.js';
 import { pricesFor } from '../llm/model-prices.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { addEyesReaction } from '../outputs/comment.js';
@@ -97,7 +98,7 @@ export async function runTracked(
       core.summary,
       ctx.publish(
         renderJobSummary({ outcome, final, records, runUrl: ctx.runUrl, ...(mode ? { mode } : {}) }),
-        1_000_000,
+        JOB_SUMMARY_CHARS,
       ),
     ).catch((e: Error) => ctx.log.warning(`Could not write the job summary: ${e.message}`));
   }

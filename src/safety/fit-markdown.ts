@@ -1,11 +1,9 @@
 /**
- * Fits markdown into a size limit (GitHub rejects comment and PR bodies over 65,536 characters)
+ * Fits markdown into a size limit (GitHub rejects longer comment and PR bodies)
  * without leaving a code fence or an HTML comment open, which would swallow the truncation note
  * and anything appended after it.
  */
-
-/** GitHub's limit for an issue/PR comment or PR body. */
-export const GITHUB_BODY_LIMIT = 65_536;
+import { GITHUB_BODY_LIMIT } from '../limits.js';
 
 // Room for the closing fence, a comment closer and the note, so one pass almost always fits.
 const RESERVE = 120;

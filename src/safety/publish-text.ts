@@ -5,19 +5,20 @@
  * neutralised, lines that a later workflow echoing the text would run as workflow commands
  * (`::set-output`, `##[`) defused, and the size fitted to GitHub's limit.
  */
-import { fitMarkdown, GITHUB_BODY_LIMIT } from './fit-markdown.js';
+import { GITHUB_BODY_LIMIT } from '../limits.js';
+import { fitMarkdown } from './fit-markdown.js';
 import { stripInvisible } from './invisible-chars.js';
 import { rewritePublishedMarkdown } from './markdown-rewrite.js';
 import { defuseWorkflowCommandLines } from './published-commands.js';
 
-export { fitMarkdown, GITHUB_BODY_LIMIT } from './fit-markdown.js';
+export { fitMarkdown } from './fit-markdown.js';
 
 export interface PublishOptions {
   /** The repository's GitHub server (`GITHUB_SERVER_URL`); only its URLs survive. */
   serverUrl: string;
   /** The run's redactor (`createRedactor`). */
   redact: (text: string) => string;
-  /** Defaults to GitHub's comment/PR body limit, 65,536. */
+  /** Defaults to GitHub's comment/PR body limit. */
   maxChars?: number;
   /** Defaults to true; turn off only for text the action wrote itself without model output. */
   neutraliseMentions?: boolean;

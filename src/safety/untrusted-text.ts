@@ -4,11 +4,9 @@
  * close, so the system prompt can tell the model that everything inside is data.
  */
 import { createHash } from 'node:crypto';
+import { DEFAULT_UNTRUSTED_MAX_CHARS } from '../limits.js';
 import { removeHiddenMarkup } from './hidden-markup.js';
 import { stripInvisible } from './invisible-chars.js';
-
-/** Default cap on one sanitised text, in UTF-16 code units. */
-export const DEFAULT_UNTRUSTED_MAX_CHARS = 30_000;
 
 export interface UntrustedTextOptions {
   /** Cap on the sanitised text; longer text is cut and ends with `[truncated N chars]`. */

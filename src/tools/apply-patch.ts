@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type PatchOp, parsePatch } from '../edit/patch-parser.js';
 import { type PlannedWrite, planPatch } from '../edit/plan-patch.js';
+import { TREE_TOOL_TIMEOUT_MS } from '../limits.js';
 import type { FileToolDeps } from './read-file.js';
 import { errorCode } from './text-file.js';
 import { defineTool, type ToolOutcome } from './tool.js';
@@ -72,7 +73,7 @@ export function createApplyPatchTool({ policy, readTracker }: FileToolDeps) {
       'prefixed " " (3 of context), "-" (remove), "+" (add); end with "*** End Patch". Read files before updating them.',
     parameters,
     readOnly: false,
-    timeoutMs: 60_000,
+    timeoutMs: TREE_TOOL_TIMEOUT_MS,
     async execute({ patch }, { signal }) {
       const parsed = parsePatch(patch);
       if (!parsed.ok) return failure(parsed.message);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { runCommand } from '../exec/run-command.js';
+import { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_SECONDS, COMMAND_OUTPUT_LIMITS } from '../limits.js';
 import type { BashPolicy } from '../safety/bash-policy/index.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { defineTool, type Tool } from './tool.js';
@@ -20,24 +21,24 @@ export interface BashToolDeps {
   defaultTimeoutMs?: number;
 }
 
-const maxTimeoutSeconds = 600;
-
 const parameters = z.object({
   command: z.string().min(1).describe('One bash command line, e.g. `npm test 2>&1 | tail -n 50`.'),
   timeout: z
     .number()
     .int()
     .min(1)
-    .max(maxTimeoutSeconds)
+    .max(BASH_MAX_TIMEOUT_SECONDS)
     .optional()
-    .describe(`Seconds before the command is killed (default 120, at most ${maxTimeoutSeconds}).`),
+    .describe(
+      `Seconds before the command is killed (default ${BASH_DEFAULT_TIMEOUT_MS / 1000}, at most ${BASH_MAX_TIMEOUT_SECONDS}).`,
+    ),
 });
 
 const description = `Run a shell command in the repository root (bash, no stdin, no network, no secrets in the environment).
 Use it to run the project's tests, builds, linters and read-only git commands (status, diff, log, show, grep …).
 Every command is checked by a policy before it runs: literal words only (no $VAR, $(…), backticks, globs are fine), && || ; | chains, 2>&1, and redirects into workspace files.
 Use read_file/glob/grep to read and search, and write_file/edit_file to change files: sed -i, editors and installs are refused. The action commits and pushes for you.
-Output shows the first 200 and last 800 lines; the full log path is given when lines were dropped.`;
+Output shows the first ${COMMAND_OUTPUT_LIMITS.headLines} and last ${COMMAND_OUTPUT_LIMITS.tailLines} lines; the full log path is given when lines were dropped.`;
 
 /** Builds the bash tool around a policy, a sandbox and an environment. */
 export function createBashTool(deps: BashToolDeps): Tool<z.infer<typeof parameters>> {
@@ -51,7 +52,8 @@ export function createBashTool(deps: BashToolDeps): Tool<z.infer<typeof paramete
       if (!verdict.allowed) {
         return { output: verdict.message, isError: true, status: 'denied', meta: { rule: verdict.rule } };
       }
-      const timeoutMs = timeout !== undefined ? timeout * 1000 : (deps.defaultTimeoutMs ?? 120_000);
+      const timeoutMs =
+        timeout !== undefined ? timeout * 1000 : (deps.defaultTimeoutMs ?? BASH_DEFAULT_TIMEOUT_MS);
       const result = await runCommand({
         argv: ['bash', '--noprofile', '--norc', '-c', command],
         cwd: deps.workspace,

@@ -7,6 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { MATCH_LABELS, planEdit } from '../edit/plan-edit.js';
+import { FILE_TOOL_TIMEOUT_MS } from '../limits.js';
 import type { FileToolDeps } from './read-file.js';
 import { errorCode } from './text-file.js';
 import { defineTool, type ToolOutcome } from './tool.js';
@@ -29,7 +30,7 @@ export function createEditFileTool({ policy, readTracker }: FileToolDeps) {
       'without the "N→" prefixes) unless replace_all is true. For edits in several places or files use apply_patch.',
     parameters,
     readOnly: false,
-    timeoutMs: 30_000,
+    timeoutMs: FILE_TOOL_TIMEOUT_MS,
     async execute({ path: requested, old_string, new_string, replace_all = false }, { signal }) {
       if (old_string === '') return failure('old_string is empty. To create a file use write_file.');
       if (old_string === new_string)

@@ -8,11 +8,9 @@ import path from 'node:path';
 import { execa } from 'execa';
 import fg from 'fast-glob';
 import { z } from 'zod';
+import { MAX_GLOB_RESULTS, TREE_TOOL_TIMEOUT_MS } from '../limits.js';
 import type { PathPolicy } from '../safety/path-policy.js';
 import { defineTool } from './tool.js';
-
-/** Most paths one call returns. */
-export const MAX_GLOB_RESULTS = 1000;
 
 const parameters = z.object({
   pattern: z.string().describe('e.g. "**/*.ts", "src/**/test_*.py"'),
@@ -40,11 +38,10 @@ export async function gitIgnored(root: string, paths: string[], signal?: AbortSi
 export function createGlobTool({ policy }: { policy: PathPolicy }) {
   return defineTool({
     name: 'glob',
-    description:
-      'Find files by name pattern. Skips .git, node_modules and gitignored files. Sorted paths, max 1000.',
+    description: `Find files by name pattern. Skips .git, node_modules and gitignored files. Sorted paths, max ${MAX_GLOB_RESULTS}.`,
     parameters,
     readOnly: true,
-    timeoutMs: 60_000,
+    timeoutMs: TREE_TOOL_TIMEOUT_MS,
     async execute({ pattern, path: requested = '.' }, { signal }) {
       const base = policy.resolveForRead(requested);
       if (!base.ok) return { output: base.message, isError: true, status: 'denied' };

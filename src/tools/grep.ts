@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { execa } from 'execa';
 import { z } from 'zod';
+import { MAX_GREP_LINE_CHARS, MAX_GREP_LINES, TREE_TOOL_TIMEOUT_MS } from '../limits.js';
 import type { PathPolicy } from '../safety/path-policy.js';
 import {
   type GrepBackendName,
@@ -17,11 +18,6 @@ import {
 } from './grep-backends.js';
 import { cutLine } from './text-file.js';
 import { defineTool } from './tool.js';
-
-/** Most matching lines one call returns. */
-export const MAX_GREP_LINES = 200;
-/** Characters of one result line shown before it is cut. */
-export const MAX_GREP_LINE_CHARS = 300;
 
 export interface GrepDeps {
   policy: PathPolicy;
@@ -84,11 +80,10 @@ export function createGrepTool({
 
   return defineTool({
     name: 'grep',
-    description:
-      'Search file contents by regex. Returns "path:line:text", max 200 lines. Skips .git, node_modules, gitignored and binary files.',
+    description: `Search file contents by regex. Returns "path:line:text", max ${MAX_GREP_LINES} lines. Skips .git, node_modules, gitignored and binary files.`,
     parameters,
     readOnly: true,
-    timeoutMs: 60_000,
+    timeoutMs: TREE_TOOL_TIMEOUT_MS,
     async execute({ pattern, path: requested = '.', include }, { signal }) {
       const target = policy.resolveForRead(requested);
       if (!target.ok) return { output: target.message, isError: true, status: 'denied' };

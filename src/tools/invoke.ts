@@ -5,6 +5,7 @@
  */
 import { jsonrepair } from 'jsonrepair';
 import type { z } from 'zod';
+import { TOOL_ABORT_GRACE_MS, TOOL_OUTPUT_MAX_CHARS } from '../limits.js';
 import type { ToolRegistry } from './registry.js';
 import type { ToolCall, ToolOutcome, ToolResult, ToolStatus } from './tool.js';
 
@@ -14,12 +15,6 @@ import type { ToolCall, ToolOutcome, ToolResult, ToolStatus } from './tool.js';
  */
 export const FAILURE_HINT =
   '[HINT: This call did not succeed. Read the message above and change your approach; do not repeat the same call unchanged.]';
-
-/** Largest output one result may carry; tools keep their own, smaller caps, this is the backstop. */
-export const MAX_OUTPUT_CHARS = 60_000;
-
-/** How long a tool may take to wind down after its signal aborts before the wrapper gives up on it. */
-const ABORT_GRACE_MS = 2_000;
 
 export type ParsedArguments<T> = { ok: true; value: T; repaired: boolean } | { ok: false; message: string };
 
@@ -66,7 +61,10 @@ export function parseToolArguments<T>(raw: string, schema: z.ZodType<T>): Parsed
 }
 
 /** Keeps the head and tail of an over-long output, saying how much of the middle was dropped. */
-export function limitOutput(output: string, max = MAX_OUTPUT_CHARS): { output: string; omitted: number } {
+export function limitOutput(
+  output: string,
+  max = TOOL_OUTPUT_MAX_CHARS,
+): { output: string; omitted: number } {
   if (output.length <= max) return { output, omitted: 0 };
   const head = Math.floor(max * 0.7);
   const tail = max - head;
@@ -120,7 +118,7 @@ async function raceAbort(execution: Promise<ToolOutcome>, signal: AbortSignal): 
       timer = setTimeout(
         () =>
           resolve({ output: `Stopped: ${reasonText(signal)}.`, isError: true, meta: { abandoned: true } }),
-        ABORT_GRACE_MS,
+        TOOL_ABORT_GRACE_MS,
       );
     };
     if (signal.aborted) onAbort();

@@ -4,19 +4,17 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
+import {
+  DEFAULT_READ_LINES,
+  FILE_TOOL_TIMEOUT_MS,
+  MAX_LINE_CHARS,
+  MAX_READ_BYTES,
+  READ_OUTPUT_BUDGET,
+} from '../limits.js';
 import type { PathPolicy } from '../safety/path-policy.js';
 import type { ReadTracker } from '../safety/read-tracker.js';
 import { cutLine, errorCode, looksBinary, splitLines } from './text-file.js';
 import { defineTool, type ToolOutcome } from './tool.js';
-
-/** Lines shown when the model gives no `limit`. */
-export const DEFAULT_READ_LINES = 2000;
-/** Characters of one line shown before it is cut. */
-export const MAX_LINE_CHARS = 2000;
-/** Characters of output per call; the window ends early when it is reached. */
-export const READ_OUTPUT_BUDGET = 50_000;
-/** Files larger than this are refused. */
-export const MAX_READ_BYTES = 10 * 1024 * 1024;
 
 /** What the file tools close over. */
 export interface FileToolDeps {
@@ -38,10 +36,10 @@ export function createReadFileTool({ policy, readTracker }: FileToolDeps) {
     name: 'read_file',
     description:
       'Read a text file. Each line is prefixed "N→" (its line number, not file content). ' +
-      'Shows up to 2000 lines; use offset/limit for more. Read a file before editing it.',
+      `Shows up to ${DEFAULT_READ_LINES} lines; use offset/limit for more. Read a file before editing it.`,
     parameters,
     readOnly: true,
-    timeoutMs: 30_000,
+    timeoutMs: FILE_TOOL_TIMEOUT_MS,
     async execute({ path: requested, offset = 1, limit = DEFAULT_READ_LINES }) {
       const target = policy.resolveForRead(requested);
       if (!target.ok) return { output: target.message, isError: true, status: 'denied' };
@@ -57,7 +55,7 @@ export function createReadFileTool({ policy, readTracker }: FileToolDeps) {
       }
       if (size > MAX_READ_BYTES) {
         return failure(
-          `${shown} is ${(size / 1048576).toFixed(1)} MB, over the 10 MB limit. Use grep, or bash with head/sed.`,
+          `${shown} is ${(size / 1048576).toFixed(1)} MB, over the ${MAX_READ_BYTES / 1048576} MB limit. Use grep, or bash with head/sed.`,
         );
       }
       const content = await readFile(target.path);

@@ -2,9 +2,7 @@
  * Small text helpers shared by the file tools: binary detection (a NUL byte in the first 8 KiB,
  * which text never has and nearly every binary format does early), cutting over-long lines, and counting lines the way editors do.
  */
-
-/** Bytes inspected for a NUL byte when deciding whether a file is binary. */
-export const BINARY_SNIFF_BYTES = 8 * 1024;
+import { BINARY_SNIFF_BYTES } from '../limits.js';
 
 /** True when the first 8 KiB contain a NUL byte. */
 export function looksBinary(content: Uint8Array): boolean {

@@ -5,6 +5,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { FILE_TOOL_TIMEOUT_MS } from '../limits.js';
 import type { FileToolDeps } from './read-file.js';
 import { splitLines } from './text-file.js';
 import { defineTool } from './tool.js';
@@ -22,7 +23,7 @@ export function createWriteFileTool({ policy, readTracker }: FileToolDeps) {
       'Create a file, or replace a whole file you have read. Creates parent folders. Prefer edit_file for changes.',
     parameters,
     readOnly: false,
-    timeoutMs: 30_000,
+    timeoutMs: FILE_TOOL_TIMEOUT_MS,
     async execute({ path: requested, content }, { signal }) {
       const target = policy.resolveForWrite(requested);
       if (!target.ok) return { output: target.message, isError: true, status: 'denied' };

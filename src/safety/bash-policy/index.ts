@@ -3,6 +3,7 @@
  * and allow the line only if every part is allowed (fail closed). See docs/bash-policy.md.
  */
 import { realpathSync } from 'node:fs';
+import { BASH_COMMAND_MAX_CHARS } from '../../limits.js';
 import type { ReadTracker } from '../read-tracker.js';
 import { type CheckContext, checkCd, checkCommand, checkRedirect, type Isolation } from './check-command.js';
 import { type Denial, deny } from './denial.js';
@@ -51,8 +52,6 @@ export function isolationOf(sandbox: { level: string; deliberate: boolean }): Is
   return sandbox.deliberate ? 'none-deliberate' : 'none';
 }
 
-const maxLength = 10_000;
-
 /** Loads the parser (once per process) and builds the policy for one workspace. */
 export async function createBashPolicy(options: BashPolicyOptions): Promise<BashPolicy> {
   const parser = await loadBashParser();
@@ -72,8 +71,8 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
 
   const decide = (command: string): Denial | undefined => {
     if (command.trim() === '') return deny('empty', 'The command is empty.');
-    if (command.length > maxLength)
-      return deny('too-long', `The command is longer than ${maxLength} characters.`);
+    if (command.length > BASH_COMMAND_MAX_CHARS)
+      return deny('too-long', `The command is longer than ${BASH_COMMAND_MAX_CHARS} characters.`);
     // Control characters, and invisible or bidi formatting characters that hide what a reviewer sees.
     if (/[\0-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(command)) {
       return deny('control-character', 'The command contains control or invisible formatting characters.');

@@ -6,6 +6,7 @@
  * every name it matches on disk, and refused where a segment could match `.` or `..`.
  */
 import path from 'node:path';
+import { POLICY_GLOB_MAX_MATCHES } from '../../limits.js';
 import { checkPathRules, type PathAccess, realPathOf } from '../path-policy.js';
 import { type Denial, deny } from './denial.js';
 import { expandGlob, segmentMatchesDots } from './glob.js';
@@ -27,8 +28,6 @@ const secretNames =
   /(^|[/=:])(\.ssh|\.npmrc|\.netrc|\.git-credentials|\.gnupg|\.aws|\.docker|\.kube|\.pypirc|\.gitconfig|\.yarnrc|\.config\/gh|id_rsa|id_ed25519|id_ecdsa|id_dsa)([/.]|$)/i;
 
 const streams = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/stdin']);
-/** Most names a glob may match before the policy gives up and refuses it. */
-const maxGlobMatches = 2000;
 
 /** Refuses `word` if it names a secret, a device or system directory, or leaves the workspace. */
 export function checkPathWord(word: Word, ctx: PathContext, use: PathUse): Denial | undefined {
@@ -107,9 +106,12 @@ function checkGlob(word: Word, ctx: PathContext, use: PathUse): Denial | undefin
     );
   }
   for (const cwd of value.startsWith('/') ? ['/'] : ctx.cwds) {
-    const matches = expandGlob(cwd, value, maxGlobMatches + 1);
-    if (matches.length > maxGlobMatches) {
-      return deny('glob-too-wide', `\`${value}\` matches more than ${maxGlobMatches} names; narrow it.`);
+    const matches = expandGlob(cwd, value, POLICY_GLOB_MAX_MATCHES + 1);
+    if (matches.length > POLICY_GLOB_MAX_MATCHES) {
+      return deny(
+        'glob-too-wide',
+        `\`${value}\` matches more than ${POLICY_GLOB_MAX_MATCHES} names; narrow it.`,
+      );
     }
     // No match: bash passes the pattern itself, which then names a file to create or read.
     const names = matches.length === 0 ? [path.join(cwd, value.replace(/[*?[\]]/g, '_'))] : matches;

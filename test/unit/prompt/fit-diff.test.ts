@@ -35,7 +35,7 @@ describe('fitDiff', () => {
 
 describe('fitDiff on a very large pull request', () => {
   it('lists at most MAX_LISTED_FILES files and counts the rest', async () => {
-    const { MAX_LISTED_FILES } = await import('../../../src/prompt/fit-diff.js');
+    const { MAX_LISTED_FILES } = await import('../../../src/limits.js');
     const files = Array.from({ length: MAX_LISTED_FILES + 5 }, (_, i) => file(`f${i}.ts`, 1));
     const text = fitDiff(files, 40_000);
     assert.equal(text.match(/^### /gm)?.length, MAX_LISTED_FILES);

@@ -4,12 +4,8 @@ import type { Nodes, Parents } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import {
-  createUrlPolicy,
-  fitMarkdown,
-  GITHUB_BODY_LIMIT,
-  preparePublishedMarkdown,
-} from '../../../src/safety/publish-text.js';
+import { GITHUB_BODY_LIMIT } from '../../../src/limits.js';
+import { createUrlPolicy, fitMarkdown, preparePublishedMarkdown } from '../../../src/safety/publish-text.js';
 import { createRedactor } from '../../../src/safety/redact.js';
 import { hostileTexts as corpus } from '../../helpers/hostile-texts.js';
 

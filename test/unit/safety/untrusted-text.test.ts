@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  DEFAULT_UNTRUSTED_MAX_CHARS,
-  sanitizeUntrusted,
-  UNTRUSTED_DATA_RULE,
-  wrapUntrusted,
-} from '../../../src/safety/untrusted-text.js';
+import { DEFAULT_UNTRUSTED_MAX_CHARS } from '../../../src/limits.js';
+import { sanitizeUntrusted, UNTRUSTED_DATA_RULE, wrapUntrusted } from '../../../src/safety/untrusted-text.js';
 import { hostileTexts as corpus } from '../../helpers/hostile-texts.js';
 
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { FAILURE_HINT, invokeTool, MAX_OUTPUT_CHARS, parseToolArguments } from '../../../src/tools/invoke.js';
+import { TOOL_OUTPUT_MAX_CHARS } from '../../../src/limits.js';
+import { FAILURE_HINT, invokeTool, parseToolArguments } from '../../../src/tools/invoke.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
 import { defineTool } from '../../../src/tools/tool.js';
 
@@ -181,10 +182,10 @@ describe('invokeTool', () => {
 
   it('caps over-long output in one place, keeping head and tail', async () => {
     const result = await invokeTool(registry, call('chatty', '{}'), live());
-    assert.ok(result.output.length < MAX_OUTPUT_CHARS + 100);
+    assert.ok(result.output.length < TOOL_OUTPUT_MAX_CHARS + 100);
     assert.ok(result.output.endsWith('END'));
     assert.match(result.output, /characters omitted/);
-    assert.equal(result.meta.omittedChars, 80_003 - MAX_OUTPUT_CHARS);
+    assert.equal(result.meta.omittedChars, 80_003 - TOOL_OUTPUT_MAX_CHARS);
   });
 
   it('keeps a policy refusal as status denied', async () => {

@@ -4,6 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { POLICY_SCRIPT_FILE_BYTES } from '../../../limits.js';
 import { deny } from '../denial.js';
 import { optionTable as t } from '../options.js';
 import type { Word } from '../words.js';
@@ -29,8 +30,6 @@ const table = t({
     o: 'it writes a file',
   },
 });
-
-const maxProgramFile = 256 * 1024;
 
 /** The rule for one awk implementation. */
 export function awk(name: string): Rule {
@@ -84,7 +83,7 @@ export function awk(name: string): Rule {
 function readProgram(cwd: string, file: string): string | undefined {
   try {
     const full = path.resolve(cwd, file);
-    if (statSync(full).size > maxProgramFile) return undefined;
+    if (statSync(full).size > POLICY_SCRIPT_FILE_BYTES) return undefined;
     return readFileSync(full, 'utf8');
   } catch {
     return undefined;

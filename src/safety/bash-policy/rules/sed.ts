@@ -5,6 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { POLICY_SCRIPT_FILE_BYTES } from '../../../limits.js';
 import { type Denial, deny } from '../denial.js';
 import { optionTable as t } from '../options.js';
 import { checkArgs, checkOperands, checkValue, isDenial, type Rule } from './rule.js';
@@ -17,7 +18,6 @@ const table = t({
   rule: 'sed-in-place',
   reasons: { i: `it edits files in place. ${editHint}`, 'in-place': `it edits files in place. ${editHint}` },
 });
-const maxScriptFile = 256 * 1024;
 
 /**
  * sed: the scripts (inline, `-e`, or a `-f` file the policy reads) are scanned; the files are
@@ -66,7 +66,7 @@ export const sed: Rule = (args, ctx) => {
 function readScript(cwd: string, file: string): string | undefined {
   try {
     const full = path.resolve(cwd, file);
-    if (statSync(full).size > maxScriptFile) return undefined;
+    if (statSync(full).size > POLICY_SCRIPT_FILE_BYTES) return undefined;
     return readFileSync(full, 'utf8');
   } catch {
     return undefined;

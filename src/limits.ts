@@ -1,0 +1,236 @@
+/**
+ * Every size cap, retry count, wait and timeout the action works within, named once with the
+ * reason for its value. Modules import these instead of writing their own literals, so a reader
+ * sees in one file what the action will and will not do, and a value changes in one place.
+ * The run's budgets (turns, tokens, time, cost) are inputs and are not here.
+ */
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+// --- GitHub ---
+
+/** GitHub refuses an issue/PR comment, PR body or review body longer than this. */
+export const GITHUB_BODY_LIMIT = 65_536;
+
+/** Room a body keeps for its collapsed transcript (at least its summary line) when the text is long. */
+export const TRANSCRIPT_RESERVE_CHARS = 4_000;
+
+/** The job summary: GitHub allows 1 MiB per step summary. */
+export const JOB_SUMMARY_CHARS = 1_000_000;
+
+/** The job summary's transcript: leaves room under the summary's size for the rest of it. */
+export const JOB_SUMMARY_TRANSCRIPT_CHARS = 900_000;
+
+/** A review body before publishing; under the body limit because the publish filter may lengthen a link or two. */
+export const REVIEW_BODY_CHARS = 60_000;
+
+/** One inline review comment; long ones are hard to read beside a diff line. */
+export const REVIEW_COMMENT_CHARS = 16_000;
+
+/** A review-thread answer shown in the tracking comment instead; under the body limit for the status line around it. */
+export const REVIEW_REPLY_FALLBACK_CHARS = 60_000;
+
+/** The agent's patch shown in a comment-mode answer; the rest is cut. */
+export const PUBLISHED_PATCH_CHARS = 40_000;
+
+/** A diff block in a review-thread answer; leaves room under the body limit for the rest of it. */
+export const REPLY_DIFF_CHARS = 40_000;
+
+/** A patch shown inline in a publish-failure note; a longer one is only in `changes.patch`. */
+export const FAILURE_PATCH_INLINE_CHARS = 30_000;
+
+/** GitHub lists at most 3000 files of a pull request. */
+export const PULL_REQUEST_MAX_FILES = 3000;
+
+/**
+ * Changes sent through GitHub's API: a file of the web interface, whose commits
+ * `createCommitOnBranch` makes, is at most 25 MiB; past 50 MiB in all (where GitHub starts warning
+ * about large pushes) git is the safer carrier.
+ */
+export const API_COMMIT_LIMITS = { fileBytes: 25 * MiB, totalBytes: 50 * MiB };
+
+/** Least time between two edits of the tracking comment: GitHub asks clients to space out writes. */
+export const TRACKING_COMMENT_INTERVAL_MS = 3 * SECOND;
+
+// --- Tool output ---
+
+/** Largest output one tool result may carry; tools keep their own, smaller caps, this is the backstop. */
+export const TOOL_OUTPUT_MAX_CHARS = 60_000;
+
+/** What a command's output keeps: its first lines (how it started) and its last (the verdict). */
+export const COMMAND_OUTPUT_LIMITS = {
+  headLines: 200,
+  tailLines: 800,
+  /** About 10k tokens: a test run's failure fits, a flood does not swamp the context. */
+  maxChars: 40_000,
+  maxLineChars: 2_000,
+};
+
+/** Longest tool-call field (arguments, output) kept in the transcript; the full output is in the logs. */
+export const TRANSCRIPT_FIELD_CHARS = 4_000;
+
+/** The result excerpt a transcript row shows; one table cell. */
+export const TRANSCRIPT_EXCERPT_CHARS = 500;
+
+// --- Reads ---
+
+/** Lines `read_file` shows when no limit is given; enough for most source files in one call. */
+export const DEFAULT_READ_LINES = 2000;
+
+/** Longer lines are cut in `read_file` output (minified files would fill the context with one line). */
+export const MAX_LINE_CHARS = 2000;
+
+/** Characters one `read_file` call returns at most, under the tool-output backstop. */
+export const READ_OUTPUT_BUDGET = 50_000;
+
+/** Files larger than this are not read whole; the model is pointed at grep or head/sed. */
+export const MAX_READ_BYTES = 10 * MiB;
+
+/** Bytes sniffed for a NUL to tell a binary file, as git does. */
+export const BINARY_SNIFF_BYTES = 8 * KiB;
+
+/** `AGENTS.md` given to the model; a longer one is cut so it cannot crowd out the task. */
+export const AGENTS_MD_MAX_CHARS = 20_000;
+
+/** Untrusted text (issue bodies, comments) given to the model, per part. */
+export const DEFAULT_UNTRUSTED_MAX_CHARS = 30_000;
+
+/** Each earlier comment of a review thread given to the model. */
+export const REVIEW_THREAD_COMMENT_CHARS = 4_000;
+
+/** The pull request's diff given to a reviewing model: about 10k tokens, leaving most of the context for work. */
+export const DIFF_BUDGET_CHARS = 40_000;
+
+/** Files of a pull request listed for the reviewing model; the rest are counted. */
+export const MAX_LISTED_FILES = 300;
+
+/** An awk program or sed script file the command policy reads to check; a larger one is refused unread. */
+export const POLICY_SCRIPT_FILE_BYTES = 256 * KiB;
+
+// --- Search ---
+
+/** Matches `grep` returns; more means the pattern should be narrowed. */
+export const MAX_GREP_LINES = 200;
+
+/** Longer matching lines are cut in `grep` output. */
+export const MAX_GREP_LINE_CHARS = 300;
+
+/** Paths `glob` returns; more means the pattern should be narrowed. */
+export const MAX_GLOB_RESULTS = 1000;
+
+/** Names a glob in a bash command may match before the policy refuses it: each one is checked. */
+export const POLICY_GLOB_MAX_MATCHES = 2000;
+
+/** Files longer than this are not searched for the closest region (the hint is a courtesy, not worth a slow call). */
+export const CLOSEST_REGION_MAX_FILE_LINES = 20_000;
+
+// --- Logs ---
+
+/** CI log excerpt (failed jobs or a check run's report) given to the model: about 4k tokens. */
+export const CI_LOG_CHARS = 16_000;
+
+/** Default excerpt of a run's failed-job logs, shared among the jobs. */
+export const FAILURE_LOG_CHARS = 12_000;
+
+/** Failed jobs whose logs are read; more rarely add a different cause. */
+export const FAILURE_LOG_MAX_JOBS = 3;
+
+/** Default excerpt of a check run's output. */
+export const CHECK_RUN_OUTPUT_CHARS = 12_000;
+
+/** Default size of a formatted check-run report. */
+export const CHECK_RUN_REPORT_CHARS = 16_000;
+
+/** Lines kept from the end of a failing step's log, where the verdict usually is. */
+export const LOG_TAIL_LINES = 40;
+
+/** Lines of context kept around each error line of a log. */
+export const LOG_CONTEXT_LINES = 3;
+
+/** A provider's error message quoted to the user; enough for the reason, not a whole HTML page. */
+export const PROVIDER_ERROR_CHARS = 600;
+
+// --- Retries and waits ---
+
+/** LLM calls: attempts in total (the first included), for rate limits, 5xx and broken streams. */
+export const LLM_MAX_ATTEMPTS = 5;
+
+/** LLM calls: the delay before the second attempt, doubling each time. */
+export const LLM_RETRY_BASE_DELAY_MS = 1 * SECOND;
+
+/** LLM calls: cap of the exponential delay. */
+export const LLM_RETRY_MAX_DELAY_MS = 30 * SECOND;
+
+/** LLM calls: the longest `retry-after` honoured; longer waits are quotas that will not refill in time. */
+export const LLM_MAX_RETRY_AFTER_MS = 2 * MINUTE;
+
+/** A stream with no data for this long is broken: reasoning models can think for minutes between tokens. */
+export const LLM_IDLE_TIMEOUT_MS = 3 * MINUTE;
+
+/** GitHub requests: retries after a rate limit before the request fails. */
+export const GITHUB_RATE_LIMIT_RETRIES = 2;
+
+/** GitHub requests to a loopback server: the retry plugin's base wait, instead of GitHub's 1 s. */
+export const LOOPBACK_RETRY_AFTER_BASE = 10;
+
+/** GitHub's wait after a rate limit that names no reset time: GitHub says at least a minute. */
+export const GITHUB_RATE_LIMIT_WAIT_MS = 1 * MINUTE;
+
+/** The shortest wait after a rate limit whose reset time is already (nearly) past. */
+export const GITHUB_RATE_LIMIT_MIN_WAIT_MS = 1 * SECOND;
+
+/** Growth of a CI poll's delay per attempt. */
+export const CI_POLL_FACTOR = 1.5;
+
+/** Polling for a dispatched run to appear: soon after dispatch it usually does. */
+export const CI_FIND_POLL = { initialMs: 1 * SECOND, maxMs: 10 * SECOND };
+
+/** Polling a CI run until it completes: runs take minutes; GitHub asks clients not to poll faster than needed. */
+export const CI_WAIT_POLL = { initialMs: 5 * SECOND, maxMs: 30 * SECOND };
+
+/** How long a dispatched run may take to appear before the action gives up looking. */
+export const CI_FIND_TIMEOUT_MS = 2 * MINUTE;
+
+/** Run timestamps have whole seconds and clocks drift; a run this much older than the dispatch may still be ours. */
+export const CI_CREATED_SLACK_MS = 2 * SECOND;
+
+/** Dispatch time assumed when GitHub's answer has no `Date` header: a minute back, to be safe. */
+export const CI_DISPATCH_FALLBACK_MS = 1 * MINUTE;
+
+// --- Timeouts ---
+
+/** Tools that walk the tree (`grep`, `glob`, `apply_patch`): a large repository takes seconds, not minutes. */
+export const TREE_TOOL_TIMEOUT_MS = 1 * MINUTE;
+
+/** Tools that touch one file (`read_file`, `edit_file`, `write_file`). */
+export const FILE_TOOL_TIMEOUT_MS = 30 * SECOND;
+
+/** How long a tool may take to wind down after its signal aborts before the wrapper gives up on it. */
+export const TOOL_ABORT_GRACE_MS = 2 * SECOND;
+
+/** A `bash` call without its own timeout: most test suites finish in two minutes. */
+export const BASH_DEFAULT_TIMEOUT_MS = 2 * MINUTE;
+
+/** A bash command longer than this is refused unparsed: no real command needs more, and parsing costs. */
+export const BASH_COMMAND_MAX_CHARS = 10_000;
+
+/** The longest timeout the model may ask of `bash`, in seconds. */
+export const BASH_MAX_TIMEOUT_SECONDS = 600;
+
+/** `verify-command` gets half the run's time, but never more than this. */
+export const VERIFY_MAX_TIMEOUT_MS = 10 * MINUTE;
+
+/** The egress proxy's wait for an upstream connection: a host that does not answer in this is down. */
+export const EGRESS_CONNECT_TIMEOUT_MS = 10 * SECOND;
+
+/** The egress proxy's wait for a client's whole request (headers and body). */
+export const EGRESS_REQUEST_TIMEOUT_MS = 1 * MINUTE;
+
+/** Request headers the egress proxy accepts, as Node's own default. */
+export const EGRESS_MAX_HEADER_BYTES = 16 * KiB;
+
+/** The local runner's first call to the model endpoint (`GET /models`): a live endpoint answers at once. */
+export const ENDPOINT_PROBE_TIMEOUT_MS = 10 * SECOND;

@@ -415,4 +415,34 @@ describe('the action on GitHub, end to end', () => {
       /^💬 No changes to publish\.\n\nThe greeting is intentional; nothing to change\./,
     );
   });
+
+  it('cuts an over-long summary to fit the body limit and still ends the PR body with the transcript', async () => {
+    const issue = h.github.state.addIssue({
+      title: 'Explain at length',
+      body: 'It says helo.',
+      user: 'alice',
+    });
+    // Two thirds of the way through, a code fence opens that the cut must not leave open.
+    const line = 'The greeting was checked against every locale the project ships, one by one.\n';
+    const summary = `Fix the greeting typo\n\n${line.repeat(700)}\`\`\`text\n${line.repeat(500)}\`\`\`\nend`;
+    assert.ok(summary.length > 90_000);
+    h.openai.enqueue(
+      reply().tool('read_file', { path: 'src/greet.js' }),
+      reply().tool('edit_file', { path: 'src/greet.js', old_string: "'helo'", new_string: "'hello'" }),
+      reply().text(summary),
+    );
+    const run = await h.run('issues', labeledPayload(issue, 'alice'));
+    assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout + run.stderr);
+    const pr = h.github.state.pulls().find((p) => p.pull?.headRef === `agent/issue-${issue.number}`)!;
+    const body = pr.body ?? '';
+    assert.ok(body.length <= 65_536, `PR body is ${body.length} characters`);
+    assert.ok(body.length > 60_000, `the summary kept most of the room: ${body.length}`);
+    assert.ok(body.startsWith('Fix the greeting typo'), body.slice(0, 80));
+    // Cut at a line end, the fence closed, the cut marked, then the transcript whole.
+    assert.match(
+      body,
+      /locale the project ships, one by one\.\n```\n\n…\n\n<details>\n<summary>Agent transcript: /,
+    );
+    assert.match(body, /edit_file[\s\S]*<\/details>\s*$/);
+  });
 });

@@ -293,4 +293,25 @@ describe('review-comment runs, end to end', () => {
     assert.deepEqual(writes, [], 'a denied run writes nothing');
     assert.equal(await h.github.git.resolve('review-denied'), head);
   });
+
+  it('fits an over-long answer in the review thread under the body limit, transcript included', async () => {
+    const { pr, head, comment } = await pullWithComment('review-long', '/agent say hey and explain');
+    const line = 'Every caller of greet was read to be sure the shorter word fits where it is shown.\n';
+    h.openai.enqueue(
+      reply().tool('read_file', { path: 'src/greet.js' }),
+      reply().tool('edit_file', { path: 'src/greet.js', old_string: "'hi'", new_string: "'hey'" }),
+      reply().text(`Say hey instead of hi\n\n${line.repeat(1_100)}`),
+    );
+    const run = await h.run('pull_request_review_comment', reviewPayload(pr, comment, head));
+    assert.equal(run.outputs['conclusion'], 'pushed', run.stdout + run.stderr);
+    const [answer] = repliesIn(comment.id);
+    assert.ok(answer, 'a reply in the thread');
+    assert.ok(answer.body.length <= 65_536, `reply is ${answer.body.length} characters`);
+    assert.match(answer.body, /^✅ Pushed \[`[0-9a-f]{7}`\]/);
+    assert.match(
+      answer.body,
+      /shorter word fits where it is shown\.\n\n…\n\n<details>\n<summary>Agent transcript: /,
+    );
+    assert.match(answer.body, /edit_file[\s\S]*<\/details>\s*$/);
+  });
 });

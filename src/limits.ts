@@ -24,13 +24,19 @@ export const JOB_SUMMARY_CHARS = 1_000_000;
 /** The job summary's transcript: leaves room under the summary's size for the rest of it. */
 export const JOB_SUMMARY_TRANSCRIPT_CHARS = 900_000;
 
-/** A review body before publishing; under the body limit because the publish filter may lengthen a link or two. */
+/**
+ * A review body before publishing; under the body limit because the publish filter may lengthen a link
+ * or two.
+ */
 export const REVIEW_BODY_CHARS = 60_000;
 
 /** One inline review comment; long ones are hard to read beside a diff line. */
 export const REVIEW_COMMENT_CHARS = 16_000;
 
-/** A review-thread answer shown in the tracking comment instead; under the body limit for the status line around it. */
+/**
+ * A review-thread answer shown in the tracking comment instead; under the body limit for the status
+ * line around it.
+ */
 export const REVIEW_REPLY_FALLBACK_CHARS = 60_000;
 
 /** The agent's patch shown in a comment-mode answer; the rest is cut. */
@@ -89,7 +95,10 @@ export const READ_OUTPUT_BUDGET = 50_000;
 /** Files larger than this are not read whole; the model is pointed at grep or head/sed. */
 export const MAX_READ_BYTES = 10 * MiB;
 
-/** Bytes sniffed for a NUL to tell a binary file, as git does. */
+/**
+ * Bytes sniffed for a NUL to tell a binary file: text never has one, nearly every binary format has
+ * one early.
+ */
 export const BINARY_SNIFF_BYTES = 8 * KiB;
 
 /** `AGENTS.md` given to the model; a longer one is cut so it cannot crowd out the task. */
@@ -101,11 +110,17 @@ export const DEFAULT_UNTRUSTED_MAX_CHARS = 30_000;
 /** Each earlier comment of a review thread given to the model. */
 export const REVIEW_THREAD_COMMENT_CHARS = 4_000;
 
-/** The pull request's diff given to a reviewing model: about 10k tokens, leaving most of the context for work. */
+/**
+ * The pull request's diff given to a reviewing model: about 10k tokens, leaving most of the context
+ * for work.
+ */
 export const DIFF_BUDGET_CHARS = 40_000;
 
 /** Files of a pull request listed for the reviewing model; the rest are counted. */
 export const MAX_LISTED_FILES = 300;
+
+/** A bash command longer than this is refused unparsed: no real command needs more, and parsing costs. */
+export const BASH_COMMAND_MAX_CHARS = 10_000;
 
 /** An awk program or sed script file the command policy reads to check; a larger one is refused unread. */
 export const POLICY_SCRIPT_FILE_BYTES = 256 * KiB;
@@ -124,7 +139,10 @@ export const MAX_GLOB_RESULTS = 1000;
 /** Names a glob in a bash command may match before the policy refuses it: each one is checked. */
 export const POLICY_GLOB_MAX_MATCHES = 2000;
 
-/** Files longer than this are not searched for the closest region (the hint is a courtesy, not worth a slow call). */
+/**
+ * Files longer than this are not searched for the closest region (the hint is a courtesy, not worth a
+ * slow call).
+ */
 export const CLOSEST_REGION_MAX_FILE_LINES = 20_000;
 
 // --- Logs ---
@@ -173,7 +191,10 @@ export const LLM_IDLE_TIMEOUT_MS = 3 * MINUTE;
 /** GitHub requests: retries after a rate limit before the request fails. */
 export const GITHUB_RATE_LIMIT_RETRIES = 2;
 
-/** GitHub requests to a loopback server: the retry plugin's base wait, instead of GitHub's 1 s. */
+/**
+ * GitHub requests to a loopback server: the retry plugin's base wait in ms (1000, so 1, 4, 9 s, on
+ * GitHub); a local server answers at once or not at all.
+ */
 export const LOOPBACK_RETRY_AFTER_BASE = 10;
 
 /** GitHub's wait after a rate limit that names no reset time: GitHub says at least a minute. */
@@ -188,13 +209,19 @@ export const CI_POLL_FACTOR = 1.5;
 /** Polling for a dispatched run to appear: soon after dispatch it usually does. */
 export const CI_FIND_POLL = { initialMs: 1 * SECOND, maxMs: 10 * SECOND };
 
-/** Polling a CI run until it completes: runs take minutes; GitHub asks clients not to poll faster than needed. */
+/**
+ * Polling a CI run until it completes: runs take minutes; GitHub asks clients not to poll faster than
+ * needed.
+ */
 export const CI_WAIT_POLL = { initialMs: 5 * SECOND, maxMs: 30 * SECOND };
 
 /** How long a dispatched run may take to appear before the action gives up looking. */
 export const CI_FIND_TIMEOUT_MS = 2 * MINUTE;
 
-/** Run timestamps have whole seconds and clocks drift; a run this much older than the dispatch may still be ours. */
+/**
+ * Run timestamps have whole seconds and clocks drift; a run this much older than the dispatch may
+ * still be ours.
+ */
 export const CI_CREATED_SLACK_MS = 2 * SECOND;
 
 /** Dispatch time assumed when GitHub's answer has no `Date` header: a minute back, to be safe. */
@@ -202,7 +229,10 @@ export const CI_DISPATCH_FALLBACK_MS = 1 * MINUTE;
 
 // --- Timeouts ---
 
-/** Tools that walk the tree (`grep`, `glob`, `apply_patch`): a large repository takes seconds, not minutes. */
+/**
+ * Tools that walk the tree (`grep`, `glob`, `apply_patch`): a large repository takes seconds, not
+ * minutes.
+ */
 export const TREE_TOOL_TIMEOUT_MS = 1 * MINUTE;
 
 /** Tools that touch one file (`read_file`, `edit_file`, `write_file`). */
@@ -213,9 +243,6 @@ export const TOOL_ABORT_GRACE_MS = 2 * SECOND;
 
 /** A `bash` call without its own timeout: most test suites finish in two minutes. */
 export const BASH_DEFAULT_TIMEOUT_MS = 2 * MINUTE;
-
-/** A bash command longer than this is refused unparsed: no real command needs more, and parsing costs. */
-export const BASH_COMMAND_MAX_CHARS = 10_000;
 
 /** The longest timeout the model may ask of `bash`, in seconds. */
 export const BASH_MAX_TIMEOUT_SECONDS = 600;

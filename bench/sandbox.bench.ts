@@ -1,13 +1,14 @@
 /**
  * `sandbox.<level>.overhead_ms`: what each sandbox level this machine allows adds to one command,
- * as the p50 of `/bin/true` sandboxed (including the hand-back of files after it, as run-command
- * does) minus the p50 of `/bin/true` unsandboxed, interleaved in one run. The workspace holds
- * 10,000 files, because handing files back walks it. As root, the sudo level is the real
- * launcher, sudo and supervisor chain (sudo as root), and the user-namespace level is chosen by
+ * as the p50 of `/bin/true` sandboxed (from start to its end, and starting the hand-back round
+ * after it, as run-command does) minus the p50 of `/bin/true` unsandboxed, interleaved in one
+ * run. `sandbox.<level>.hand_back_p50_ms` is that round, settled right after the command, as the
+ * runner's file tools and git wait for it (a model turn usually hides it). The workspace holds
+ * 10,000 files, because handing files back walks it. As root, the sudo level is the real root
+ * helper started through sudo (sudo as root), and the user-namespace level is chosen by
  * refusing sudo, as on a runner without it.
  */
-import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -23,24 +24,31 @@ import type { BenchFigure } from './run.js';
 const ROUNDS = 40;
 const FILES = 10_000;
 
-/** Milliseconds for one command and, of them, for handing its files back. */
-async function runOnce(sandbox: Sandbox, cwd: string): Promise<{ total: number; handBack: number }> {
-  const { file, args, env } = sandbox.launch(['/bin/true'], { cwd, env: { PATH: '/usr/bin:/bin' } });
+/**
+ * Milliseconds for one command as run-command runs it (start, wait for the end, start the
+ * hand-back round), and then, apart, for settling that round (what the runner's file tools and
+ * git wait for before they touch the workspace).
+ */
+async function runOnce(sandbox: Sandbox, cwd: string, log: Log): Promise<{ total: number; settle: number }> {
   const start = performance.now();
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(file, args, {
-      cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`exit ${code}`))));
+  const command = sandbox.start(['/bin/true'], {
+    cwd,
+    env: { PATH: '/usr/bin:/bin' },
+    output: { fd: log.handle.fd, path: log.path },
   });
+  const exit = await command.exited;
+  command.kill('SIGKILL');
+  sandbox.afterCommand?.();
   const ended = performance.now();
-  await sandbox.afterCommand?.();
-  const done = performance.now();
-  return { total: done - start, handBack: done - ended };
+  if (exit.code !== 0) throw new Error(`exit ${exit.code ?? exit.signal}: ${exit.error?.message ?? ''}`);
+  const problem = await sandbox.settle?.();
+  if (problem) throw new Error(problem);
+  return { total: ended - start, settle: performance.now() - ended };
+}
+
+interface Log {
+  path: string;
+  handle: FileHandle;
 }
 
 const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -69,6 +77,8 @@ export default async function bench(): Promise<BenchFigure[]> {
     await Promise.all(Array.from({ length: 100 }, (_, f) => writeFile(path.join(dir, `f${f}.txt`), 'x\n')));
   }
   await mkdir(path.join(root, 'temp'));
+  const logPath = path.join(root, 'command.log');
+  const log: Log = { path: logPath, handle: await open(logPath, 'a', 0o600) };
   const figures: BenchFigure[] = [];
   try {
     for (const level of levels()) {
@@ -97,12 +107,12 @@ export default async function bench(): Promise<BenchFigure[]> {
         const inside: number[] = [];
         const handBack: number[] = [];
         const outside: number[] = [];
-        for (let i = 0; i < 5; i++) await runOnce(sandbox, workspace);
+        for (let i = 0; i < 5; i++) await runOnce(sandbox, workspace, log);
         for (let i = 0; i < ROUNDS; i++) {
-          const run = await runOnce(sandbox, workspace);
+          const run = await runOnce(sandbox, workspace, log);
           inside.push(run.total);
-          handBack.push(run.handBack);
-          outside.push((await runOnce(unsandboxed, workspace)).total);
+          handBack.push(run.settle);
+          outside.push((await runOnce(unsandboxed, workspace, log)).total);
         }
         console.error(
           `sandbox level ${sandbox.level}: /bin/true p50 ${p50(inside).toFixed(1)} ms vs ${p50(outside).toFixed(1)} ms`,
@@ -134,6 +144,7 @@ export default async function bench(): Promise<BenchFigure[]> {
     }
     return figures;
   } finally {
+    await log.handle.close();
     await rm(root, { recursive: true, force: true });
   }
 }

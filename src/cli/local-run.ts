@@ -20,6 +20,7 @@ import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createRedactor } from '../safety/redact.js';
 import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
+import { settleBeforeGit } from '../sandbox/settle-first.js';
 import type { CliConfig } from './cli-config.js';
 import { CliError } from './cli-error.js';
 import { localIdentity, publishDryRun } from './dry-run-publisher.js';
@@ -161,6 +162,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
       });
     }
 
+    await settleBeforeGit(tools.sandbox, io.write);
     const records = await readTranscript(paths.jsonl);
     const branch = `agent/local-${stamp}`;
     const pr = composeLocalPullRequest({

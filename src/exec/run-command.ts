@@ -1,5 +1,5 @@
 /**
- * Runs one command for the agent: through the sandbox launcher, in its own process group, with
+ * Runs one command for the agent: started by the sandbox, in its own process group, with
  * no stdin, a scrubbed environment passed in by the caller, a wall-clock timeout and the job's
  * AbortSignal both killing the whole group (SIGTERM, then SIGKILL). stdout and stderr are the
  * log file itself, so the child writes its output straight to disk in the order it printed it;
@@ -7,11 +7,10 @@
  * buffer, and cuts the file back when it passes its size cap. Nothing in this process grows with
  * the output.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { type FileHandle, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
-import type { Sandbox } from '../sandbox/sandbox.js';
+import type { Sandbox, SandboxedCommand } from '../sandbox/sandbox.js';
 import { defaultOutputLimits, RollingOutput, type RollingOutputLimits } from './rolling-output.js';
 
 export interface RunCommandOptions {
@@ -55,7 +54,6 @@ const CUT_SLACK_BYTES = 64 * 1024 * 1024;
 
 /** Runs the command to completion (or until killed); never rejects for the command's own failure. */
 export async function runCommand(options: RunCommandOptions): Promise<RunCommandResult> {
-  const { file, args, env } = options.sandbox.launch(options.argv, { cwd: options.cwd, env: options.env });
   await mkdir(options.logDir, { recursive: true });
   const fullLogPath = path.join(options.logDir, `command-${Date.now()}-${randomUUID().slice(0, 8)}.log`);
   // Append mode: after the watchdog cuts the file, the child's next write lands at the new end.
@@ -65,24 +63,17 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   const watch = new LogWatch(reader, log, output, options.maxLogBytes ?? 256 * 1024 * 1024);
   const started = performance.now();
 
-  let child: ChildProcess;
+  let command: SandboxedCommand;
   try {
-    child = spawn(file, args, {
+    command = options.sandbox.start(options.argv, {
       cwd: options.cwd,
-      env,
-      stdio: ['ignore', log.fd, log.fd],
-      detached: true, // its own process group, so a kill reaches grandchildren too
+      env: options.env,
+      output: { fd: log.fd, path: fullLogPath },
     });
   } catch (error) {
     await Promise.all([log.close(), reader.close()]);
     throw error;
   }
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>(
-    (resolve) => {
-      child.once('error', (error) => resolve({ code: null, signal: null, error }));
-      child.once('exit', (code, signal) => resolve({ code, signal }));
-    },
-  );
   // The watchdog stops after the group is killed, so nothing writes the log after its last read.
   let commandEnded = () => {};
   const watching = watch.run(new Promise<void>((resolve) => (commandEnded = resolve)));
@@ -90,17 +81,9 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   let timedOut = false;
   let cancelled = false;
   let graceTimer: NodeJS.Timeout | undefined;
-  const killGroup = (sig: NodeJS.Signals) => {
-    if (child.pid === undefined) return;
-    try {
-      process.kill(-child.pid, sig);
-    } catch {
-      // the group is already gone
-    }
-  };
   const stop = () => {
-    killGroup('SIGTERM');
-    graceTimer ??= setTimeout(() => killGroup('SIGKILL'), options.killGraceMs ?? 2_000);
+    command.kill('SIGTERM');
+    graceTimer ??= setTimeout(() => command.kill('SIGKILL'), options.killGraceMs ?? 2_000);
   };
   const timer = setTimeout(() => {
     timedOut = true;
@@ -112,29 +95,25 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
   };
   if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  // When the command itself exits, whatever it left running in its group goes too.
-  child.once('exit', () => killGroup('SIGKILL'));
-
-  const result = await exited;
+  const result = await command.exited;
   clearTimeout(timer);
   if (graceTimer) clearTimeout(graceTimer);
   options.signal?.removeEventListener('abort', onAbort);
-  killGroup('SIGKILL');
+  // Whatever the command left running in its group goes too.
+  command.kill('SIGKILL');
   commandEnded();
   // Also after a timeout or a kill: whatever the command got to create must reach the runner.
-  const handBackProblem = await options.sandbox.afterCommand?.();
+  // The round runs on while the model answers; the runner's own tools and git settle it first.
+  options.sandbox.afterCommand?.();
   await watching;
   const logCapped = await watch.finish();
   await Promise.all([log.close(), reader.close()]);
-  if (result.error) output.push(Buffer.from(`could not start ${file}: ${result.error.message}\n`));
+  if (result.error) output.push(Buffer.from(`could not start ${options.argv[0]}: ${result.error.message}\n`));
 
   const { output: rendered, droppedLines } = output.render();
   const notes = [
     ...(logCapped
       ? [`[the full log was capped at ${watch.maxBytes} bytes; later output is in this excerpt only]`]
-      : []),
-    ...(handBackProblem
-      ? [`[sandbox: the files this command created could not be handed back: ${handBackProblem}]`]
       : []),
   ];
   const text = [rendered, ...notes].join('\n');

@@ -16,6 +16,7 @@ import {
   SandboxUnavailableError,
 } from '../sandbox/detect-sandbox.js';
 import { runnerFolders } from '../sandbox/runner-folders.js';
+import { settleFirst } from '../sandbox/settle-first.js';
 import { createBashTool } from '../tools/bash.js';
 import { createDefaultRegistry } from '../tools/default-registry.js';
 import type { ToolRegistry } from '../tools/registry.js';
@@ -99,9 +100,8 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     env: { ...agentCommandEnv(env, workspace), ...commandEnv },
     logDir,
   });
-  const registry = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) }, [
-    bash,
-  ]);
+  const fileTools = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) });
+  const registry = settleFirst(fileTools, sandbox).with(bash);
   return {
     registry,
     sandbox,

@@ -13,6 +13,7 @@ import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { type AgentTools, prepareAgentTools } from '../pipeline/agent-tools.js';
 import { runVerification } from '../pipeline/verify.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
+import { settleBeforeGit } from '../sandbox/settle-first.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { createAgentRunner, runBudgetFor } from './agent-runner.js';
 import { runCiAfterPublish, wantsCi } from './ci-after-publish.js';
@@ -86,6 +87,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       });
       stopIfCancelled();
     }
+    await settleBeforeGit(tools.sandbox, (m) => ctx.log.warning(m));
     step('Publishing');
     // Read when rendered, so a body re-rendered after CI fix rounds includes their turns.
     const renderTranscript = async () => {

@@ -25,6 +25,7 @@ import { titleFrom } from '../outputs/title.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { runVerification } from '../pipeline/verify.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { settleBeforeGit } from '../sandbox/settle-first.js';
 import type { Actor } from '../triggers/trigger.js';
 import { type AgentRunner, addAgentUsage } from './agent-runner.js';
 import { commitMessage, commitOptions } from './commit-options.js';
@@ -94,6 +95,7 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
         ...(input.commandEnv ? { env: input.commandEnv } : {}),
       });
     }
+    await settleBeforeGit(input.sandbox, (m) => ctx.log.warning(m));
     const title = ctx.redact(titleFrom(agent.summary, 'Fix the failing CI run'));
     const commit = await commitAndPush(
       git,

@@ -1,19 +1,21 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { networkEntry } from './egress-forwarder.js';
-import { startHandBack } from './hand-back.js';
-import { findExecutable, type ProbeRunner, probeFailure, runProbe } from './host-probe.js';
+import { type HandBack, startHandBack } from './hand-back.js';
+import { findExecutable, type ProbeRunner, probeFailure, runProbe, SYSTEM_PATH } from './host-probe.js';
 import type { KeptPath } from './namespace-holder.js';
 import { maxKept, type NamespaceHolder, startNamespaceHolder } from './namespace-holder.js';
 import { createNamespaceSandbox, type Privilege, type SandboxTools } from './namespace-sandbox.js';
-import type { Protection, Sandbox } from './sandbox.js';
+import { type RootRunner, startRootRunner } from './root-runner.js';
+import { type Protection, plainLaunch, type Sandbox } from './sandbox.js';
 import {
   createSandboxUser,
   removeSandboxUser,
   type SandboxUser,
   type WorkspaceAccess,
 } from './sandbox-user.js';
+import { spawnCommand } from './spawn-command.js';
 
 export interface DetectSandboxOptions {
   /** The `sandbox` input. */
@@ -53,6 +55,8 @@ export interface ManagedSandbox extends Sandbox {
    * action's mount namespace and as the action's user (the egress forwarder).
    */
   enterNetwork?: readonly string[];
+  /** Awaits the hand-back of what commands created (at once without a throw-away user). */
+  settle(): Promise<string | undefined>;
   /** Stops the namespace holder, gives the workspace back and deletes the throw-away user. */
   dispose(): Promise<void>;
 }
@@ -120,7 +124,7 @@ async function strongest(
     const unshare = [tools.unshare, '--mount', '--net', '--pid', '--fork', '--mount-proc', '/bin/true'];
     const probe = await asRoot(unshare);
     if (probe.exitCode === 0) {
-      const sandbox = await attempt(notes, () => withUser(options, run, asRoot, privilege, tools));
+      const sandbox = await attempt(notes, () => withUser(options, asRoot, privilege, tools));
       if (sandbox) return sandbox;
     } else notes.push(probeFailure(unshare, probe));
   }
@@ -140,7 +144,7 @@ async function strongest(
     notes.push(`unprivileged user namespaces: ${probeFailure(userns, probe)}`);
     return undefined;
   }
-  return attempt(notes, () => withoutUser(options, run, tools));
+  return attempt(notes, () => withoutUser(options, tools));
 }
 
 async function privileged(
@@ -163,7 +167,6 @@ async function privileged(
 
 async function withUser(
   options: DetectSandboxOptions,
-  run: ProbeRunner,
   asRoot: ProbeRunner,
   privilege: Privilege,
   tools: HostTools,
@@ -177,33 +180,42 @@ async function withUser(
     tempDir: options.tempDir,
     access,
   });
-  const handBack = startHandBack(privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : [], user);
+  const asRootPrefix = privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : [];
+  const handBack = startHandBack(asRootPrefix, user);
+  let rootRunner: RootRunner | undefined;
   const release = async () => {
+    await rootRunner?.stop();
     await handBack.stop();
     await removeSandboxUser(asRoot, user);
   };
-  return build(options, run, tools, privilege, user.home, release, { user, afterCommand: handBack.run });
+  try {
+    // One root process for the job starts every command, so no command pays for a `sudo`.
+    if (privilege === 'sudo') rootRunner = await startRootRunner(asRootPrefix);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return build(options, tools, privilege, user.home, release, {
+    user,
+    handBack,
+    ...(rootRunner ? { rootRunner } : {}),
+  });
 }
 
-async function withoutUser(
-  options: DetectSandboxOptions,
-  run: ProbeRunner,
-  tools: HostTools,
-): Promise<ManagedSandbox> {
+async function withoutUser(options: DetectSandboxOptions, tools: HostTools): Promise<ManagedSandbox> {
   const baseDir = path.join(options.tempDir, `agentsbx-${process.pid}-${Date.now().toString(36)}`);
   const home = path.join(baseDir, 'home');
   await mkdir(home, { recursive: true, mode: 0o700 });
-  return build(options, run, tools, 'userns', home, () => rm(baseDir, { recursive: true, force: true }));
+  return build(options, tools, 'userns', home, () => rm(baseDir, { recursive: true, force: true }));
 }
 
 async function build(
   options: DetectSandboxOptions,
-  run: ProbeRunner,
   tools: HostTools,
   privilege: Privilege,
   home: string,
   release: () => Promise<void>,
-  separate?: { user: SandboxUser; afterCommand: () => Promise<string | undefined> },
+  separate?: { user: SandboxUser; handBack: HandBack; rootRunner?: RootRunner },
 ): Promise<ManagedSandbox> {
   const user = separate?.user;
   let holder: NamespaceHolder | undefined;
@@ -233,22 +245,23 @@ async function build(
       shell: tools.shell,
       umask: user?.access === 'group' ? '002' : '022',
       home,
+      ...(separate?.rootRunner ? { rootRunner: separate.rootRunner } : {}),
     });
-    // Prove the level works end to end: the workspace is readable and writable from inside.
-    // The private home comes as an argument: the probe runner starts argv with its own environment.
-    const check = sandbox.launch(['/bin/sh', '-c', 'test -r . && test -w . && test -w "$1"', 'sh', home], {
-      cwd: options.workspace,
-    });
-    const result = await run([check.file, ...check.args]);
-    if (result.exitCode !== 0)
-      throw new Error(`${sandbox.level} check in the workspace failed: ${result.stderr.trim()}`);
+    // Prove the level works end to end, the way commands will run: the workspace is readable and
+    // writable from inside, and so is the private home.
+    const check = await runCheck(sandbox, options);
+    if (check !== undefined) throw new Error(`${sandbox.level} check in the workspace failed: ${check}`);
     return {
       ...sandbox,
       network: options.network,
       notes: options.network === 'off' && !tools.ip ? ['`ip` is not installed: loopback is down inside'] : [],
       ...(separate
-        ? { userName: separate.user.name, afterCommand: separate.afterCommand }
-        : { reachable: reachable(hide, keep) }),
+        ? {
+            userName: separate.user.name,
+            afterCommand: separate.handBack.start,
+            settle: separate.handBack.settle,
+          }
+        : { reachable: reachable(hide, keep), settle: async () => undefined }),
       ...(options.network === 'off'
         ? { enterNetwork: networkEntry(privilege, tools, holder.pid, actionUser()) }
         : {}),
@@ -257,6 +270,31 @@ async function build(
   } catch (error) {
     await dispose();
     throw error;
+  }
+}
+
+const CHECK_TIMEOUT_MS = 30_000;
+
+/** Runs the start-up check through `sandbox`; returns its output when it fails. */
+async function runCheck(sandbox: Sandbox, options: DetectSandboxOptions): Promise<string | undefined> {
+  const dir = await mkdtemp(path.join(options.tempDir, 'agentsbx-check-'));
+  const logPath = path.join(dir, 'check.log');
+  const log = await open(logPath, 'a', 0o600);
+  try {
+    const command = sandbox.start(['/bin/sh', '-c', 'test -r . && test -w . && test -w "$HOME"'], {
+      cwd: options.workspace,
+      env: { PATH: SYSTEM_PATH, LANG: 'C' },
+      output: { fd: log.fd, path: logPath },
+    });
+    const timer = setTimeout(() => command.kill('SIGKILL'), CHECK_TIMEOUT_MS);
+    const exit = await command.exited;
+    clearTimeout(timer);
+    if (exit.code === 0) return undefined;
+    const output = (await readFile(logPath, 'utf8')).trim();
+    return exit.error?.message ?? (output || `exit ${exit.code ?? exit.signal}`);
+  } finally {
+    await log.close();
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -312,11 +350,8 @@ function none(options: DetectSandboxOptions, notes: string[]): ManagedSandbox {
     missing: options.network === 'on' ? ['pid-namespace', 'separate-user'] : ALL,
     network: options.network,
     notes,
-    launch(argv, { env = {} }) {
-      const [file, ...args] = argv;
-      if (!file) throw new Error('empty argv');
-      return { file, args, env };
-    },
+    start: (argv, { cwd, env, output }) => spawnCommand(plainLaunch(argv, env), { cwd, output }),
+    settle: async () => undefined,
     async dispose() {},
   };
 }

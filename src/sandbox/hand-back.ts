@@ -4,6 +4,8 @@
  * ACL mask from the creating mode), so after every command the workspace's owner becomes their
  * owner again, at any depth; the user keeps writing them through its group or ACL entry. One root
  * shell is kept for the job and asked once per command, so a command does not pay for a `sudo`.
+ * A round runs off the command's critical path: the next sandboxed command does not need it
+ * (the user can use its own files), only the runner's own file tools and git, which settle first.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -14,8 +16,10 @@ const ROUND_TIMEOUT_MS = 5 * 60_000;
 
 /** The job's hand-back helper. */
 export interface HandBack {
-  /** Hands back what the last command created; resolves with what went wrong, if anything. */
-  run(): Promise<string | undefined>;
+  /** Starts a round for the command that just ended (one round stands for all still queued). */
+  start(): void;
+  /** Resolves when every round started so far is done, with what went wrong since the last call. */
+  settle(): Promise<string | undefined>;
   /** Closes the helper's stdin so it exits. */
   stop(): Promise<void>;
 }
@@ -28,6 +32,8 @@ export interface HandBack {
  * user's ones handed over with their whole subtree: the walk reads folders, not files. `-cnewer`
  * compares with the stamp's mtime, which `mv` keeps, so each round starts before the previous
  * round's walk; a round that finds no changed folder keeps the old stamp and costs one `find`.
+ * The new stamp is dated a second back: file times advance in clock ticks, and a command that
+ * runs while a round walks could change a folder within the tick the stamp was made in.
  * `chown -R` never follows symlinks, so a planted link hands over nothing outside.
  */
 const HAND_BACK_SCRIPT = `uid=$1 to=$2 stamp=$3 ws=$4
@@ -38,7 +44,7 @@ while read -r _; do
     set -eu
     # find's own failures would be lost in the pipe below.
     [ -d "$ws" ] || { echo "no folder $ws" >&2; exit 1; }
-    : > "$stamp.next"
+    touch -d "1 second ago" "$stamp.next"
     if [ -f "$stamp" ]; then
       find "$ws" -xdev -type d -cnewer "$stamp" -print0 > "$stamp.dirs"
       # No folder changed: nothing new to hand over, and the old stamp still marks where to look.
@@ -86,14 +92,25 @@ export function startHandBack(asRoot: readonly string[], user: SandboxUser): Han
     stderr = (stderr + chunk.toString()).slice(-2_000);
   });
   child.on('error', () => {}); // reported by the next round as "not running"
-  let queue: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    const round = queue.then(() => oneRound(child, () => stderr));
-    queue = round.catch(() => undefined);
-    return round;
-  };
+  let queue: Promise<void> = Promise.resolve();
+  let queued = false;
+  const problems: string[] = [];
   return {
-    run,
+    start() {
+      // A round not yet begun takes its stamp when it begins: it covers this command too.
+      if (queued) return;
+      queued = true;
+      queue = queue.then(async () => {
+        queued = false;
+        const problem = await oneRound(child, () => stderr);
+        if (problem) problems.push(problem);
+      });
+    },
+    async settle() {
+      await queue;
+      const found = [...new Set(problems.splice(0))];
+      return found.length > 0 ? found.join('; ') : undefined;
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');

@@ -46,37 +46,3 @@ if [ "$ip" != - ]; then "$ip" link set lo up; fi
 echo "ready $$"
 read -r _ || true
 `;
-
-/**
- * Runs as root through `sudo`, between the runner-owned launcher and `unshare`. The runner cannot
- * signal root processes, so killing the launcher's process group would leave the sandbox
- * running; this script watches the launcher (`$1`) and SIGKILLs `nsenter`/`unshare` when it is
- * gone, which (`--kill-child`) takes PID 1 of the namespace, and with it everything inside, down.
- * `$2` is the launcher's PATH, which sudo's `secure_path` would otherwise replace; `$3` to `$5`
- * are the command's HOME, user name and shell, set here (with sudo's own names removed) because
- * sudo rewrites the environment it was given.
- */
-export const SUPERVISOR_SCRIPT = `watch=$1
-export PATH="$2" HOME="$3" USER="$4" LOGNAME="$4" SHELL="$5" TMPDIR=/tmp
-unset SUDO_COMMAND SUDO_USER SUDO_UID SUDO_GID SUDO_HOME MAIL
-shift 5
-"$@" &
-child=$!
-( while kill -0 "$watch" 2>/dev/null; do sleep 0.2; done; kill -KILL "$child" 2>/dev/null ) </dev/null >/dev/null 2>&1 &
-poller=$!
-wait "$child"; status=$?
-kill "$poller" 2>/dev/null
-exit "$status"
-`;
-
-/**
- * Runs as the runner's user and stays alive (it does not exec `sudo`) so the supervisor has a
- * runner-owned process to watch: when run-command kills the process group, this one dies.
- * `$1` is the sudo binary, `$2` the supervisor script, the rest the supervisor's arguments after
- * the PATH (HOME, user, shell) and the `nsenter` argv.
- */
-export const LAUNCHER_SCRIPT = `sudo=$1 supervisor=$2
-shift 2
-"$sudo" -n -E -- /bin/sh -c "$supervisor" sandbox-supervisor "$$" "$PATH" "$@"
-exit $?
-`;

@@ -1,5 +1,6 @@
-import { LAUNCHER_SCRIPT, SUPERVISOR_SCRIPT } from './launch-scripts.js';
+import type { RootRunner } from './root-runner.js';
 import type { Protection, Sandbox, SandboxLaunch } from './sandbox.js';
+import { spawnCommand } from './spawn-command.js';
 
 /** How the sandbox gets the right to create namespaces and switch user. */
 export type Privilege = 'root' | 'sudo' | 'userns';
@@ -32,23 +33,32 @@ export interface NamespaceSandboxConfig {
   umask: '022' | '002';
   /** The private HOME inside the namespace. */
   home: string;
+  /** The job's root helper, which starts each command (the `sudo` privilege only). */
+  rootRunner?: RootRunner;
 }
 
 /** Names sudo (or root's own environment) leaves behind that a command must not see. */
 const ROOT_NAMES = ['SUDO_COMMAND', 'SUDO_USER', 'SUDO_UID', 'SUDO_GID', 'SUDO_HOME', 'MAIL'];
 
 /**
- * Builds the {@link Sandbox} that runs each command as
- * `nsenter (holder's mount+net) → unshare (new PID namespace, fresh /proc, cwd) → setpriv (user,
- * no capabilities, no new privileges) → argv`, with HOME, TMPDIR and the user's names in the
- * environment it is started with (with sudo, set by the supervisor, since sudo rewrites it). The
- * expensive set-up (the mounts) is done once by the holder, so a command costs three small execs;
- * the PID namespace stays per command, because its PID 1 dying is what takes down daemons a
- * killed command left. `launch` does no I/O.
+ * The process chain one command runs as: `nsenter (holder's mount+net) → unshare (new PID
+ * namespace, fresh /proc, cwd) → setpriv (user, no capabilities, no new privileges) → argv`, with
+ * HOME, TMPDIR and the user's names in the environment it starts with. With `sudo` the root
+ * helper starts it, behind a `setpriv --pdeathsig=KILL`, so that the chain (and with it PID 1 of
+ * the namespace, and everything inside) dies even if the helper is killed outright. The
+ * expensive set-up (the mounts) is done once by the holder; the PID namespace stays per command,
+ * because its PID 1 dying is what takes down daemons a killed command left. No I/O.
  */
-export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox {
+export function commandChain(
+  config: NamespaceSandboxConfig,
+  argv: readonly string[],
+  options: { cwd: string; env?: Record<string, string> },
+): SandboxLaunch {
   const { tools, user } = config;
-  const enter = (cwd: string) => [
+  if (!argv[0]) throw new Error('empty argv');
+  const shell = config.shell ?? '/bin/sh';
+  const enter = [
+    ...(config.privilege === 'sudo' ? [tools.setpriv, '--pdeathsig=KILL', '--'] : []),
     tools.nsenter,
     `--target=${config.holderPid}`,
     // Without `--preserve-credentials` nsenter calls setgroups(), which an unprivileged runner
@@ -64,7 +74,7 @@ export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox 
     '--mount-proc',
     // Here, not as nsenter's `--wd`: nsenter opens that folder before it enters the mount
     // namespace, so the command would start in the host's workspace, where `.git` is writable.
-    `--wd=${cwd}`,
+    `--wd=${options.cwd}`,
     '--',
     tools.setpriv,
     ...(user ? [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups'] : []),
@@ -76,41 +86,33 @@ export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox 
     '--pdeathsig=KILL',
     '--',
   ];
-  const shell = config.shell ?? '/bin/sh';
+  const umask = config.umask === '022' ? [] : ['/bin/sh', '-c', `umask ${config.umask} && exec "$@"`, 'sh'];
   // Without a separate user the runner's names are right.
   const names: Record<string, string> = user ? { USER: user.name, LOGNAME: user.name, SHELL: shell } : {};
-  const umask = config.umask === '022' ? [] : ['/bin/sh', '-c', `umask ${config.umask} && exec "$@"`, 'sh'];
-  const missing: Protection[] = user ? [] : ['separate-user'];
+  const own = Object.fromEntries(
+    Object.entries(options.env ?? {}).filter(([name]) => !ROOT_NAMES.includes(name)),
+  );
+  const [file, ...args] = [...enter, ...umask, ...argv];
+  return { file: file!, args, env: { ...own, ...names, HOME: config.home, TMPDIR: '/tmp' } };
+}
 
+/**
+ * Builds the {@link Sandbox} that runs each command through {@link commandChain}: spawned by the
+ * action itself as root or in a user namespace, handed to the job's root helper with `sudo`.
+ */
+export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox {
+  const missing: Protection[] = config.user ? [] : ['separate-user'];
+  const { rootRunner } = config;
+  if (config.privilege === 'sudo' && (!rootRunner || !config.user))
+    throw new Error('sudo privilege without a root helper or a user');
   return {
     level: config.privilege === 'userns' ? 'userns' : `${config.privilege}+unshare`,
     missing,
-    launch(argv, { cwd, env = {} }): SandboxLaunch {
-      const [command] = argv;
-      if (!command) throw new Error('empty argv');
-      const inner = [...enter(cwd), ...umask, ...argv];
-      const own = Object.fromEntries(Object.entries(env).filter(([name]) => !ROOT_NAMES.includes(name)));
-      const inside = { ...own, ...names, HOME: config.home, TMPDIR: '/tmp' };
-      if (config.privilege !== 'sudo') {
-        const [file, ...args] = inner;
-        return { file: file!, args, env: inside };
-      }
-      if (!tools.sudo || !user) throw new Error('sudo privilege without a sudo binary or a user');
-      return {
-        file: '/bin/sh',
-        args: [
-          '-c',
-          LAUNCHER_SCRIPT,
-          'sandbox-launcher',
-          tools.sudo,
-          SUPERVISOR_SCRIPT,
-          config.home,
-          user.name,
-          shell,
-          ...inner,
-        ],
-        env: inside,
-      };
+    start(argv, { cwd, env, output }) {
+      const launch = commandChain(config, argv, { cwd, ...(env ? { env } : {}) });
+      return rootRunner
+        ? rootRunner.start(launch, { cwd, logPath: output.path })
+        : spawnCommand(launch, { cwd, output });
     },
   };
 }

@@ -1,16 +1,49 @@
 /**
- * How agent-run commands are launched. The bash tool and `verify-command` hand their argv to a
- * {@link Sandbox}, which wraps it in whatever isolation the runner allows (see `detect-sandbox.ts`).
+ * How agent-run commands are started. The bash tool and `verify-command` hand their argv to a
+ * {@link Sandbox}, which starts it in whatever isolation the runner allows (see `detect-sandbox.ts`)
+ * and returns a handle to wait for it and to kill it.
  */
+import { spawnCommand } from './spawn-command.js';
 
 /** One protection the sandbox provides; `missing` lists the ones it could not. */
 export type Protection = 'pid-namespace' | 'network-namespace' | 'separate-user' | 'scrubbed-env';
 
+/** A program, its arguments and the whole environment it starts with. */
 export interface SandboxLaunch {
   file: string;
   args: string[];
-  /** The environment to start `file` with: the one given to `launch`, with what the sandbox sets. */
+  /** The environment to start `file` with: the command's, with what the sandbox sets. */
   env: Record<string, string>;
+}
+
+/** Where a command's stdout and stderr go: one log file, open for appending. */
+export interface CommandOutput {
+  /** The open file descriptor, for commands the action spawns itself. */
+  fd: number;
+  /** Its path, for commands a helper process starts (it opens the file again). */
+  path: string;
+}
+
+export interface StartOptions {
+  /** Must be inside the workspace. */
+  cwd: string;
+  /** The command's environment (default empty); the sandbox adds HOME and the like. */
+  env?: Record<string, string>;
+  output: CommandOutput;
+}
+
+/** How a command ended; `error` when it could not be started at all. */
+export interface CommandExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error?: Error;
+}
+
+/** A started command: it runs in a process group of its own, with no stdin. */
+export interface SandboxedCommand {
+  exited: Promise<CommandExit>;
+  /** Signals the command's whole process group; does nothing once it is gone. */
+  kill(signal: NodeJS.Signals): void;
 }
 
 export interface Sandbox {
@@ -18,17 +51,20 @@ export interface Sandbox {
   level: string;
   /** Protections the runner could not provide at this level. */
   missing: Protection[];
+  /** Starts a command inside the sandbox. Throws only for a malformed argv. */
+  start(argv: readonly string[], options: StartOptions): SandboxedCommand;
   /**
-   * Wraps a command so it runs inside the sandbox. `cwd` must be inside the workspace; `env` is
-   * the command's environment (default empty), returned with HOME and the like set for inside.
+   * Call after each command has ended (also when it was killed): starts giving the runner back
+   * whatever a throw-away user created, and returns at once. The next sandboxed command does not
+   * need it; the runner's own file tools and git do, so they await {@link settle} first.
+   * Absent where commands run as the runner's uid.
    */
-  launch(argv: readonly string[], options: { cwd: string; env?: Record<string, string> }): SandboxLaunch;
+  afterCommand?(): void;
   /**
-   * Runs after each command has ended (also when it was killed): gives the runner back whatever
-   * a throw-away user created, so the action's own file tools and git can write it. Returns what
-   * went wrong, for the command's output. Absent where commands run as the runner's uid.
+   * Resolves once every hand-back started so far is done, with what went wrong since the last
+   * call (for whoever needed the files), or undefined. Absent where there is nothing to hand back.
    */
-  afterCommand?(): Promise<string | undefined>;
+  settle?(): Promise<string | undefined>;
   /**
    * Undoes the start-up work (namespace holder, throw-away user, workspace ACL); call once in the
    * run's `finally`, after the last command. Absent for sandboxes that need no clean-up.
@@ -36,13 +72,18 @@ export interface Sandbox {
   dispose?(): Promise<void>;
 }
 
+/** The argv as it is: a command with no wrapper. */
+export function plainLaunch(argv: readonly string[], env: Record<string, string> = {}): SandboxLaunch {
+  const [file, ...args] = argv;
+  if (!file) throw new Error('empty argv');
+  return { file, args, env };
+}
+
 /** No isolation beyond the scrubbed environment (`sandbox: off`, or nothing else works). */
 export const unsandboxed: Sandbox = {
   level: 'none',
   missing: ['pid-namespace', 'network-namespace', 'separate-user'],
-  launch(argv, { env = {} }) {
-    const [file, ...args] = argv;
-    if (!file) throw new Error('empty argv');
-    return { file, args, env };
+  start(argv, { cwd, env, output }) {
+    return spawnCommand(plainLaunch(argv, env), { cwd, output });
   },
 };

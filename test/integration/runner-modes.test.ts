@@ -19,12 +19,16 @@ import { findExecutable } from '../../src/sandbox/host-probe.js';
 import { RUNNER_MODE_VARIABLE, type RunnerMode } from '../helpers/runner-mode.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** The suites each runner user runs: the sandbox end to end, an issue fix, files and git, the allowlist. */
+/**
+ * The suites each runner user runs: the sandbox end to end, an issue fix, files and git, the
+ * allowlist, and how long what commands start lives.
+ */
 const SUITES = [
   'test/integration/sandbox-e2e.test.ts',
   'test/integration/sandbox-runner-e2e.test.ts',
   'test/integration/sandbox/runner-files.test.ts',
   'test/integration/sandbox/egress-levels.test.ts',
+  'test/integration/sandbox/command-lifetime.test.ts',
 ];
 const SUITE_TIMEOUT_MS = 5 * 60_000;
 

@@ -2,7 +2,9 @@
  * An issue fixed through the built action with `sandbox: auto`, in this process's runner mode
  * (root, a runner user with passwordless sudo, or one without; see `runner-mode.ts`): bash
  * creates, copies and renames files, the file tools then edit them, and the change reaches the
- * pull request; every read-only git command the policy allows succeeds through the bash tool.
+ * pull request; every read-only git command the policy allows succeeds through the bash tool; and
+ * a file bash makes owner-only is read and edited by the very next tool calls (the hand-back that
+ * runs after each command is awaited before the file tools touch the workspace).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -89,5 +91,32 @@ describe(`an issue fixed in the sandbox as a ${mode} runner (${EXPECTED_LEVEL[mo
       "export const greet = () => 'hi';\n",
     );
     assert.equal(await h.github.git.readFile(branch, 'src/gen/deep/renamed.js'), 'export const x = 1;\n');
+  });
+
+  it('an owner-only file bash just made is read and edited by the very next tool calls', async () => {
+    const issue = h.github.state.addIssue({ title: 'Key', body: 'Add a key module.', user: 'alice' });
+    h.openai.enqueue(
+      reply().tool('bash', {
+        command:
+          'mkdir -p src/key && echo "export const key = 1;" > src/key/key.js && chmod 600 src/key/key.js',
+      }),
+      reply().tool('read_file', { path: 'src/key/key.js' }),
+      reply().tool('edit_file', { path: 'src/key/key.js', old_string: 'key = 1', new_string: 'key = 2' }),
+      reply().text('Add the key module'),
+    );
+    const run = await h.run('issues', labeledPayload(issue, 'alice'), { inputs: { sandbox: 'auto' } });
+    const results = toolResults();
+    assert.equal(
+      run.outputs['conclusion'],
+      'pr-opened',
+      run.stdout + run.stderr + JSON.stringify(results, null, 1),
+    );
+    assert.match(results[0]!.content, /\[Exit code 0\./);
+    assert.match(results[1]!.content, /export const key = 1;/, 'read right after the command');
+    assert.doesNotMatch(results[2]!.content, /EACCES|permission denied|could not all be handed back/i);
+    assert.equal(
+      await h.github.git.readFile(run.outputs['branch']!, 'src/key/key.js'),
+      'export const key = 2;\n',
+    );
   });
 });

@@ -5,13 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import type { DetectSandboxOptions, ManagedSandbox } from '../../../src/sandbox/detect-sandbox.js';
 import { runProbe } from '../../../src/sandbox/host-probe.js';
+import { unsandboxed } from '../../../src/sandbox/sandbox.js';
 import { type JobLayout, makeJobLayout, noSudo, runIn, SECRET_TEXT, tryLevel } from './sandbox-fixture.js';
 
 const levels: {
@@ -25,8 +26,8 @@ const levels: {
     wanted: (s) => s.level !== 'none' && s.missing.length === 0,
   },
   {
-    // As root, pretending to be the runner user, so the sudo launcher and supervisor are used.
-    name: 'passwordless sudo (launcher + supervisor)',
+    // As root, pretending to be the runner user, so the root helper started through sudo is used.
+    name: 'passwordless sudo (root helper)',
     extra: { uid: process.getuid?.() === 0 ? 1000 : process.getuid?.() },
     wanted: (s) => s.level === 'sudo+unshare',
   },
@@ -110,17 +111,7 @@ local.close();
       );
       // Positive control: the listener is reachable from outside the sandbox.
       assert.match(
-        (
-          await runIn(
-            {
-              level: 'none',
-              missing: [],
-              launch: (a, o) => ({ file: a[0]!, args: a.slice(1), env: o.env ?? {} }),
-            },
-            [process.execPath, probe, address, String(port)],
-            job.workspace,
-          )
-        ).output,
+        (await runIn(unsandboxed, [process.execPath, probe, address, String(port)], job.workspace)).output,
         /remote: connected/,
       );
       const before = connections;
@@ -180,34 +171,29 @@ test('sum', () => { fs.writeFileSync('made-inside.txt', 'ok'); assert.equal(1 + 
       assert.deepEqual((await readdir(path.join(job.workspace, '.git'))).sort(), ['HEAD']);
     });
 
-    for (const target of ['the process group', 'only the launcher process'] as const) {
-      it(`killing ${target} takes down everything inside, daemons included`, async (t) => {
-        const s = use(t);
-        if (!s) return;
-        const marker = `1000.${Date.now() % 1_000_000_000}`;
-        const script = `sleep ${marker} & setsid sleep ${marker} & nohup sleep ${marker} >/dev/null 2>&1 & wait`;
-        const launch = s.launch(['/bin/sh', '-c', script], {
-          cwd: job.workspace,
-          env: { PATH: '/usr/bin:/bin' },
-        });
-        const child = spawn(launch.file, launch.args, {
-          cwd: job.workspace,
-          detached: true,
-          stdio: 'ignore',
-          env: launch.env,
-        });
-        const closed = new Promise((resolve) => child.on('close', resolve));
-        t.after(async () => {
-          for (const pid of await processesWith(marker)) process.kill(pid, 'SIGKILL');
-        });
-        const started = await waitFor(async () => (await processesWith(marker)).length === 3, 10_000);
-        assert.equal(started, true, 'three sleepers started');
-        process.kill(target === 'the process group' ? -child.pid! : child.pid!, 'SIGKILL');
-        await closed;
-        const gone = await waitFor(async () => (await processesWith(marker)).length === 0, 5_000);
-        assert.equal(gone, true, `survivors: ${(await processesWith(marker)).join(', ')}`);
+    it('killing the command takes down everything inside, daemons included', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      const marker = `1000.${Date.now() % 1_000_000_000}`;
+      const script = `sleep ${marker} & setsid sleep ${marker} & nohup sleep ${marker} >/dev/null 2>&1 & wait`;
+      const logPath = path.join(job.root, `kill-${marker}.log`);
+      const log = await open(logPath, 'a', 0o600);
+      t.after(async () => {
+        await log.close();
+        for (const pid of await processesWith(marker)) process.kill(pid, 'SIGKILL');
       });
-    }
+      const command = s.start(['/bin/sh', '-c', script], {
+        cwd: job.workspace,
+        env: { PATH: '/usr/bin:/bin' },
+        output: { fd: log.fd, path: logPath },
+      });
+      const started = await waitFor(async () => (await processesWith(marker)).length === 3, 10_000);
+      assert.equal(started, true, 'three sleepers started');
+      command.kill('SIGKILL');
+      assert.equal((await command.exited).signal, 'SIGKILL');
+      const gone = await waitFor(async () => (await processesWith(marker)).length === 0, 5_000);
+      assert.equal(gone, true, `survivors: ${(await processesWith(marker)).join(', ')}`);
+    });
 
     it('dispose gives the workspace back and deletes the throw-away user', async (t) => {
       const s = use(t);

@@ -129,7 +129,8 @@ for (const variant of variants) {
         // Control: until they are handed back, the runner cannot write what the user made.
         await assert.rejects(writeFile(path.join(job.workspace, 'gen/private.md'), 'x'), { code: 'EACCES' });
       }
-      await sandbox!.afterCommand?.();
+      sandbox!.afterCommand?.();
+      assert.equal(await sandbox!.settle(), undefined);
       for (const file of MADE) {
         const full = path.join(job.workspace, file);
         assert.equal((await stat(full)).uid, owner, `${file} belongs to the workspace owner`);
@@ -153,7 +154,8 @@ for (const variant of variants) {
         'mkdir -p gen/later/x && echo l > gen/later/x/y.txt && touch -d @0 gen/later/x/y.txt gen/later/x gen/later && cp -rp gen/later gen/deep/kept',
       );
       assert.equal(later.exitCode, 0, later.output);
-      await sandbox!.afterCommand?.();
+      sandbox!.afterCommand?.();
+      assert.equal(await sandbox!.settle(), undefined);
       for (const file of [
         'gen/later/x/y.txt',
         'gen/later/x',

@@ -2,8 +2,7 @@
  * A throw-away job layout for the sandbox tests: a workspace (with `.git`), the job's temp folder
  * and a "runner home" holding secrets, and helpers to run commands through a sandbox for real.
  */
-import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DetectSandboxOptions, ManagedSandbox } from '../../../src/sandbox/detect-sandbox.js';
@@ -106,32 +105,28 @@ export interface RunResult {
   output: string;
 }
 
-/** Runs argv through the sandbox the way run-command does: own process group, small env. */
-export function runIn(
+/** Runs argv through the sandbox the way run-command does: own process group, small env, a log file. */
+export async function runIn(
   sandbox: Sandbox,
   argv: string[],
   cwd: string,
   env: Record<string, string> = {},
 ): Promise<RunResult> {
-  const launch = sandbox.launch(argv, {
-    cwd,
-    env: { PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, LANG: 'C', ...env },
-  });
-  return new Promise((resolve, reject) => {
-    const child = spawn(launch.file, launch.args, {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-run-'));
+  const logPath = path.join(dir, 'output.log');
+  const log = await open(logPath, 'a', 0o600);
+  try {
+    const command = sandbox.start(argv, {
       cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: launch.env,
+      env: { PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, LANG: 'C', ...env },
+      output: { fd: log.fd, path: logPath },
     });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => {
-      output += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      output += c.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (exitCode) => resolve({ exitCode, output }));
-  });
+    const exit = await command.exited;
+    command.kill('SIGKILL');
+    if (exit.error) throw exit.error;
+    return { exitCode: exit.code, output: await readFile(logPath, 'utf8') };
+  } finally {
+    await log.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 }

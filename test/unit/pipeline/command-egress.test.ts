@@ -12,7 +12,10 @@ const sandbox = (enterNetwork: string[]): ManagedSandbox => ({
   network: 'off',
   notes: [],
   enterNetwork,
-  launch: (argv, options) => ({ file: argv[0]!, args: argv.slice(1), env: { ...options.env } }),
+  start: () => {
+    throw new Error('no commands here');
+  },
+  settle: async () => undefined,
   dispose: async () => {},
 });
 

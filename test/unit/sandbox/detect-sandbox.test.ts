@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -56,11 +56,17 @@ describe('detectSandbox', () => {
     const sandbox = await detectSandbox({ ...base, runCommandProbe: nothingWorks });
     assert.equal(sandbox.level, 'none');
     assert.deepEqual(sandbox.missing, ['pid-namespace', 'network-namespace', 'separate-user']);
-    assert.deepEqual(sandbox.launch(['npm', 'test'], { cwd: base.workspace }), {
-      file: 'npm',
-      args: ['test'],
-      env: {},
+    // Commands start as they are, with only their own environment.
+    const logPath = path.join(root, 'none.log');
+    const log = await open(logPath, 'a');
+    const command = sandbox.start(['/bin/sh', '-c', 'echo "$0 ${HOME:-no-home}"', 'plain'], {
+      cwd: base.workspace,
+      output: { fd: log.fd, path: logPath },
     });
+    assert.deepEqual(await command.exited, { code: 0, signal: null });
+    await log.close();
+    assert.equal(await readFile(logPath, 'utf8'), 'plain no-home\n');
+    assert.equal(await sandbox.settle(), undefined);
     const text = describeSandbox(sandbox);
     assert.match(text, /Sandbox: `none`/);
     assert.match(text, /Missing: own PID namespace.*own network namespace.*separate unprivileged user/);

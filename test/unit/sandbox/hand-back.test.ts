@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -27,28 +27,39 @@ function selfUser(workspace: string, base = path.join(root, 'base')): SandboxUse
 }
 
 describe('startHandBack', () => {
-  it('answers one round per command, the first a full walk and later ones from the stamp', async () => {
+  it('runs rounds in the background; settle awaits them, the first a full walk and later ones from the stamp', async () => {
     const workspace = path.join(root, 'ws');
     mkdirSync(path.join(workspace, 'a', 'b'), { recursive: true });
     mkdirSync(path.join(root, 'base'), { recursive: true });
     writeFileSync(path.join(workspace, 'a', 'b', 'f.txt'), 'x\n');
     const handBack = startHandBack([], selfUser(workspace));
+    const stamp = path.join(root, 'base', 'handed-back');
     try {
-      assert.equal(await handBack.run(), undefined);
-      assert.ok(existsSync(path.join(root, 'base', 'handed-back')), 'the stamp marks the round');
+      assert.equal(handBack.start(), undefined, 'start returns at once');
+      assert.equal(existsSync(stamp), false, 'the round has not run yet');
+      assert.equal(await handBack.settle(), undefined);
+      assert.ok(existsSync(stamp), 'the stamp marks the round');
+      // Dated back a second, so a folder changed within the same clock tick still counts.
+      assert.ok(statSync(stamp).mtimeMs < Date.now() - 500, 'the stamp is dated back');
       writeFileSync(path.join(workspace, 'a', 'new.txt'), 'y\n');
-      const rounds = await Promise.all([handBack.run(), handBack.run()]);
-      assert.deepEqual(rounds, [undefined, undefined], 'concurrent rounds queue up');
+      handBack.start();
+      handBack.start();
+      handBack.start();
+      assert.equal(await handBack.settle(), undefined, 'rounds queue up');
+      assert.equal(await handBack.settle(), undefined, 'settling with nothing pending returns at once');
     } finally {
       await handBack.stop();
     }
-    assert.match((await handBack.run()) ?? '', /hand-back helper is not running/);
+    handBack.start();
+    assert.match((await handBack.settle()) ?? '', /hand-back helper is not running/);
+    assert.equal(await handBack.settle(), undefined, 'a problem is reported once');
   });
 
-  it('reports a failed round with what went wrong', async () => {
+  it('reports a failed round with what went wrong when settled', async () => {
     const handBack = startHandBack([], selfUser(path.join(root, 'missing')));
     try {
-      assert.match((await handBack.run()) ?? '', /`chown` failed \(exit 1: no folder .*missing\)/);
+      handBack.start();
+      assert.match((await handBack.settle()) ?? '', /`chown` failed \(exit 1: no folder .*missing\)/);
     } finally {
       await handBack.stop();
     }

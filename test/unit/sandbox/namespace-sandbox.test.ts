@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  commandChain,
   createNamespaceSandbox,
   type NamespaceSandboxConfig,
 } from '../../../src/sandbox/namespace-sandbox.js';
+import type { RootRunner } from '../../../src/sandbox/root-runner.js';
+import type { SandboxLaunch } from '../../../src/sandbox/sandbox.js';
 
 const config: NamespaceSandboxConfig = {
   privilege: 'root',
@@ -22,13 +25,27 @@ const config: NamespaceSandboxConfig = {
   home: '/job/temp/agentsbx-x/home',
 };
 
-describe('createNamespaceSandbox', () => {
+/** A root helper that records what it was asked to start and answers exit 0. */
+function recordingRunner(): RootRunner & {
+  started: { launch: SandboxLaunch; cwd: string; logPath: string }[];
+} {
+  const started: { launch: SandboxLaunch; cwd: string; logPath: string }[] = [];
+  return {
+    started,
+    start(launch, options) {
+      started.push({ launch, ...options });
+      return { exited: Promise.resolve({ code: 0, signal: null }), kill() {} };
+    },
+    async stop() {},
+  };
+}
+
+describe('commandChain', () => {
   it('enters the holder, makes a PID namespace, drops to the user and keeps argv verbatim', () => {
-    const sandbox = createNamespaceSandbox(config);
-    assert.equal(sandbox.level, 'root+unshare');
-    assert.deepEqual(sandbox.missing, []);
+    assert.equal(createNamespaceSandbox(config).level, 'root+unshare');
+    assert.deepEqual(createNamespaceSandbox(config).missing, []);
     const argv = ['npm', 'test', '--', '$(id)', "a b'c"];
-    const { file, args, env } = sandbox.launch(argv, {
+    const { file, args, env } = commandChain(config, argv, {
       cwd: '/ws/sub dir',
       env: { PATH: '/usr/bin', CI: 'true' },
     });
@@ -48,7 +65,7 @@ describe('createNamespaceSandbox', () => {
   });
 
   it("gives the command the throw-away user's names and shell, not root's", () => {
-    const { env } = createNamespaceSandbox(config).launch(['true'], {
+    const { env } = commandChain(config, ['true'], {
       cwd: '/ws',
       env: { PATH: '/usr/bin', SUDO_USER: 'root', MAIL: '/var/mail/root', USER: 'root' },
     });
@@ -60,18 +77,11 @@ describe('createNamespaceSandbox', () => {
       HOME: '/job/temp/agentsbx-x/home',
       TMPDIR: '/tmp',
     });
-    // sudo rewrites the environment, so the supervisor sets these after it, from its arguments.
-    const { args } = createNamespaceSandbox({ ...config, privilege: 'sudo' }).launch(['true'], {
-      cwd: '/ws',
-    });
-    assert.deepEqual(args.slice(5, 8), ['/job/temp/agentsbx-x/home', 'agentsbx-0a1b2c3d', '/usr/bin/bash']);
-    assert.match(args[4]!, /unset SUDO_COMMAND SUDO_USER SUDO_UID SUDO_GID SUDO_HOME MAIL/);
-    assert.match(args[4]!, /HOME="\$3" USER="\$4" LOGNAME="\$4" SHELL="\$5"/);
   });
 
   it('leaves the runner its own names without a separate user', () => {
     const { user: _, ...rest } = config;
-    const { env } = createNamespaceSandbox({ ...rest, privilege: 'userns' }).launch(['true'], {
+    const { env } = commandChain({ ...rest, privilege: 'userns' }, ['true'], {
       cwd: '/ws',
       env: { USER: 'runner' },
     });
@@ -79,23 +89,38 @@ describe('createNamespaceSandbox', () => {
     assert.ok(!('LOGNAME' in env) && !('SHELL' in env));
   });
 
-  it('goes through the runner-owned launcher and a root supervisor with sudo', () => {
-    const { file, args } = createNamespaceSandbox({ ...config, privilege: 'sudo' }).launch(['true'], {
+  it('hands the chain to the root helper with sudo, behind a parent-death signal', async () => {
+    const rootRunner = recordingRunner();
+    const sandbox = createNamespaceSandbox({ ...config, privilege: 'sudo', rootRunner });
+    assert.equal(sandbox.level, 'sudo+unshare');
+    const command = sandbox.start(['true'], {
       cwd: '/ws',
+      env: { PATH: '/usr/bin', SUDO_UID: '0' },
+      output: { fd: 99, path: '/job/temp/command.log' },
     });
-    assert.equal(file, '/bin/sh');
-    assert.equal(args[0], '-c');
-    assert.match(args[1]!, /"\$sudo" -n -E/);
-    assert.equal(args[3], '/usr/bin/sudo');
-    assert.equal(args[8], '/usr/bin/nsenter');
-    assert.equal(args.at(-1), 'true');
+    assert.deepEqual(await command.exited, { code: 0, signal: null });
+    const [{ launch, cwd, logPath }] = rootRunner.started as [(typeof rootRunner.started)[0]];
+    assert.equal(cwd, '/ws');
+    assert.equal(logPath, '/job/temp/command.log', 'the helper opens the log by path');
+    // If the helper itself is killed, the chain (and PID 1 of the namespace with it) dies too.
+    assert.deepEqual(
+      [launch.file, ...launch.args.slice(0, 3)],
+      ['/usr/bin/setpriv', '--pdeathsig=KILL', '--', '/usr/bin/nsenter'],
+    );
+    assert.equal(launch.args.at(-1), 'true');
+    assert.equal(launch.env.USER, 'agentsbx-0a1b2c3d');
+    assert.ok(!('SUDO_UID' in launch.env));
+    assert.throws(
+      () => createNamespaceSandbox({ ...config, privilege: 'sudo' }),
+      /sudo privilege without a root helper/,
+    );
   });
 
   it('enters the user namespace and reports the missing user without root', () => {
     const { user: _, ...rest } = config;
-    const sandbox = createNamespaceSandbox({ ...rest, privilege: 'userns', ownNetwork: false });
-    assert.deepEqual(sandbox.missing, ['separate-user']);
-    const { args } = sandbox.launch(['true'], { cwd: '/ws' });
+    const userns = { ...rest, privilege: 'userns' as const, ownNetwork: false };
+    assert.deepEqual(createNamespaceSandbox(userns).missing, ['separate-user']);
+    const { args } = commandChain(userns, ['true'], { cwd: '/ws' });
     // Unprivileged, nsenter must not try setgroups() (a `--map-root-user` namespace denies it).
     assert.deepEqual(args.slice(0, 5), [
       '--target=4242',
@@ -108,6 +133,6 @@ describe('createNamespaceSandbox', () => {
   });
 
   it('refuses an empty argv', () => {
-    assert.throws(() => createNamespaceSandbox(config).launch([], { cwd: '/ws' }), /empty argv/);
+    assert.throws(() => commandChain(config, [], { cwd: '/ws' }), /empty argv/);
   });
 });

@@ -1,0 +1,185 @@
+/**
+ * How long what a command starts lives, and when the runner gets its files, at each level this
+ * process's runner mode reaches (as root: root and, through the real root helper started with
+ * sudo, sudo; as a runner user with passwordless sudo: sudo; without: userns): a file the
+ * throw-away user makes owner-only is readable and editable by the file tools right after the
+ * command; a command killed by its timeout leaves no process behind, daemons included; and at
+ * the sudo level, the action dying (the root helper's stdin closing) kills a running command.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it, type TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { runCommand } from '../../../src/exec/run-command.js';
+import type { DetectSandboxOptions, ManagedSandbox } from '../../../src/sandbox/detect-sandbox.js';
+import { settleFirst } from '../../../src/sandbox/settle-first.js';
+import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
+import { EXPECTED_LEVEL, runnerMode } from '../../helpers/runner-mode.js';
+import { type JobLayout, makeJobLayout, noSudo, optionsFor, tryLevel } from './sandbox-fixture.js';
+
+const mode = runnerMode();
+const uid = process.getuid?.() ?? 0;
+/** As root, a uid that is not root makes detection take the sudo path (sudo works for root). */
+const levels: { want: string; extra: Partial<DetectSandboxOptions> }[] =
+  mode === 'root'
+    ? [
+        { want: 'root+unshare', extra: {} },
+        { want: 'sudo+unshare', extra: { uid: 1000 } },
+      ]
+    : [{ want: EXPECTED_LEVEL[mode], extra: mode === 'user' ? { runCommandProbe: noSudo } : {} }];
+/** Runs a clean-up command as root (directly, or through sudo as a runner user). */
+const asRoot = (argv: string[]) => {
+  const full = uid === 0 ? argv : ['sudo', '-n', '--', ...argv];
+  spawnSync(full[0]!, full.slice(1), { stdio: 'ignore' });
+};
+const context = { callId: 'call-1', signal: new AbortController().signal };
+
+for (const level of levels) {
+  describe(`command lifetime at ${level.want} as a ${mode} runner`, () => {
+    let job: JobLayout;
+    let sandbox: ManagedSandbox | string;
+    const use = (t: TestContext): ManagedSandbox | undefined => {
+      if (typeof sandbox === 'string') t.skip(sandbox);
+      return typeof sandbox === 'string' ? undefined : sandbox;
+    };
+    const run = (s: ManagedSandbox, script: string, timeoutMs = 60_000) =>
+      runCommand({
+        argv: ['/bin/sh', '-c', script],
+        cwd: job.workspace,
+        env: { PATH: '/usr/bin:/bin' },
+        timeoutMs,
+        killGraceMs: 300,
+        sandbox: s,
+        logDir: path.join(job.tempDir, 'logs'),
+      });
+
+    before(async () => {
+      job = await makeJobLayout();
+      sandbox = await tryLevel(job, level.extra, (s) => s.level === level.want);
+    });
+    after(async () => {
+      if (typeof sandbox !== 'string') await sandbox.dispose();
+      await job.cleanup();
+    });
+
+    it('the file tools read and edit an owner-only file a command made, right after it', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      const tools = settleFirst(createDefaultRegistry({ workspace: job.workspace }), s);
+      const made = await run(
+        s,
+        'mkdir -p gen/deep && echo "secret = 1" > gen/deep/private.txt && chmod 600 gen/deep/private.txt',
+      );
+      assert.equal(made.exitCode, 0, made.output);
+      const read = await tools.get('read_file')!.execute({ path: 'gen/deep/private.txt' }, context);
+      assert.equal(read.isError, false, read.output);
+      assert.match(read.output, /secret = 1/);
+      const edit = await tools
+        .get('edit_file')!
+        .execute(
+          { path: 'gen/deep/private.txt', old_string: 'secret = 1', new_string: 'secret = 2' },
+          context,
+        );
+      assert.equal(edit.isError, false, edit.output);
+      assert.equal(await readFile(path.join(job.workspace, 'gen/deep/private.txt'), 'utf8'), 'secret = 2\n');
+      if (s.userName && uid !== 0) {
+        // Control: the same file from a sandbox that never hands back stays out of the runner's reach.
+        const { afterCommand: _, settle: __, ...noHandBack } = s;
+        const kept = await run(
+          { ...noHandBack, settle: async () => undefined },
+          'echo x > gen/kept.txt && chmod 600 gen/kept.txt',
+        );
+        assert.equal(kept.exitCode, 0, kept.output);
+        await assert.rejects(tools.get('read_file')!.execute({ path: 'gen/kept.txt' }, context), {
+          code: 'EACCES',
+        });
+        await s.settle();
+      }
+    });
+
+    it('a command killed by its timeout leaves no process behind, daemons included', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      const marker = `2000.${Date.now() % 1_000_000_000}`;
+      t.after(async () => {
+        for (const pid of await processesWith(marker)) process.kill(pid, 'SIGKILL');
+      });
+      // The shell ignores SIGTERM, so the kill has to escalate to SIGKILL.
+      const script = `trap '' TERM; sleep ${marker} & setsid sleep ${marker} & nohup sleep ${marker} >/dev/null 2>&1 & wait; wait`;
+      let seen = 0;
+      const watching = (async () => {
+        for (let i = 0; i < 400 && seen < 3; i++) {
+          seen = Math.max(seen, (await processesWith(marker)).length);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      })();
+      const result = await run(s, script, 3_000);
+      await watching;
+      assert.equal(seen, 3, 'the three sleepers were running before the timeout');
+      assert.equal(result.timedOut, true);
+      const gone = await waitFor(async () => (await processesWith(marker)).length === 0, 5_000);
+      assert.equal(gone, true, `survivors: ${(await processesWith(marker)).join(', ')}`);
+    });
+
+    it('the action dying kills a running command (sudo: the root helper sees its stdin close)', async (t) => {
+      if (level.want !== 'sudo+unshare')
+        return t.skip('only the sudo level has a root helper between the action and the command');
+      if (!use(t)) return;
+      const marker = `3000.${Date.now() % 1_000_000_000}`;
+      t.after(async () => {
+        for (const pid of await processesWith(marker)) process.kill(pid, 'SIGKILL');
+      });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          fileURLToPath(new URL('./dying-action.ts', import.meta.url)),
+          JSON.stringify(optionsFor(job, level.extra)),
+          `sleep ${marker} & setsid sleep ${marker} & nohup sleep ${marker} >/dev/null 2>&1 & wait`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env } },
+      );
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      const closed = new Promise((resolve) => child.on('close', resolve));
+      t.after(() => {
+        // The dead action never disposed of its sandbox: remove its throw-away user here.
+        const user = /^user (agentsbx-\S+)$/m.exec(stdout)?.[1];
+        if (!user) return;
+        asRoot(['userdel', '--force', user]);
+        asRoot(['rm', '-rf', '--one-file-system', path.join(job.tempDir, user)]);
+      });
+      const started = await waitFor(async () => (await processesWith(marker)).length === 3, 30_000);
+      assert.equal(started, true, `three sleepers started:\n${stdout}`);
+      assert.match(stdout, /^level sudo\+unshare$/m);
+      child.kill('SIGKILL');
+      await closed;
+      const gone = await waitFor(async () => (await processesWith(marker)).length === 0, 10_000);
+      assert.equal(gone, true, `survivors: ${(await processesWith(marker)).join(', ')}`);
+    });
+  });
+}
+
+async function processesWith(marker: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.startsWith('sleep\0') && cmdline.includes(marker)) found.push(Number(entry));
+  }
+  return found;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}

@@ -21,7 +21,7 @@ import type { Sandbox } from '../src/sandbox/sandbox.js';
 import { unsandboxed } from '../src/sandbox/sandbox.js';
 import type { BenchFigure } from './run.js';
 
-const ROUNDS = 40;
+const ROUNDS = 100;
 const FILES = 10_000;
 
 /**

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { type CommandHelper, startCommandHelper } from './command-helper.js';
 import { networkEntry } from './egress-forwarder.js';
 import { type HandBack, startHandBack } from './hand-back.js';
 import { findExecutable, type ProbeRunner, probeFailure, runProbe, SYSTEM_PATH } from './host-probe.js';
 import type { KeptPath } from './namespace-holder.js';
 import { maxKept, type NamespaceHolder, startNamespaceHolder } from './namespace-holder.js';
 import { createNamespaceSandbox, type Privilege, type SandboxTools } from './namespace-sandbox.js';
-import { type RootRunner, startRootRunner } from './root-runner.js';
 import { type Protection, plainLaunch, type Sandbox } from './sandbox.js';
 import {
   createSandboxUser,
@@ -180,26 +180,12 @@ async function withUser(
     tempDir: options.tempDir,
     access,
   });
-  const asRootPrefix = privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : [];
-  const handBack = startHandBack(asRootPrefix, user);
-  let rootRunner: RootRunner | undefined;
+  const handBack = startHandBack(privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : [], user);
   const release = async () => {
-    await rootRunner?.stop();
     await handBack.stop();
     await removeSandboxUser(asRoot, user);
   };
-  try {
-    // One root process for the job starts every command, so no command pays for a `sudo`.
-    if (privilege === 'sudo') rootRunner = await startRootRunner(asRootPrefix);
-  } catch (error) {
-    await release();
-    throw error;
-  }
-  return build(options, tools, privilege, user.home, release, {
-    user,
-    handBack,
-    ...(rootRunner ? { rootRunner } : {}),
-  });
+  return build(options, tools, privilege, user.home, release, { user, handBack });
 }
 
 async function withoutUser(options: DetectSandboxOptions, tools: HostTools): Promise<ManagedSandbox> {
@@ -215,11 +201,13 @@ async function build(
   privilege: Privilege,
   home: string,
   release: () => Promise<void>,
-  separate?: { user: SandboxUser; handBack: HandBack; rootRunner?: RootRunner },
+  separate?: { user: SandboxUser; handBack: HandBack },
 ): Promise<ManagedSandbox> {
   const user = separate?.user;
   let holder: NamespaceHolder | undefined;
+  let helper: CommandHelper | undefined;
   const dispose = async () => {
+    await helper?.stop();
     await holder?.stop();
     await release();
   };
@@ -236,6 +224,9 @@ async function build(
       hide,
       mask,
     });
+    // One small process for the job starts every command: with sudo it is root, so no command
+    // pays for a `sudo`; at every level it spawns faster than the action itself.
+    helper = await startCommandHelper(privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : []);
     const sandbox = createNamespaceSandbox({
       privilege,
       tools,
@@ -245,7 +236,8 @@ async function build(
       shell: tools.shell,
       umask: user?.access === 'group' ? '002' : '022',
       home,
-      ...(separate?.rootRunner ? { rootRunner: separate.rootRunner } : {}),
+      helper,
+      ...(separate ? { gate: separate.handBack } : {}),
     });
     // Prove the level works end to end, the way commands will run: the workspace is readable and
     // writable from inside, and so is the private home.

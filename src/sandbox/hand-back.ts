@@ -4,8 +4,9 @@
  * ACL mask from the creating mode), so after every command the workspace's owner becomes their
  * owner again, at any depth; the user keeps writing them through its group or ACL entry. One root
  * shell is kept for the job and asked once per command, so a command does not pay for a `sudo`.
- * A round runs off the command's critical path: the next sandboxed command does not need it
- * (the user can use its own files), only the runner's own file tools and git, which settle first.
+ * A round runs off the command's critical path: the command's result does not wait for it, only
+ * the runner's own file tools and git do (they settle first), and the next command, which must
+ * not run alongside it (see {@link CommandGate}); a model turn usually hides it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -14,8 +15,20 @@ import { type SandboxUser, stampPath } from './sandbox-user.js';
 
 const ROUND_TIMEOUT_MS = 5 * 60_000;
 
+/**
+ * Keeps commands and hand-back rounds apart: a round changes the owner of what the throw-away
+ * user just created, and a command running meanwhile could then no longer `chmod`, `touch -d`
+ * or `chgrp` a file it had made a moment before.
+ */
+export interface CommandGate {
+  /** Resolves once no round is queued or running; the command counts as running from then on. */
+  enter(): Promise<void>;
+  /** The command has ended and its processes are gone. */
+  leave(): void;
+}
+
 /** The job's hand-back helper. */
-export interface HandBack {
+export interface HandBack extends CommandGate {
   /** Starts a round for the command that just ended (one round stands for all still queued). */
   start(): void;
   /** Resolves when every round started so far is done, with what went wrong since the last call. */
@@ -94,16 +107,31 @@ export function startHandBack(asRoot: readonly string[], user: SandboxUser): Han
   child.on('error', () => {}); // reported by the next round as "not running"
   let queue: Promise<void> = Promise.resolve();
   let queued = false;
+  let pending = 0;
+  let running = 0;
+  let wake: (() => void) | undefined;
+  const noCommands = () => (running === 0 ? undefined : new Promise<void>((resolve) => (wake = resolve)));
   const problems: string[] = [];
   return {
+    async enter() {
+      while (pending > 0) await queue;
+      running++;
+    },
+    leave() {
+      running--;
+      if (running === 0) wake?.();
+    },
     start() {
       // A round not yet begun takes its stamp when it begins: it covers this command too.
       if (queued) return;
       queued = true;
+      pending++;
       queue = queue.then(async () => {
+        await noCommands();
         queued = false;
         const problem = await oneRound(child, () => stderr);
         if (problem) problems.push(problem);
+        pending--;
       });
     },
     async settle() {

@@ -1,6 +1,6 @@
-import type { RootRunner } from './root-runner.js';
-import type { Protection, Sandbox, SandboxLaunch } from './sandbox.js';
-import { spawnCommand } from './spawn-command.js';
+import type { CommandHelper } from './command-helper.js';
+import type { CommandGate } from './hand-back.js';
+import type { Protection, Sandbox, SandboxedCommand, SandboxLaunch } from './sandbox.js';
 
 /** How the sandbox gets the right to create namespaces and switch user. */
 export type Privilege = 'root' | 'sudo' | 'userns';
@@ -33,8 +33,10 @@ export interface NamespaceSandboxConfig {
   umask: '022' | '002';
   /** The private HOME inside the namespace. */
   home: string;
-  /** The job's root helper, which starts each command (the `sudo` privilege only). */
-  rootRunner?: RootRunner;
+  /** The job's command helper, which starts each command (root with the `sudo` privilege). */
+  helper: CommandHelper;
+  /** With a throw-away user: keeps commands and hand-back rounds apart. */
+  gate?: CommandGate;
 }
 
 /** Names sudo (or root's own environment) leaves behind that a command must not see. */
@@ -43,9 +45,9 @@ const ROOT_NAMES = ['SUDO_COMMAND', 'SUDO_USER', 'SUDO_UID', 'SUDO_GID', 'SUDO_H
 /**
  * The process chain one command runs as: `nsenter (holder's mount+net) → unshare (new PID
  * namespace, fresh /proc, cwd) → setpriv (user, no capabilities, no new privileges) → argv`, with
- * HOME, TMPDIR and the user's names in the environment it starts with. With `sudo` the root
- * helper starts it, behind a `setpriv --pdeathsig=KILL`, so that the chain (and with it PID 1 of
- * the namespace, and everything inside) dies even if the helper is killed outright. The
+ * HOME, TMPDIR and the user's names in the environment it starts with. The job's command helper
+ * starts it behind a `setpriv --pdeathsig=KILL`, so that the chain (and with it PID 1 of the
+ * namespace, and everything inside) dies even if the helper is killed outright. The
  * expensive set-up (the mounts) is done once by the holder; the PID namespace stays per command,
  * because its PID 1 dying is what takes down daemons a killed command left. No I/O.
  */
@@ -58,7 +60,9 @@ export function commandChain(
   if (!argv[0]) throw new Error('empty argv');
   const shell = config.shell ?? '/bin/sh';
   const enter = [
-    ...(config.privilege === 'sudo' ? [tools.setpriv, '--pdeathsig=KILL', '--'] : []),
+    tools.setpriv,
+    '--pdeathsig=KILL',
+    '--',
     tools.nsenter,
     `--target=${config.holderPid}`,
     // Without `--preserve-credentials` nsenter calls setgroups(), which an unprivileged runner
@@ -96,23 +100,38 @@ export function commandChain(
   return { file: file!, args, env: { ...own, ...names, HOME: config.home, TMPDIR: '/tmp' } };
 }
 
-/**
- * Builds the {@link Sandbox} that runs each command through {@link commandChain}: spawned by the
- * action itself as root or in a user namespace, handed to the job's root helper with `sudo`.
- */
+/** Builds the {@link Sandbox} that hands each command's {@link commandChain} to the job's helper. */
 export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox {
   const missing: Protection[] = config.user ? [] : ['separate-user'];
-  const { rootRunner } = config;
-  if (config.privilege === 'sudo' && (!rootRunner || !config.user))
-    throw new Error('sudo privilege without a root helper or a user');
   return {
     level: config.privilege === 'userns' ? 'userns' : `${config.privilege}+unshare`,
     missing,
     start(argv, { cwd, env, output }) {
       const launch = commandChain(config, argv, { cwd, ...(env ? { env } : {}) });
-      return rootRunner
-        ? rootRunner.start(launch, { cwd, logPath: output.path })
-        : spawnCommand(launch, { cwd, output });
+      const begin = () => config.helper.start(launch, { cwd, logPath: output.path });
+      return config.gate ? gated(config.gate, begin) : begin();
+    },
+  };
+}
+
+/** Starts the command once the gate lets it in; a kill before that means it never starts. */
+function gated(gate: CommandGate, begin: () => SandboxedCommand): SandboxedCommand {
+  let command: SandboxedCommand | undefined;
+  let killedWith: NodeJS.Signals | undefined;
+  const exited = gate.enter().then(async () => {
+    try {
+      if (killedWith) return { code: null, signal: killedWith };
+      command = begin();
+      return await command.exited;
+    } finally {
+      gate.leave();
+    }
+  });
+  return {
+    exited,
+    kill(signal) {
+      if (command) command.kill(signal);
+      else killedWith ??= signal;
     },
   };
 }

@@ -26,8 +26,8 @@ const levels: {
     wanted: (s) => s.level !== 'none' && s.missing.length === 0,
   },
   {
-    // As root, pretending to be the runner user, so the root helper started through sudo is used.
-    name: 'passwordless sudo (root helper)',
+    // As root, pretending to be the runner user, so the command helper is started through sudo.
+    name: 'passwordless sudo (command helper through sudo)',
     extra: { uid: process.getuid?.() === 0 ? 1000 : process.getuid?.() },
     wanted: (s) => s.level === 'sudo+unshare',
   },

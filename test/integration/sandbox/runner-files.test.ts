@@ -171,6 +171,32 @@ for (const variant of variants) {
       }
     });
 
+    it('commands run back to back with hand-backs pending can chmod what they make; nothing is left behind', async (t) => {
+      if (variant.skip) return t.skip(variant.skip);
+      const owner = (await stat(job.workspace)).uid;
+      // Each command starts the next round and does not wait for it, as the bash tool does. A
+      // round running alongside the next command would hand its new file over between `echo`
+      // and `chmod` (EPERM); the next command waits for the round instead.
+      const made: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const result = await sh(
+          `mkdir -p overlap/d${i} && echo ${i} > overlap/d${i}/f.txt && echo ${i} > overlap/top${i}.txt && chmod 600 overlap/top${i}.txt`,
+        );
+        assert.equal(result.exitCode, 0, result.output);
+        sandbox!.afterCommand?.();
+        made.push(`overlap/d${i}`, `overlap/d${i}/f.txt`, `overlap/top${i}.txt`);
+      }
+      assert.equal(await sandbox!.settle(), undefined);
+      for (const file of made) {
+        assert.equal(
+          (await stat(path.join(job.workspace, file))).uid,
+          owner,
+          `${file} belongs to the workspace owner`,
+        );
+        if (file.endsWith('.txt')) await appendFile(path.join(job.workspace, file), 'runner\n');
+      }
+    });
+
     it('every read-only git command the policy allows works on the checkout', async (t) => {
       if (variant.skip) return t.skip(variant.skip);
       const failures: string[] = [];

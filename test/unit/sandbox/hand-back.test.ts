@@ -55,6 +55,40 @@ describe('startHandBack', () => {
     assert.equal(await handBack.settle(), undefined, 'a problem is reported once');
   });
 
+  it('never runs a round while a command runs, nor lets a command start during a round', async () => {
+    const workspace = path.join(root, 'ws-gate');
+    const base = path.join(root, 'base-gate');
+    mkdirSync(workspace, { recursive: true });
+    mkdirSync(base, { recursive: true });
+    const handBack = startHandBack([], selfUser(workspace, base));
+    const stamp = path.join(base, 'handed-back');
+    try {
+      await handBack.enter();
+      handBack.start();
+      let settled = false;
+      const settling = handBack.settle().then(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(existsSync(stamp), false, 'no round while the command runs');
+      assert.equal(settled, false);
+      handBack.leave();
+      await settling;
+      assert.ok(existsSync(stamp), 'the round ran once the command had ended');
+
+      const order: string[] = [];
+      handBack.start();
+      const round = handBack.settle().then(() => order.push('round'));
+      await handBack.enter();
+      order.push('command');
+      handBack.leave();
+      await round;
+      assert.deepEqual(order, ['round', 'command'], 'the next command waited for the round');
+    } finally {
+      await handBack.stop();
+    }
+  });
+
   it('reports a failed round with what went wrong when settled', async () => {
     const handBack = startHandBack([], selfUser(path.join(root, 'missing')));
     try {

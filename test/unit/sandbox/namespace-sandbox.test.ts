@@ -1,12 +1,27 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { CommandHelper } from '../../../src/sandbox/command-helper.js';
 import {
   commandChain,
   createNamespaceSandbox,
   type NamespaceSandboxConfig,
 } from '../../../src/sandbox/namespace-sandbox.js';
-import type { RootRunner } from '../../../src/sandbox/root-runner.js';
 import type { SandboxLaunch } from '../../../src/sandbox/sandbox.js';
+
+/** A command helper that records what it was asked to start and answers exit 0. */
+function recordingRunner(): CommandHelper & {
+  started: { launch: SandboxLaunch; cwd: string; logPath: string }[];
+} {
+  const started: { launch: SandboxLaunch; cwd: string; logPath: string }[] = [];
+  return {
+    started,
+    start(launch, options) {
+      started.push({ launch, ...options });
+      return { exited: Promise.resolve({ code: 0, signal: null }), kill() {} };
+    },
+    async stop() {},
+  };
+}
 
 const config: NamespaceSandboxConfig = {
   privilege: 'root',
@@ -23,22 +38,8 @@ const config: NamespaceSandboxConfig = {
   shell: '/usr/bin/bash',
   umask: '022',
   home: '/job/temp/agentsbx-x/home',
+  helper: recordingRunner(),
 };
-
-/** A root helper that records what it was asked to start and answers exit 0. */
-function recordingRunner(): RootRunner & {
-  started: { launch: SandboxLaunch; cwd: string; logPath: string }[];
-} {
-  const started: { launch: SandboxLaunch; cwd: string; logPath: string }[] = [];
-  return {
-    started,
-    start(launch, options) {
-      started.push({ launch, ...options });
-      return { exited: Promise.resolve({ code: 0, signal: null }), kill() {} };
-    },
-    async stop() {},
-  };
-}
 
 describe('commandChain', () => {
   it('enters the holder, makes a PID namespace, drops to the user and keeps argv verbatim', () => {
@@ -49,8 +50,20 @@ describe('commandChain', () => {
       cwd: '/ws/sub dir',
       env: { PATH: '/usr/bin', CI: 'true' },
     });
-    assert.equal(file, '/usr/bin/nsenter');
-    assert.deepEqual(args.slice(0, 4), ['--target=4242', '--mount', '--net', '--']);
+    // If the job's command helper is killed outright, the chain (and the namespace) dies with it.
+    assert.deepEqual(
+      [file, ...args.slice(0, 7)],
+      [
+        '/usr/bin/setpriv',
+        '--pdeathsig=KILL',
+        '--',
+        '/usr/bin/nsenter',
+        '--target=4242',
+        '--mount',
+        '--net',
+        '--',
+      ],
+    );
     // The working folder is entered inside the mount namespace, by unshare, not by nsenter.
     assert.ok(args.indexOf('--wd=/ws/sub dir') > args.indexOf('/usr/bin/unshare'));
     assert.ok(args.includes('--kill-child') && args.includes('--mount-proc'));
@@ -89,31 +102,25 @@ describe('commandChain', () => {
     assert.ok(!('LOGNAME' in env) && !('SHELL' in env));
   });
 
-  it('hands the chain to the root helper with sudo, behind a parent-death signal', async () => {
-    const rootRunner = recordingRunner();
-    const sandbox = createNamespaceSandbox({ ...config, privilege: 'sudo', rootRunner });
-    assert.equal(sandbox.level, 'sudo+unshare');
-    const command = sandbox.start(['true'], {
-      cwd: '/ws',
-      env: { PATH: '/usr/bin', SUDO_UID: '0' },
-      output: { fd: 99, path: '/job/temp/command.log' },
-    });
-    assert.deepEqual(await command.exited, { code: 0, signal: null });
-    const [{ launch, cwd, logPath }] = rootRunner.started as [(typeof rootRunner.started)[0]];
-    assert.equal(cwd, '/ws');
-    assert.equal(logPath, '/job/temp/command.log', 'the helper opens the log by path');
-    // If the helper itself is killed, the chain (and PID 1 of the namespace with it) dies too.
-    assert.deepEqual(
-      [launch.file, ...launch.args.slice(0, 3)],
-      ['/usr/bin/setpriv', '--pdeathsig=KILL', '--', '/usr/bin/nsenter'],
-    );
-    assert.equal(launch.args.at(-1), 'true');
-    assert.equal(launch.env.USER, 'agentsbx-0a1b2c3d');
-    assert.ok(!('SUDO_UID' in launch.env));
-    assert.throws(
-      () => createNamespaceSandbox({ ...config, privilege: 'sudo' }),
-      /sudo privilege without a root helper/,
-    );
+  it("hands the chain to the job's helper, which opens the log by path", async () => {
+    for (const privilege of ['root', 'sudo'] as const) {
+      const helper = recordingRunner();
+      const sandbox = createNamespaceSandbox({ ...config, privilege, helper });
+      assert.equal(sandbox.level, `${privilege}+unshare`);
+      const command = sandbox.start(['true'], {
+        cwd: '/ws',
+        env: { PATH: '/usr/bin', SUDO_UID: '0' },
+        output: { fd: 99, path: '/job/temp/command.log' },
+      });
+      assert.deepEqual(await command.exited, { code: 0, signal: null });
+      const [{ launch, cwd, logPath }] = helper.started as [(typeof helper.started)[0]];
+      assert.equal(cwd, '/ws');
+      assert.equal(logPath, '/job/temp/command.log');
+      assert.equal(launch.file, '/usr/bin/setpriv');
+      assert.equal(launch.args.at(-1), 'true');
+      assert.equal(launch.env.USER, 'agentsbx-0a1b2c3d');
+      assert.ok(!('SUDO_UID' in launch.env));
+    }
   });
 
   it('enters the user namespace and reports the missing user without root', () => {
@@ -122,7 +129,7 @@ describe('commandChain', () => {
     assert.deepEqual(createNamespaceSandbox(userns).missing, ['separate-user']);
     const { args } = commandChain(userns, ['true'], { cwd: '/ws' });
     // Unprivileged, nsenter must not try setgroups() (a `--map-root-user` namespace denies it).
-    assert.deepEqual(args.slice(0, 5), [
+    assert.deepEqual(args.slice(3, 8), [
       '--target=4242',
       '--user',
       '--preserve-credentials',

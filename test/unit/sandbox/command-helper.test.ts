@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { type RootRunner, startRootRunner } from '../../../src/sandbox/root-runner.js';
+import { type CommandHelper, startCommandHelper } from '../../../src/sandbox/command-helper.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'root-runner-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,10 +40,10 @@ async function pidsIn(log: string, count: number): Promise<number[]> {
 }
 
 // Run as this process's own user: the helper does not care who it is, only sudo makes it root.
-describe('startRootRunner', () => {
-  let runner: RootRunner;
+describe('startCommandHelper', () => {
+  let runner: CommandHelper;
   it('starts, runs argv verbatim with exactly the given environment, and appends to the log', async () => {
-    runner = await startRootRunner([]);
+    runner = await startCommandHelper([]);
     const log = newLog();
     writeFileSync(log, 'before\n');
     const args = ['line\nbreak', 'quo\'te"s', '$(id) `id`', '', 'ünï ✓'];
@@ -134,6 +134,6 @@ describe('startRootRunner', () => {
     await until(() => !alive(pids[0]!));
     if (alive(pids[1]!)) process.kill(pids[1]!, 'SIGKILL');
     const late = await runner.start(sh('true'), { cwd: dir, logPath: newLog() }).exited;
-    assert.match(late.error?.message ?? '', /root helper is not running/);
+    assert.match(late.error?.message ?? '', /command helper is not running/);
   });
 });

@@ -1,17 +1,17 @@
 /**
- * The job's root helper for the `sudo` level, run with `node -e` through one `sudo -n` at
- * start-up, so a command does not pay for a `sudo` (and the shells around it) each time.
+ * The job's command helper, run with `node -e` once at start-up (at the `sudo` level through one
+ * `sudo -n`, so a command does not pay for a `sudo` and the shells around it each time).
  *
  * It reads one JSON request a line on stdin: `{op: "start", id, file, args, env, cwd, log}`
  * spawns `file` in a process group of its own, stdout and stderr appended to the runner's log
  * file `log` (opened again here, never through a symlink), and answers `{id, code, signal}` on
  * stdout when it has ended, after killing whatever it left in its group; `{op: "kill", id,
  * signal}` signals that group. JSON carries any argv a JavaScript string can hold, and commands
- * run concurrently. When its stdin closes (the action ended or died) or it is told to stop, it
- * SIGKILLs every group still running and exits. Requests come only from the action, which could
- * run anything as root through sudo anyway; commands cannot reach the pipe.
+ * run concurrently. When its stdin closes (the action ended or died), it is signalled or it
+ * fails, it SIGKILLs every group still running and exits. Requests come only from the action,
+ * which could run anything as root through sudo anyway; commands cannot reach the pipe.
  */
-export const ROOT_RUNNER_SCRIPT = `'use strict';
+export const COMMAND_HELPER_SCRIPT = `'use strict';
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const readline = require('node:readline');
@@ -62,5 +62,6 @@ lines.on('line', (line) => {
 lines.on('close', shutdown);
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, shutdown);
 process.stdout.on('error', shutdown);
+process.on('uncaughtException', shutdown);
 send({ ready: process.pid });
 `;

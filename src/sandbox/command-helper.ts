@@ -1,18 +1,19 @@
 /**
- * The action's side of the `sudo` level's root helper (see `root-runner-script.ts`): started
- * once per job, it starts each command as root so the command can enter the namespaces, and
- * hands back a {@link SandboxedCommand} like a spawned one.
+ * The action's side of the job's command helper (see `command-helper-script.ts`): started once
+ * per job (through `sudo -n` at the `sudo` level, so it is root and commands can enter the
+ * namespaces), it starts each command and hands back a {@link SandboxedCommand}. A small process
+ * also spawns faster than the action, whose size makes each of its own spawns dearer.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { COMMAND_HELPER_SCRIPT } from './command-helper-script.js';
 import { SYSTEM_PATH } from './host-probe.js';
-import { ROOT_RUNNER_SCRIPT } from './root-runner-script.js';
 import type { CommandExit, SandboxedCommand, SandboxLaunch } from './sandbox.js';
 
-/** The job's root helper. */
-export interface RootRunner {
-  /** Starts `launch` as root in `cwd`, its output appended to the log file at `logPath`. */
+/** The job's command helper. */
+export interface CommandHelper {
+  /** Starts `launch` in `cwd`, its output appended to the log file at `logPath`. */
   start(launch: SandboxLaunch, options: { cwd: string; logPath: string }): SandboxedCommand;
   /** Closes the helper's stdin: it kills what still runs and exits. */
   stop(): Promise<void>;
@@ -29,11 +30,11 @@ interface Answer {
 }
 
 /**
- * Starts the helper with `asRoot` (`sudo -n --`) in front of `node -e`, and resolves once it
- * says it is ready; rejects with its stderr when it cannot start.
+ * Starts the helper with `prefix` (`sudo -n --`, or nothing) in front of `node -e`, and resolves
+ * once it says it is ready; rejects with its stderr when it cannot start.
  */
-export async function startRootRunner(asRoot: readonly string[]): Promise<RootRunner> {
-  const argv = [...asRoot, process.execPath, '-e', ROOT_RUNNER_SCRIPT];
+export async function startCommandHelper(prefix: readonly string[]): Promise<CommandHelper> {
+  const argv = [...prefix, process.execPath, '-e', COMMAND_HELPER_SCRIPT];
   const child = spawn(argv[0]!, argv.slice(1), {
     env: { PATH: SYSTEM_PATH, LANG: 'C' },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -60,7 +61,7 @@ export async function startRootRunner(asRoot: readonly string[]): Promise<RootRu
     );
   });
   const gone = () =>
-    `the sandbox's root helper is not running${stderr.trim() ? `: ${lastLine(stderr)}` : ''}`;
+    `the sandbox's command helper is not running${stderr.trim() ? `: ${lastLine(stderr)}` : ''}`;
   child.on('error', () => {}); // answered as "not running"
   await waitForReady(child, readyPid, () => stderr);
   child.on('exit', () => {
@@ -113,7 +114,7 @@ async function waitForReady(child: ChildProcess, ready: Promise<number>, stderr:
     const fail = (why: string) => {
       child.kill('SIGKILL');
       const detail = stderr().trim() ? `: ${lastLine(stderr())}` : '';
-      reject(new Error(`the sandbox's root helper ${why}${detail}`));
+      reject(new Error(`the sandbox's command helper ${why}${detail}`));
     };
     timer = setTimeout(() => fail('did not start in time'), READY_TIMEOUT_MS);
     onError = (error) => fail(`could not start (${error.message})`);

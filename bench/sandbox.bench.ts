@@ -3,7 +3,9 @@
  * as the p50 of `/bin/true` sandboxed (from start to its end, and starting the hand-back round
  * after it, as run-command does) minus the p50 of `/bin/true` unsandboxed, interleaved in one
  * run. `sandbox.<level>.hand_back_p50_ms` is that round, settled right after the command, as the
- * runner's file tools and git wait for it (a model turn usually hides it). The workspace holds
+ * runner's file tools and git wait for it (a model turn usually hides it), and
+ * `sandbox.<level>.back_to_back_p50_ms` one command started right after another without a
+ * settle, so it waits for the previous command's round. The workspace holds
  * 10,000 files, because handing files back walks it. As root, the sudo level is the real root
  * helper started through sudo (sudo as root), and the user-namespace level is chosen by
  * refusing sudo, as on a runner without it.
@@ -29,7 +31,12 @@ const FILES = 10_000;
  * hand-back round), and then, apart, for settling that round (what the runner's file tools and
  * git wait for before they touch the workspace).
  */
-async function runOnce(sandbox: Sandbox, cwd: string, log: Log): Promise<{ total: number; settle: number }> {
+async function runOnce(
+  sandbox: Sandbox,
+  cwd: string,
+  log: Log,
+  settle = true,
+): Promise<{ total: number; settle: number }> {
   const start = performance.now();
   const command = sandbox.start(['/bin/true'], {
     cwd,
@@ -41,6 +48,7 @@ async function runOnce(sandbox: Sandbox, cwd: string, log: Log): Promise<{ total
   sandbox.afterCommand?.();
   const ended = performance.now();
   if (exit.code !== 0) throw new Error(`exit ${exit.code ?? exit.signal}: ${exit.error?.message ?? ''}`);
+  if (!settle) return { total: ended - start, settle: 0 };
   const problem = await sandbox.settle?.();
   if (problem) throw new Error(problem);
   return { total: ended - start, settle: performance.now() - ended };
@@ -114,6 +122,12 @@ export default async function bench(): Promise<BenchFigure[]> {
           handBack.push(run.settle);
           outside.push((await runOnce(unsandboxed, workspace, log)).total);
         }
+        // Commands back to back with no model turn between them: each waits for the round the
+        // previous one started (a command never runs alongside a round).
+        const backToBack: number[] = [];
+        for (let i = 0; i < ROUNDS / 2; i++)
+          backToBack.push((await runOnce(sandbox, workspace, log, false)).total);
+        await sandbox.settle();
         console.error(
           `sandbox level ${sandbox.level}: /bin/true p50 ${p50(inside).toFixed(1)} ms vs ${p50(outside).toFixed(1)} ms`,
         );
@@ -128,6 +142,11 @@ export default async function bench(): Promise<BenchFigure[]> {
           {
             name: `sandbox.${level.name}.hand_back_p50_ms`,
             value: Number(p50(handBack).toFixed(2)),
+            unit: 'ms',
+          },
+          {
+            name: `sandbox.${level.name}.back_to_back_p50_ms`,
+            value: Number(p50(backToBack).toFixed(2)),
             unit: 'ms',
           },
           { name: `sandbox.${level.name}.detect_ms`, value: Math.round(detectMs), unit: 'ms' },

@@ -1,8 +1,9 @@
 /**
  * The action's side of the job's command helper (see `command-helper-script.ts`): started once
  * per job (through `sudo -n` at the `sudo` level, so it is root and commands can enter the
- * namespaces), it starts each command and hands back a {@link SandboxedCommand}. A small process
- * also spawns faster than the action, whose size makes each of its own spawns dearer.
+ * namespaces), it starts each command and hands back a {@link SandboxedCommand}. Spawning from
+ * this small process costs no more than from the action, and when the action dies its stdin
+ * closes, which kills every command still running.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';

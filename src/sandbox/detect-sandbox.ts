@@ -225,7 +225,7 @@ async function build(
       mask,
     });
     // One small process for the job starts every command: with sudo it is root, so no command
-    // pays for a `sudo`; at every level it spawns faster than the action itself.
+    // pays for a `sudo`; at every level it spawns no slower than the (larger) action would.
     helper = await startCommandHelper(privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : []);
     const sandbox = createNamespaceSandbox({
       privilege,

@@ -127,11 +127,17 @@ export function startHandBack(asRoot: readonly string[], user: SandboxUser): Han
       queued = true;
       pending++;
       queue = queue.then(async () => {
-        await noCommands();
-        queued = false;
-        const problem = await oneRound(child, () => stderr);
-        if (problem) problems.push(problem);
-        pending--;
+        try {
+          await noCommands();
+          queued = false;
+          const problem = await oneRound(child, () => stderr);
+          if (problem) problems.push(problem);
+        } catch (error) {
+          problems.push(`the hand-back failed: ${error instanceof Error ? error.message : String(error)}`);
+        } finally {
+          queued = false;
+          pending--;
+        }
       });
     },
     async settle() {

@@ -55,9 +55,9 @@ export interface Sandbox {
   start(argv: readonly string[], options: StartOptions): SandboxedCommand;
   /**
    * Call after each command has ended (also when it was killed): starts giving the runner back
-   * whatever a throw-away user created, and returns at once. The next sandboxed command does not
-   * need it; the runner's own file tools and git do, so they await {@link settle} first.
-   * Absent where commands run as the runner's uid.
+   * whatever a throw-away user created, and returns at once. The runner's own file tools and git
+   * await {@link settle} before they touch the workspace; the next command starts once the round
+   * is done, since the two must not overlap. Absent where commands run as the runner's uid.
    */
   afterCommand?(): void;
   /**

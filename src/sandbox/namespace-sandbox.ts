@@ -45,9 +45,8 @@ const ROOT_NAMES = ['SUDO_COMMAND', 'SUDO_USER', 'SUDO_UID', 'SUDO_GID', 'SUDO_H
 /**
  * The process chain one command runs as: `nsenter (holder's mount+net) → unshare (new PID
  * namespace, fresh /proc, cwd) → setpriv (user, no capabilities, no new privileges) → argv`, with
- * HOME, TMPDIR and the user's names in the environment it starts with. The job's command helper
- * starts it behind a `setpriv --pdeathsig=KILL`, so that the chain (and with it PID 1 of the
- * namespace, and everything inside) dies even if the helper is killed outright. The
+ * HOME, TMPDIR and the user's names in the environment it starts with; the job's command helper
+ * starts it. The
  * expensive set-up (the mounts) is done once by the holder; the PID namespace stays per command,
  * because its PID 1 dying is what takes down daemons a killed command left. No I/O.
  */
@@ -60,9 +59,6 @@ export function commandChain(
   if (!argv[0]) throw new Error('empty argv');
   const shell = config.shell ?? '/bin/sh';
   const enter = [
-    tools.setpriv,
-    '--pdeathsig=KILL',
-    '--',
     tools.nsenter,
     `--target=${config.holderPid}`,
     // Without `--preserve-credentials` nsenter calls setgroups(), which an unprivileged runner

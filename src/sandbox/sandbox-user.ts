@@ -108,12 +108,25 @@ export function stampPath(user: SandboxUser): string {
 }
 
 /**
- * Gives the workspace back to its owner (ownership of files the user created, the ACL or group)
- * and deletes the user and its home. Returns what could not be undone, for the log.
+ * Kills what the user still runs, gives the workspace back to its owner (ownership of files the
+ * user created, the ACL or group) and deletes the user and its home. Returns what could not be undone, for the log.
  */
 export async function removeSandboxUser(runAsRoot: ProbeRunner, user: SandboxUser): Promise<string[]> {
   const { workspace, owner } = user;
   const steps: string[][] = [
+    // What the user still runs (a command whose helper was killed outright) goes first, so nothing
+    // writes the workspace while it is handed back. As the user, `kill -1` reaches exactly its
+    // own processes; the shell exits 0 when there were none.
+    [
+      'setpriv',
+      `--reuid=${user.uid}`,
+      `--regid=${user.gid}`,
+      '--clear-groups',
+      '--',
+      '/bin/sh',
+      '-c',
+      'kill -KILL -1 2>/dev/null; exit 0',
+    ],
     ['chown', '-R', `--from=${user.uid}`, `${owner.uid}:${owner.gid}`, workspace],
 
     ...(user.access === 'acl'

@@ -3,12 +3,13 @@
  * process's runner mode reaches (as root: root and, through the real command helper started with
  * sudo, sudo; as a runner user with passwordless sudo: sudo; without: userns): a file the
  * throw-away user makes owner-only is readable and editable by the file tools right after the
- * command; a command killed by its timeout leaves no process behind, daemons included; and the
- * action dying (the command helper's stdin closing) kills a running command.
+ * command; a command killed by its timeout leaves no process behind, daemons included; the
+ * action dying (the command helper's stdin closing) kills a running command; and with the helper
+ * itself killed outright, disposing of the sandbox still leaves nothing of the command running.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -161,6 +162,66 @@ for (const level of levels) {
       assert.equal(gone, true, `survivors: ${(await processesWith(marker)).join(', ')}`);
     });
   });
+}
+
+describe(`a command helper killed outright, as a ${mode} runner`, () => {
+  const level = levels.at(-1)!;
+  it('leaves nothing running once the sandbox is disposed of (the throw-away user is cleared first)', async (t) => {
+    const job = await makeJobLayout();
+    t.after(() => job.cleanup());
+    const sandbox = await tryLevel(
+      job,
+      level.extra,
+      (s) => s.level === level.want && s.userName !== undefined,
+    );
+    if (typeof sandbox === 'string') return t.skip(sandbox);
+    let disposed = false;
+    t.after(async () => {
+      if (!disposed) await sandbox.dispose();
+    });
+    const marker = `4000.${Date.now() % 1_000_000_000}`;
+    t.after(async () => {
+      for (const pid of await processesWith(marker)) process.kill(pid, 'SIGKILL');
+    });
+    const logPath = path.join(job.root, 'helper-killed.log');
+    const log = await open(logPath, 'a', 0o600);
+    t.after(() => log.close());
+    const command = sandbox.start(['/bin/sh', '-c', `sleep ${marker} & setsid sleep ${marker} & wait`], {
+      cwd: job.workspace,
+      env: { PATH: '/usr/bin:/bin' },
+      output: { fd: log.fd, path: logPath },
+    });
+    assert.equal(await waitFor(async () => (await processesWith(marker)).length === 2, 10_000), true);
+    const helpers = await ownHelpers();
+    assert.equal(helpers.length, 1, `one command helper of this process: ${helpers.join(', ')}`);
+    asRoot(['kill', '-KILL', String(helpers[0])]);
+    assert.match((await command.exited).error?.message ?? '', /command helper is not running/);
+    // Control: with the helper gone, nothing has stopped the command yet.
+    assert.equal((await processesWith(marker)).length, 2, 'the command outlived its helper');
+    await sandbox.dispose();
+    disposed = true;
+    const gone = await waitFor(async () => (await processesWith(marker)).length === 0, 10_000);
+    assert.equal(gone, true, `survivors: ${(await processesWith(marker)).join(', ')}`);
+  });
+});
+
+/** Command helpers started by this test process (directly, or through sudo). */
+async function ownHelpers(): Promise<number[]> {
+  const parent = async (pid: number) =>
+    Number(/^PPid:\s+(\d+)/m.exec(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''))?.[1] ?? 0);
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (!cmdline.includes('const running = new Map();') || cmdline.split('\0')[0] !== process.execPath)
+      continue;
+    for (let pid = Number(entry); pid > 1; pid = await parent(pid))
+      if (pid === process.pid) {
+        found.push(Number(entry));
+        break;
+      }
+  }
+  return found;
 }
 
 async function processesWith(marker: string): Promise<number[]> {

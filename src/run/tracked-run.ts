@@ -49,8 +49,7 @@ export async function runTracked(
   const git = configGuard.git;
   try {
     const baseBranch = ctx.config.baseBranch ?? (await defaultBranch(ctx));
-    const plan = await planWork(ctx.octokit, trigger, {
-      repo: ctx.repo,
+    const plan = await planWork(ctx.octokit, ctx.repo, trigger, {
       mode: ctx.config.mode,
       branchPrefix: ctx.config.branchPrefix,
       baseBranch,

@@ -8,6 +8,7 @@
 
 import { explainMissingApi } from '../github/api-support.js';
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { CHECK_RUN_OUTPUT_CHARS, CHECK_RUN_REPORT_CHARS } from '../limits.js';
 import { capMiddle, excerptLog } from './log-excerpt.js';
 
@@ -35,8 +36,6 @@ export interface CheckRunReport {
 }
 
 export interface CheckRunReportOptions {
-  owner: string;
-  repo: string;
   checkRunId: number;
   name: string;
   output: { title: string; summary: string; text: string; annotationsCount: number };
@@ -51,17 +50,17 @@ const LEVEL_ORDER = ['failure', 'warning', 'notice'];
 /** Reads the check's annotations (paged) and excerpts its output. A failure to read annotations is a note, not an error. */
 export async function collectCheckRunReport(
   octokit: Octokit,
+  repo: RepoRef,
   options: CheckRunReportOptions,
 ): Promise<CheckRunReport> {
-  const { owner, repo, checkRunId } = options;
+  const { checkRunId } = options;
   const maxChars = options.maxChars ?? CHECK_RUN_OUTPUT_CHARS;
   let annotations: CheckAnnotation[] = [];
   let annotationsNote: string | undefined;
   if (options.output.annotationsCount > 0) {
     try {
       const raw = await octokit.paginate('GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations', {
-        owner,
-        repo,
+        ...repo,
         check_run_id: checkRunId,
         per_page: 100,
       });

@@ -3,7 +3,7 @@
  * run still publishes its pull request, and the log and the PR body tell the maintainer what to
  * change in their workflow files.
  */
-import { GITHUB_RATE_LIMIT_MIN_WAIT_MS, GITHUB_RATE_LIMIT_WAIT_MS } from '../limits.js';
+import { apiMessage, apiStatus, rateLimitWaitMs } from '../github/api-error.js';
 
 /** What went wrong, by cause. */
 export type CiErrorKind =
@@ -20,46 +20,6 @@ export interface CiError {
   kind: CiErrorKind;
   message: string;
   fix: string;
-}
-
-interface ApiErrorShape {
-  status?: number;
-  message?: string;
-  response?: { headers?: Record<string, string | number | undefined>; data?: unknown };
-}
-
-/** The HTTP status of an Octokit `RequestError`, if `error` is one. */
-export function apiStatus(error: unknown): number | undefined {
-  const status = (error as ApiErrorShape | undefined)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
-
-/** GitHub's own `message` from an error response, else the error's message. */
-export function apiMessage(error: unknown): string {
-  const data = (error as ApiErrorShape | undefined)?.response?.data as { message?: unknown } | undefined;
-  if (typeof data?.message === 'string' && data.message !== '') return data.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * How long GitHub asks us to wait, in ms, when `error` is a rate-limit answer (403/429 with
- * `retry-after`, or with `x-ratelimit-remaining: 0` and a reset time); undefined otherwise.
- */
-export function rateLimitWaitMs(error: unknown, now: number): number | undefined {
-  const status = apiStatus(error);
-  if (status !== 403 && status !== 429) return undefined;
-  const headers = (error as ApiErrorShape).response?.headers ?? {};
-  const retryAfter = Number(headers['retry-after']);
-  if (Number.isFinite(retryAfter) && retryAfter >= 0 && headers['retry-after'] !== undefined)
-    return retryAfter * 1000;
-  if (String(headers['x-ratelimit-remaining']) === '0') {
-    const reset = Number(headers['x-ratelimit-reset']) * 1000;
-    return Number.isFinite(reset)
-      ? Math.max(GITHUB_RATE_LIMIT_MIN_WAIT_MS, reset - now)
-      : GITHUB_RATE_LIMIT_WAIT_MS;
-  }
-  // Secondary limits sometimes come without headers; GitHub says to wait at least a minute.
-  return /rate limit/i.test(apiMessage(error)) ? GITHUB_RATE_LIMIT_WAIT_MS : undefined;
 }
 
 const PERMISSIONS_FIX =

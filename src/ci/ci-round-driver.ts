@@ -6,6 +6,7 @@
  */
 import type { TimeBudget } from '../agent/budget.js';
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { wrapUntrusted } from '../safety/untrusted-text.js';
 import type { Backoff } from './backoff.js';
 import type { CiError } from './ci-errors.js';
@@ -60,8 +61,6 @@ export interface FixRoundResult {
 }
 
 export interface CiRoundsOptions {
-  octokit: Octokit;
-  repo: { owner: string; repo: string };
   workflow: string;
   rounds: number;
   branch: string;
@@ -88,9 +87,12 @@ export function ciFailed(report: Pick<CiReport, 'conclusion'>): boolean {
 }
 
 /** Runs the rounds. Never throws for GitHub errors: they end up in `error`, and the PR still publishes. */
-export async function runCiRounds(options: CiRoundsOptions): Promise<CiReport> {
-  const { octokit, workflow, rounds, branch, budget, signal } = options;
-  const { owner, repo } = options.repo;
+export async function runCiRounds(
+  octokit: Octokit,
+  repo: RepoRef,
+  options: CiRoundsOptions,
+): Promise<CiReport> {
+  const { workflow, rounds, branch, budget, signal } = options;
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
   const report: CiReport = { workflow, rounds, phase: 'dispatching', runs: [] };
@@ -108,9 +110,7 @@ export async function runCiRounds(options: CiRoundsOptions): Promise<CiReport> {
   for (let round = 1; ; round++) {
     if (signal?.aborted) return finish('cancelled');
     update({ phase: 'dispatching' });
-    const dispatched = await dispatchWorkflow(octokit, {
-      owner,
-      repo,
+    const dispatched = await dispatchWorkflow(octokit, repo, {
       workflow,
       branch,
       headSha,
@@ -136,9 +136,7 @@ export async function runCiRounds(options: CiRoundsOptions): Promise<CiReport> {
     if (rounds === 0) return finish('not-waiting');
     update({ phase: 'waiting' });
 
-    const waited = await waitForRun(octokit, {
-      owner,
-      repo,
+    const waited = await waitForRun(octokit, repo, {
       runId: run.runId,
       budget,
       workflow,
@@ -164,7 +162,7 @@ export async function runCiRounds(options: CiRoundsOptions): Promise<CiReport> {
     if (budget.msLeft(now()) <= 0) return finish('deadline');
 
     update({ phase: 'fixing' });
-    const failureText = await describeFailure(octokit, { owner, repo, workflow, run });
+    const failureText = await describeFailure(octokit, repo, { workflow, run });
     const fix = await options.fixRound(failureText, round);
     if (!fix.pushed) return finish('no-fix');
     headSha = fix.headSha ?? (await options.getHeadSha());
@@ -178,16 +176,13 @@ export async function runCiRounds(options: CiRoundsOptions): Promise<CiReport> {
  */
 async function describeFailure(
   octokit: Octokit,
-  input: { owner: string; repo: string; workflow: string; run: CiRun },
+  repo: RepoRef,
+  input: { workflow: string; run: CiRun },
 ): Promise<string> {
   const { run } = input;
   let details: string;
   try {
-    const report = await collectFailureLogs(octokit, {
-      owner: input.owner,
-      repo: input.repo,
-      runId: run.runId,
-    });
+    const report = await collectFailureLogs(octokit, repo, { runId: run.runId });
     details = formatFailureReport(report);
   } catch (error) {
     details = `The failed jobs' logs could not be read: ${(error as Error).message}`;

@@ -3,16 +3,16 @@
  * pushes made with `GITHUB_TOKEN`, but it does for a `workflow_dispatch` sent with it; this
  * dispatches the workflow and finds the run that dispatch created.
  */
+import { apiMessage, apiStatus, rateLimitWaitMs } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { CI_CREATED_SLACK_MS, CI_DISPATCH_FALLBACK_MS, CI_FIND_POLL, CI_FIND_TIMEOUT_MS } from '../limits.js';
 import { type Backoff, backoffDelay, pause } from './backoff.js';
-import { apiMessage, apiStatus, type CiError, classifyCiError, rateLimitWaitMs } from './ci-errors.js';
+import { type CiError, classifyCiError } from './ci-errors.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
 
 export interface DispatchWorkflowOptions {
-  owner: string;
-  repo: string;
   /** Workflow file name (`ci.yml`) or numeric id. */
   workflow: string;
   /** The branch to run on (the one the action pushed). */
@@ -72,9 +72,10 @@ const toRun = (run: RunJson): DispatchedRun => ({
 /** Dispatches `workflow` on `branch` and returns the run it created. Never throws for API errors. */
 export async function dispatchWorkflow(
   octokit: Octokit,
+  repo: RepoRef,
   options: DispatchWorkflowOptions,
 ): Promise<DispatchResult> {
-  const { owner, repo, workflow, branch } = options;
+  const { workflow, branch } = options;
   const now = options.now ?? Date.now;
   const workflowId = /^\d+$/.test(workflow) ? Number(workflow) : workflow;
   const fail = (error: unknown): DispatchResult => ({
@@ -83,8 +84,7 @@ export async function dispatchWorkflow(
   });
   const dispatch = (details: boolean) =>
     octokit.request('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
-      owner,
-      repo,
+      ...repo,
       workflow_id: workflowId,
       ref: branch,
       ...(details ? { return_run_details: true } : {}),
@@ -109,8 +109,7 @@ export async function dispatchWorkflow(
   if (runId !== undefined) {
     try {
       const { data } = await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}', {
-        owner,
-        repo,
+        ...repo,
         run_id: runId,
       });
       return { kind: 'dispatched', ...toRun(data) };
@@ -133,7 +132,12 @@ export async function dispatchWorkflow(
   const sentAt = Number.isFinite(serverNow)
     ? serverNow - (now() - started)
     : started - CI_DISPATCH_FALLBACK_MS;
-  return findDispatchedRun(octokit, { ...options, workflowId, since: sentAt - CI_CREATED_SLACK_MS, now });
+  return findDispatchedRun(octokit, repo, {
+    ...options,
+    workflowId,
+    since: sentAt - CI_CREATED_SLACK_MS,
+    now,
+  });
 }
 
 /**
@@ -144,9 +148,10 @@ export async function dispatchWorkflow(
  */
 async function findDispatchedRun(
   octokit: Octokit,
+  repo: RepoRef,
   options: DispatchWorkflowOptions & { workflowId: string | number; since: number; now: () => number },
 ): Promise<DispatchResult> {
-  const { owner, repo, branch, headSha, now } = options;
+  const { branch, headSha, now } = options;
   const exclude = new Set(options.excludeRunIds ?? []);
   const poll = options.poll ?? CI_FIND_POLL;
   const findTimeoutMs = options.findTimeoutMs ?? CI_FIND_TIMEOUT_MS;
@@ -159,8 +164,7 @@ async function findDispatchedRun(
       const { data } = await octokit.request(
         'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
         {
-          owner,
-          repo,
+          ...repo,
           workflow_id: options.workflowId,
           branch,
           event: 'workflow_dispatch',

@@ -4,6 +4,7 @@
  * this one function.
  */
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { FAILURE_LOG_CHARS, FAILURE_LOG_MAX_JOBS } from '../limits.js';
 import { excerptLog } from './log-excerpt.js';
 
@@ -25,8 +26,6 @@ export interface FailureReport {
 }
 
 export interface FailureLogOptions {
-  owner: string;
-  repo: string;
   runId: number;
   /** Characters at most across all jobs' excerpts. */
   maxChars?: number;
@@ -39,12 +38,12 @@ const FAILED = new Set(['failure', 'timed_out', 'startup_failure']);
 /** Lists the run's latest jobs, downloads failed jobs' logs (the API answers with a redirect), excerpts them. */
 export async function collectFailureLogs(
   octokit: Octokit,
+  repo: RepoRef,
   options: FailureLogOptions,
 ): Promise<FailureReport> {
-  const { owner, repo, runId } = options;
+  const { runId } = options;
   const { data } = await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs', {
-    owner,
-    repo,
+    ...repo,
     run_id: runId,
     filter: 'latest',
     per_page: 100,
@@ -58,8 +57,7 @@ export async function collectFailureLogs(
     let excerpt: string;
     try {
       const log = await octokit.request('GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs', {
-        owner,
-        repo,
+        ...repo,
         job_id: job.id,
       });
       excerpt = excerptLog(typeof log.data === 'string' ? log.data : String(log.data), { maxChars: budget });

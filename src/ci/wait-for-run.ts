@@ -3,16 +3,16 @@
  * signal, polling with a growing interval and honouring GitHub's rate-limit answers.
  */
 import type { TimeBudget } from '../agent/budget.js';
+import { apiStatus, rateLimitWaitMs } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { CI_WAIT_POLL } from '../limits.js';
 import { type Backoff, backoffDelay, pause } from './backoff.js';
-import { apiStatus, type CiError, classifyCiError, rateLimitWaitMs } from './ci-errors.js';
+import { type CiError, classifyCiError } from './ci-errors.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
 
 export interface WaitForRunOptions {
-  owner: string;
-  repo: string;
   runId: number;
   /** The run's time (its deadline keeps the publish reserve); waiting stops when it runs out. */
   budget: TimeBudget;
@@ -34,8 +34,12 @@ export type WaitResult =
   | { kind: 'failed'; status: string; error: CiError };
 
 /** Polls `GET …/actions/runs/{id}` until `status` is `completed`. Never throws for API errors. */
-export async function waitForRun(octokit: Octokit, options: WaitForRunOptions): Promise<WaitResult> {
-  const { owner, repo, runId, budget } = options;
+export async function waitForRun(
+  octokit: Octokit,
+  repo: RepoRef,
+  options: WaitForRunOptions,
+): Promise<WaitResult> {
+  const { runId, budget } = options;
   const now = options.now ?? Date.now;
   const poll = options.poll ?? CI_WAIT_POLL;
   let status = 'queued';
@@ -44,8 +48,7 @@ export async function waitForRun(octokit: Octokit, options: WaitForRunOptions): 
     let delay = backoffDelay(poll, attempt);
     try {
       const { data } = await octokit.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}', {
-        owner,
-        repo,
+        ...repo,
         run_id: runId,
       });
       if (data.status && data.status !== status) options.onStatus?.(data.status);

@@ -21,7 +21,7 @@ export type PatchOp =
   | { kind: 'delete'; path: string }
   | { kind: 'update'; path: string; moveTo?: string; hunks: PatchHunk[] };
 
-export type ParsedPatch = { ok: true; ops: PatchOp[] } | { ok: false; message: string };
+export type ParsedPatch = { kind: 'parsed'; ops: PatchOp[] } | { kind: 'invalid'; message: string };
 
 const BEGIN = '*** Begin Patch';
 const END = '*** End Patch';
@@ -57,7 +57,7 @@ export function parsePatch(text: string): ParsedPatch {
   while (raw.length > 0 && raw.at(-1)?.trim() === '') raw.pop();
   while (raw.length > 0 && raw[0]?.trim() === '') raw.shift();
   const lines = unwrap(raw);
-  const fail = (message: string): ParsedPatch => ({ ok: false, message });
+  const fail = (message: string): ParsedPatch => ({ kind: 'invalid', message });
   if (/^(diff --git|--- |\+\+\+ )/.test(lines[0] ?? ''))
     return fail(`This is a unified diff, not the apply_patch format. ${FORMAT_HINT}`);
   if (lines[0]?.trim() !== BEGIN) return fail(`The patch must start with "${BEGIN}". ${FORMAT_HINT}`);
@@ -109,7 +109,7 @@ export function parsePatch(text: string): ParsedPatch {
         i++;
       }
       const parsed = parseHunks(lines, i, last);
-      if (!parsed.ok) return fail(parsed.message);
+      if (parsed.kind === 'invalid') return fail(parsed.message);
       i = parsed.next;
       if (parsed.hunks.length === 0 && moveTo === undefined)
         return fail(
@@ -123,7 +123,7 @@ export function parsePatch(text: string): ParsedPatch {
     );
   }
   if (ops.length === 0) return fail(`The patch changes no file. ${FORMAT_HINT}`);
-  return { ok: true, ops };
+  return { kind: 'parsed', ops };
 }
 
 function nextIsHeaderOrEnd(lines: string[], i: number, last: number): boolean {
@@ -132,7 +132,7 @@ function nextIsHeaderOrEnd(lines: string[], i: number, last: number): boolean {
   return j >= last || isHeader(lines[j] as string);
 }
 
-type HunksParse = { ok: true; hunks: PatchHunk[]; next: number } | { ok: false; message: string };
+type HunksParse = { kind: 'parsed'; hunks: PatchHunk[]; next: number } | { kind: 'invalid'; message: string };
 
 function parseHunks(lines: string[], start: number, last: number): HunksParse {
   const hunks: PatchHunk[] = [];
@@ -142,7 +142,8 @@ function parseHunks(lines: string[], start: number, last: number): HunksParse {
   for (; i < last; i++) {
     const line = lines[i] as string;
     if (line.trim() === END_OF_FILE) {
-      if (!current) return { ok: false, message: `patch line ${i + 1}: "${END_OF_FILE}" must end a hunk.` };
+      if (!current)
+        return { kind: 'invalid', message: `patch line ${i + 1}: "${END_OF_FILE}" must end a hunk.` };
       current.atEnd = true;
       continue;
     }
@@ -163,14 +164,14 @@ function parseHunks(lines: string[], start: number, last: number): HunksParse {
     else if (op === ' ' || op === '-' || op === '+') current.lines.push({ op, text: line.slice(1) });
     else
       return {
-        ok: false,
+        kind: 'invalid',
         message: `patch line ${i + 1}: a hunk line starts with " " (context), "-" (remove) or "+" (add); got ${JSON.stringify(line)}. Start a new hunk with "@@".`,
       };
   }
   if (anchors.length > 0)
     return {
-      ok: false,
+      kind: 'invalid',
       message: `patch line ${i}: "@@ ${anchors.at(-1)}" is not followed by any hunk lines.`,
     };
-  return { ok: true, hunks, next: i };
+  return { kind: 'parsed', hunks, next: i };
 }

@@ -43,8 +43,8 @@ export const MATCH_LABELS: Record<MatchKind, string> = {
 
 /** The outcome of planning an edit. `line` is 1-based. */
 export type EditPlan =
-  | { ok: true; content: string; line: number; replacements: number; matched: MatchKind[] }
-  | { ok: false; reason: 'absent' | 'ambiguous'; message: string };
+  | { kind: 'planned'; content: string; line: number; replacements: number; matched: MatchKind[] }
+  | { kind: 'failed'; reason: 'absent' | 'ambiguous'; message: string };
 
 /** The 1-based lines where `needle` starts in `text` (non-overlapping). */
 function occurrenceLines(text: string, needle: string): number[] {
@@ -71,7 +71,7 @@ function ambiguous(
   const via = how && how !== 'exact' ? ` (${MATCH_LABELS[how]})` : '';
   const fix = replaceAllHint ? ', or set replace_all' : '';
   return {
-    ok: false,
+    kind: 'failed',
     reason: 'ambiguous',
     message: `old_string found ${lines.length} times in ${shown}${via}, at lines ${listLines(lines)}; add surrounding context to make it unique${fix}.`,
   };
@@ -102,7 +102,7 @@ function exactEdit(
     ? content.split(from).join(to)
     : content.slice(0, at) + to + content.slice(at + from.length);
   return {
-    ok: true,
+    kind: 'planned',
     content: updated,
     line: lines[0] as number,
     replacements: lines.length,
@@ -141,7 +141,7 @@ function nearMissEdit(
       replacement = asciiQuotes(replacement);
     const pieces = (original.slice(0, start) + replacement + original.slice(end)).split(/\r?\n/);
     const content = fromFileLines(spliceLines(file, line, 1, pieces));
-    return { ok: true, content, line: line + 1, replacements: 1, matched: [...via, found.matcher] };
+    return { kind: 'planned', content, line: line + 1, replacements: 1, matched: [...via, found.matcher] };
   }
   const oldLines = modelLines(oldText);
   const found = findBlock(file.lines, oldLines);
@@ -171,7 +171,7 @@ function lineEdit(
   const content = fromFileLines(spliceLines(file, start, oldLines.length, lines));
   const matched: MatchKind[] = [...via, found.matcher];
   if (adapt.reindent && found.matcher !== 'indentation') matched.push('indentation');
-  return { ok: true, content, line: start + 1, replacements: 1, matched };
+  return { kind: 'planned', content, line: start + 1, replacements: 1, matched };
 }
 
 /** Plans replacing `oldText` by `newText` in `content`; `shown` names the file in messages. */
@@ -186,7 +186,7 @@ export function planEdit(
   if (exact) return exact;
   if (replaceAll) {
     return {
-      ok: false,
+      kind: 'failed',
       reason: 'absent',
       message: `old_string not found in ${shown}; replace_all needs the exact text. ${closestRegionHint(toFileLines(content).lines, modelLines(oldText))}`,
     };
@@ -204,13 +204,13 @@ export function planEdit(
   for (const variant of variants) {
     if (variant.via.length > 0) {
       const again = exactEdit(content, variant.old, variant.new, false, shown);
-      if (again) return again.ok ? { ...again, matched: variant.via } : again;
+      if (again) return again.kind === 'planned' ? { ...again, matched: variant.via } : again;
     }
     const attempt = nearMissEdit(file, variant.old, variant.new, shown, variant.via);
     if (attempt) return attempt;
   }
   return {
-    ok: false,
+    kind: 'failed',
     reason: 'absent',
     message: `old_string not found in ${shown}, even ignoring whitespace, indentation and quote differences. ${closestRegionHint(file.lines, modelLines(stripped ?? oldText))}`,
   };

@@ -18,12 +18,12 @@ export interface PlannedWrite {
 }
 
 export type PatchPlan =
-  | { ok: true; writes: PlannedWrite[]; summary: string[] }
-  | { ok: false; message: string };
+  | { kind: 'planned'; writes: PlannedWrite[]; summary: string[] }
+  | { kind: 'failed'; message: string };
 
 type HunkResult =
-  | { ok: true; file: FileLines; cursor: number; matched: MatchKind }
-  | { ok: false; message: string };
+  | { kind: 'applied'; file: FileLines; cursor: number; matched: MatchKind }
+  | { kind: 'failed'; message: string };
 
 function findAnchor(file: FileLines, anchor: string, from: number): number {
   const want = asciiKey(anchor);
@@ -45,7 +45,7 @@ function applyHunk(file: FileLines, hunk: PatchHunk, cursor: number, where: stri
     const found = findAnchor(file, anchor, from);
     if (found === -1) {
       return {
-        ok: false,
+        kind: 'failed',
         message: `${where}: the "@@ ${anchor}" line was not found${from > 0 ? ` after line ${from}` : ''}. ${closestRegionHint(file.lines, [anchor])}`,
       };
     }
@@ -57,7 +57,12 @@ function applyHunk(file: FileLines, hunk: PatchHunk, cursor: number, where: stri
     // Only added lines: after the anchor if there is one, else at the end of the file.
     const at = hunk.anchors.length > 0 ? from : file.lines.length;
     const added = lines.map((l) => l.text);
-    return { ok: true, file: spliceLines(file, at, 0, added), cursor: at + added.length, matched: 'exact' };
+    return {
+      kind: 'applied',
+      file: spliceLines(file, at, 0, added),
+      cursor: at + added.length,
+      matched: 'exact',
+    };
   }
   const search = { from, atEnd: hunk.atEnd, firstExact: hunk.anchors.length > 0 };
   let found = findBlock(file.lines, old, search);
@@ -82,13 +87,13 @@ function applyHunk(file: FileLines, hunk: PatchHunk, cursor: number, where: stri
   if (found.kind === 'ambiguous') {
     const at = found.starts.map((s) => s + 1).join(', ');
     return {
-      ok: false,
+      kind: 'failed',
       message: `${where}: its context and removed lines match ${found.starts.length} places (lines ${at}); add more context lines or an "@@ <line above the change>" anchor to pick one.`,
     };
   }
   if (found.kind === 'absent') {
     return {
-      ok: false,
+      kind: 'failed',
       message: `${where}: its context and removed lines were not found${from > 0 ? ` after line ${from}` : ''}. ${closestRegionHint(file.lines, old)}`,
     };
   }
@@ -96,14 +101,14 @@ function applyHunk(file: FileLines, hunk: PatchHunk, cursor: number, where: stri
   const replacement = replacementLines(file, found.start, lines, adapt);
   const updated = spliceLines(file, found.start, old.length, replacement);
   const matched: MatchKind = matchedVia ?? (adapt.reindent ? 'indentation' : found.matcher);
-  return { ok: true, file: updated, cursor: found.start + replacement.length, matched };
+  return { kind: 'applied', file: updated, cursor: found.start + replacement.length, matched };
 }
 
 /** The planned writes of `ops`, given each named file's current content (`undefined`: absent). */
 export function planPatch(ops: PatchOp[], current: ReadonlyMap<string, string | undefined>): PatchPlan {
   const writes: PlannedWrite[] = [];
   const summary: string[] = [];
-  const fail = (message: string): PatchPlan => ({ ok: false, message });
+  const fail = (message: string): PatchPlan => ({ kind: 'failed', message });
   const touched = new Set<string>();
   for (const path of ops.flatMap((op) =>
     op.kind === 'update' && op.moveTo ? [op.path, op.moveTo] : [op.path],
@@ -133,7 +138,7 @@ export function planPatch(ops: PatchOp[], current: ReadonlyMap<string, string | 
     const notes: string[] = [];
     for (const [index, hunk] of op.hunks.entries()) {
       const result = applyHunk(file, hunk, cursor, `${op.path}, hunk ${index + 1}`);
-      if (!result.ok) return fail(result.message);
+      if (result.kind === 'failed') return fail(result.message);
       ({ file, cursor } = result);
       if (result.matched !== 'exact') notes.push(`hunk ${index + 1} matched ${MATCH_LABELS[result.matched]}`);
     }
@@ -149,5 +154,5 @@ export function planPatch(ops: PatchOp[], current: ReadonlyMap<string, string | 
     const moved = target !== op.path ? `Moved ${op.path} to ${target}` : `Updated ${op.path}`;
     summary.push(`${moved} (${hunks}${notes.length > 0 ? `; ${notes.join('; ')}` : ''})`);
   }
-  return { ok: true, writes, summary };
+  return { kind: 'planned', writes, summary };
 }

@@ -17,8 +17,8 @@ import {
 export type Resolver = (host: string) => Promise<string[]>;
 
 export type EgressDecision =
-  | { verdict: 'allow'; address: string; port: number; host: string }
-  | { verdict: 'refuse'; status: 400 | 403 | 502; host: string; reason: string };
+  | { kind: 'allow'; address: string; port: number; host: string }
+  | { kind: 'refuse'; status: 400 | 403 | 502; host: string; reason: string };
 
 /** The host a refusal is reported under: the name, with the port when it is not 80 or 443. */
 export function reportedHost(host: string, port: number): string {
@@ -37,12 +37,12 @@ export async function decideEgress(
   if (isIP(literal)) {
     const address = normaliseAddress(literal);
     if (!isHostAllowed(rules, address, port)) return notListed(address, port);
-    return { verdict: 'allow', address, port, host: address };
+    return { kind: 'allow', address, port, host: address };
   }
   const host = canonicalHost(rawHost);
   if (!host) {
     return {
-      verdict: 'refuse',
+      kind: 'refuse',
       status: 400,
       host: rawHost,
       reason: `"${rawHost}" is not a valid host name.`,
@@ -54,16 +54,16 @@ export async function decideEgress(
     addresses = await resolve(host);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return { verdict: 'refuse', status: 502, host, reason: `${host} could not be resolved (${why}).` };
+    return { kind: 'refuse', status: 502, host, reason: `${host} could not be resolved (${why}).` };
   }
   const usable = addresses.find((a) => !isInternalAddress(a) || isAddressListed(rules, a, port));
-  if (usable) return { verdict: 'allow', address: normaliseAddress(usable), port, host };
+  if (usable) return { kind: 'allow', address: normaliseAddress(usable), port, host };
   const first = addresses[0];
   if (first === undefined) {
-    return { verdict: 'refuse', status: 502, host, reason: `${host} has no addresses.` };
+    return { kind: 'refuse', status: 502, host, reason: `${host} has no addresses.` };
   }
   return {
-    verdict: 'refuse',
+    kind: 'refuse',
     status: 403,
     host,
     reason: `${host} resolves to ${first}, an internal address (loopback, private, link-local or reserved), which agent-run commands may not reach through a name. If that address is meant, list it in the \`allowed-domains\` input as "${reportedHost(normaliseAddress(first), port)}".`,
@@ -73,7 +73,7 @@ export async function decideEgress(
 function notListed(host: string, port: number): EgressDecision {
   const shown = reportedHost(host, port);
   return {
-    verdict: 'refuse',
+    kind: 'refuse',
     status: 403,
     host: shown,
     reason: `${shown} is not in the \`allowed-domains\` input, so agent-run commands may not reach it. To allow it, add "${shown}" to \`allowed-domains\` (with \`network: allowlist\`).`,

@@ -59,7 +59,7 @@ export async function startEgressProxy(
   const sockets = new Set<Duplex>();
   const decide = async (host: string, port: number): Promise<EgressDecision> => {
     const decision = await decideEgress(options.rules, host, port, resolve);
-    if (decision.verdict === 'refuse' && decision.status === 403) {
+    if (decision.kind === 'refuse' && decision.status === 403) {
       blocked.set(decision.host, (blocked.get(decision.host) ?? 0) + 1);
     }
     return decision;
@@ -117,7 +117,7 @@ async function tunnel(
   const target = parseAuthority(req.url ?? '');
   if (!target) return refuseRaw(client, 400, `CONNECT needs host:port, got "${req.url ?? ''}".`);
   const decision = await decide(target.host, target.port);
-  if (decision.verdict === 'refuse') return refuseRaw(client, decision.status, decision.reason);
+  if (decision.kind === 'refuse') return refuseRaw(client, decision.status, decision.reason);
   const upstream = net.connect({ host: decision.address, port: decision.port, timeout: connectTimeoutMs });
   sockets.add(upstream);
   upstream.once('close', () => sockets.delete(upstream));
@@ -164,7 +164,7 @@ async function forward(
     return refuse(res, 400, `Only http:// is relayed; use CONNECT for ${url.protocol}.`);
   const port = url.port === '' ? 80 : Number(url.port);
   const decision = await decide(url.hostname, port);
-  if (decision.verdict === 'refuse') return refuse(res, decision.status, decision.reason);
+  if (decision.kind === 'refuse') return refuse(res, decision.status, decision.reason);
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;

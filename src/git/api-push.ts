@@ -13,6 +13,7 @@ import {
   moveBranchRef,
 } from '../github/api-commit.js';
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { type ApiLimits, changedPaths, readFileChanges } from './change-set.js';
 import { listRemoteHeads } from './checkout.js';
 import type { PushOutcome } from './commit-and-push.js';
@@ -20,7 +21,6 @@ import type { GitCommandManager } from './git-command-manager.js';
 import { committerOf, fetchHead, rebaseOnto } from './push-with-rebase.js';
 
 export interface ApiPushOptions {
-  repo: { owner: string; repo: string };
   remoteUrl: string;
   branch: string;
   /** The branch head when the run fetched it; null when it must not exist yet. */
@@ -31,7 +31,7 @@ export interface ApiPushOptions {
 }
 
 /** The API could not carry the change after all (found while reading the contents). */
-export type ApiPushResult = PushOutcome | { status: 'inexpressible'; reason: string };
+export type ApiPushResult = PushOutcome | { kind: 'inexpressible'; reason: string };
 
 type Octokit = Pick<GitHubClient, 'request' | 'graphql'>;
 
@@ -41,25 +41,26 @@ async function revParse(git: GitCommandManager, rev: string): Promise<string> {
 
 /** Pushes HEAD (one commit on top of the branch head the run started from) through the API. */
 export async function pushThroughApi(
-  git: GitCommandManager,
   octokit: Octokit,
+  repo: RepoRef,
+  git: GitCommandManager,
   options: ApiPushOptions,
 ): Promise<ApiPushResult> {
   const { branch, remoteUrl } = options;
   const moved = (): PushOutcome => ({
-    status: 'rejected',
+    kind: 'rejected',
     reason: 'moved',
     via: 'api',
     message: `The branch \`${branch}\` moved while the agent worked; nothing was pushed. Run again.`,
   });
   const gone = (): PushOutcome => ({
-    status: 'rejected',
+    kind: 'rejected',
     reason: 'gone',
     via: 'api',
     message: `The branch \`${branch}\` no longer exists (was the pull request closed?); nothing was pushed.`,
   });
   const refused = (answer: string): PushOutcome => ({
-    status: 'rejected',
+    kind: 'rejected',
     reason: 'refused',
     via: 'api',
     message: `GitHub refused the commit to \`${branch}\`.`,
@@ -70,10 +71,10 @@ export async function pushThroughApi(
   const rebaseOntoMoved = async (onto: string): Promise<PushOutcome | undefined> => {
     const parent = await revParse(git, 'HEAD^');
     const rebased = await rebaseOnto(git, onto, parent, await committerOf(git));
-    if (!rebased.ok) {
+    if (rebased.kind === 'conflict') {
       const where = rebased.files.length > 0 ? ` in ${rebased.files.map((f) => `\`${f}\``).join(', ')}` : '';
       return {
-        status: 'conflict',
+        kind: 'conflict',
         remoteSha: onto,
         files: rebased.files,
         message:
@@ -83,7 +84,7 @@ export async function pushThroughApi(
       };
     }
     const sha = await revParse(git, 'HEAD');
-    return sha === onto ? { status: 'up-to-date', sha, rebasedOnto: onto } : undefined;
+    return sha === onto ? { kind: 'up-to-date', sha, rebasedOnto: onto } : undefined;
   };
 
   // Read the contents before any ref changes, so a change the API cannot carry leaves the remote as it was.
@@ -91,7 +92,7 @@ export async function pushThroughApi(
     readFileChanges(git, await changedPaths(git, base, 'HEAD'), options.limits);
   let parent = await revParse(git, 'HEAD^');
   let read = await readChanges(parent);
-  if (!read.ok) return { status: 'inexpressible', reason: read.reason };
+  if (read.kind === 'inexpressible') return { kind: 'inexpressible', reason: read.reason };
   let rebasedOnto: string | null = null;
   const current = (await listRemoteHeads(git, remoteUrl, [branch])).get(branch) ?? null;
   if (current !== options.expectedSha) {
@@ -102,7 +103,7 @@ export async function pushThroughApi(
     parent = await revParse(git, 'HEAD^');
     rebasedOnto = parent;
     read = await readChanges(parent);
-    if (!read.ok) return { status: 'inexpressible', reason: read.reason };
+    if (read.kind === 'inexpressible') return { kind: 'inexpressible', reason: read.reason };
   }
 
   // The commit goes on top of `parent`: create the branch there, or move the action's own branch
@@ -110,20 +111,20 @@ export async function pushThroughApi(
   if (current === null || current !== parent) {
     const ref =
       current === null
-        ? await createBranchRef(octokit, options.repo, branch, parent)
-        : await moveBranchRef(octokit, options.repo, branch, parent);
-    if (!ref.ok) return ref.moved ? moved() : refused(ref.message);
+        ? await createBranchRef(octokit, repo, branch, parent)
+        : await moveBranchRef(octokit, repo, branch, parent);
+    if (ref.kind !== 'done') return ref.kind === 'moved' ? moved() : refused(ref.message);
   }
   // A branch this run created for a commit GitHub then refuses is taken away again: it would only
   // point at the base, looking like work that is not there.
   const undoCreated = async (result: PushOutcome): Promise<PushOutcome> => {
-    if (current === null) await deleteBranchRef(octokit, options.repo, branch);
+    if (current === null) await deleteBranchRef(octokit, repo, branch);
     return result;
   };
 
   for (let attempt = 1; ; attempt++) {
     const message = (await git.exec(['log', '-1', '--format=%B', 'HEAD'])).stdout;
-    const result: ApiCommitResult = await createCommitOnBranch(octokit, options.repo, {
+    const result: ApiCommitResult = await createCommitOnBranch(octokit, repo, {
       branch,
       expectedHeadOid: parent,
       message,
@@ -132,7 +133,7 @@ export async function pushThroughApi(
     if (result.kind === 'refused') return undoCreated(refused(result.message));
     if (result.kind === 'created') {
       await adoptGitHubCommit(git, remoteUrl, branch, result.oid);
-      return { status: 'pushed', sha: result.oid, rebasedOnto, via: 'api' };
+      return { kind: 'pushed', sha: result.oid, rebasedOnto, via: 'api' };
     }
     if (!options.rebase || attempt > 1) return undoCreated(moved());
     const now = await fetchHead(git, remoteUrl, branch);
@@ -143,7 +144,7 @@ export async function pushThroughApi(
     rebasedOnto = now;
     read = await readChanges(parent);
     // The rebased change is the same files; only its parent differs, so the API still carries it.
-    if (!read.ok) return refused(`After the rebase: ${read.reason}.`);
+    if (read.kind === 'inexpressible') return refused(`After the rebase: ${read.reason}.`);
   }
 }
 

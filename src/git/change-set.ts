@@ -73,7 +73,7 @@ function blobId(bytes: Buffer): string {
   return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
-export type ReadChanges = { ok: true; changes: FileChanges } | { ok: false; reason: string };
+export type ReadChanges = { kind: 'read'; changes: FileChanges } | { kind: 'inexpressible'; reason: string };
 
 /**
  * Reads the new contents from the work tree (the manager's output is text, the blobs may not be),
@@ -94,18 +94,18 @@ export async function readFileChanges(
     const bytes = await readFile(path.join(git.cwd, c.path));
     if (blobId(bytes) !== c.blob)
       return {
-        ok: false,
+        kind: 'inexpressible',
         reason: `\`${c.path}\` is stored differently from its working copy (a git filter)`,
       };
     if (bytes.length > limits.fileBytes)
-      return { ok: false, reason: `\`${c.path}\` is larger than ${mib(limits.fileBytes)}` };
+      return { kind: 'inexpressible', reason: `\`${c.path}\` is larger than ${mib(limits.fileBytes)}` };
     const contents = bytes.toString('base64');
     total += contents.length;
     if (total > limits.totalBytes)
-      return { ok: false, reason: `the change is larger than ${mib(limits.totalBytes)} in all` };
+      return { kind: 'inexpressible', reason: `the change is larger than ${mib(limits.totalBytes)} in all` };
     result.additions.push({ path: c.path, contents });
   }
-  return { ok: true, changes: result };
+  return { kind: 'read', changes: result };
 }
 
 function mib(bytes: number): string {

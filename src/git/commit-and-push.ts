@@ -7,6 +7,7 @@
  * or with a plain, lease-protected git push (`git`, and `auto`'s fallback, with the reason logged).
  */
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import type { CommitSigning } from '../inputs.js';
 import { createSecretDetector } from '../safety/redact.js';
 import type { Actor } from '../triggers/trigger.js';
@@ -19,17 +20,17 @@ import { pushWithRebase } from './push-with-rebase.js';
 
 /** Where the commit ended up. A superset of what `pushWithRebase` reports. */
 export type PushOutcome =
-  | { status: 'pushed'; sha: string; rebasedOnto: string | null; via: 'api' | 'git' }
+  | { kind: 'pushed'; sha: string; rebasedOnto: string | null; via: 'api' | 'git' }
   /** After rebasing, nothing of the agent's change was left: the branch already has it. */
-  | { status: 'up-to-date'; sha: string; rebasedOnto: string }
+  | { kind: 'up-to-date'; sha: string; rebasedOnto: string }
   /** The branch moved and the change conflicts with the new commits; nothing was pushed. */
-  | { status: 'conflict'; remoteSha: string; files: string[]; message: string }
+  | { kind: 'conflict'; remoteSha: string; files: string[]; message: string }
   /**
    * Nothing was pushed. `message` is the action's sentence; `answer` is GitHub's own words when it
    * refused (a ruleset, branch protection, a missing permission, the API unable to take the change).
    */
   | {
-      status: 'rejected';
+      kind: 'rejected';
       reason: 'moved' | 'gone' | 'refused';
       message: string;
       answer?: string;
@@ -37,7 +38,7 @@ export type PushOutcome =
     };
 
 export type CommitAndPushResult =
-  | { status: 'no-changes'; refused: string[] }
+  | { kind: 'no-changes'; refused: string[] }
   | (PushOutcome & {
       /** Paths committed. */
       files: string[];
@@ -50,7 +51,6 @@ export type CommitAndPushResult =
     });
 
 export interface CommitAndPushOptions {
-  repo: { owner: string; repo: string };
   remoteUrl: string;
   signing: CommitSigning;
   /** Subject and body, already redacted; trailers are added here. */
@@ -91,8 +91,9 @@ async function refuseSecrets(git: GitCommandManager, since: string, secrets: str
 
 /** Commits and pushes; see the module comment. Throws only for a secret in the change or a git failure. */
 export async function commitAndPush(
-  git: GitCommandManager,
   octokit: Pick<GitHubClient, 'request' | 'graphql'>,
+  repo: RepoRef,
+  git: GitCommandManager,
   options: CommitAndPushOptions,
 ): Promise<CommitAndPushResult> {
   const commit = await commitAll(git, {
@@ -102,7 +103,7 @@ export async function commitAndPush(
     runUrl: options.runUrl,
     startSha: options.startSha,
   });
-  if (!commit.sha) return { status: 'no-changes', refused: commit.refused };
+  if (!commit.sha) return { kind: 'no-changes', refused: commit.refused };
   await refuseSecrets(git, options.startSha, options.secrets);
   const done = { files: commit.files, refused: commit.refused };
 
@@ -110,12 +111,12 @@ export async function commitAndPush(
   if (options.signing !== 'git') {
     const cannot = apiCannotExpress(await changedPaths(git, `${commit.sha}^`, commit.sha));
     const api = cannot
-      ? ({ status: 'inexpressible', reason: cannot } as const)
-      : await pushThroughApi(git, octokit, options);
-    if (api.status !== 'inexpressible') return withPatch(git, { ...api, ...done });
+      ? ({ kind: 'inexpressible', reason: cannot } as const)
+      : await pushThroughApi(octokit, repo, git, options);
+    if (api.kind !== 'inexpressible') return withPatch(git, { ...api, ...done });
     if (options.signing === 'api') {
       return withPatch(git, {
-        status: 'rejected',
+        kind: 'rejected',
         reason: 'refused',
         via: 'api',
         message: `GitHub's API cannot commit this change (${api.reason}), and \`commit-signing\` is \`api\`.`,
@@ -134,27 +135,27 @@ async function gitPush(git: GitCommandManager, options: CommitAndPushOptions): P
   const { remoteUrl, branch, expectedSha } = options;
   if (options.rebase && expectedSha !== null) {
     const result = await pushWithRebase(git, { remoteUrl, branch, expectedSha, baseSha: options.startSha });
-    if (result.status === 'pushed') return { ...result, via: 'git' };
-    if (result.status !== 'rejected') return result;
+    if (result.kind === 'pushed') return { ...result, via: 'git' };
+    if (result.kind !== 'rejected') return result;
     return result.reason === 'refused'
       ? { ...result, via: 'git', message: `The push to \`${branch}\` was refused.`, answer: result.message }
       : { ...result, via: 'git' };
   }
   const pushed = await pushBranch(git, { remoteUrl, branch, expectedSha });
-  if (pushed.ok) {
+  if (pushed.kind === 'pushed') {
     const sha = (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
-    return { status: 'pushed', sha, rebasedOnto: null, via: 'git' };
+    return { kind: 'pushed', sha, rebasedOnto: null, via: 'git' };
   }
-  if (pushed.rejected) {
+  if (pushed.kind === 'stale') {
     return {
-      status: 'rejected',
+      kind: 'rejected',
       reason: 'moved',
       via: 'git',
       message: `The branch \`${branch}\` moved while the agent worked; nothing was pushed. Run again.`,
     };
   }
   return {
-    status: 'rejected',
+    kind: 'rejected',
     reason: 'refused',
     via: 'git',
     message: `The push to \`${branch}\` was refused.`,
@@ -165,9 +166,9 @@ async function gitPush(git: GitCommandManager, options: CommitAndPushOptions): P
 /** Adds the change as a patch to a result that did not reach the branch. */
 async function withPatch(
   git: GitCommandManager,
-  result: Exclude<CommitAndPushResult, { status: 'no-changes' }>,
+  result: Exclude<CommitAndPushResult, { kind: 'no-changes' }>,
 ): Promise<CommitAndPushResult> {
-  if (result.status !== 'rejected' && result.status !== 'conflict') return result;
+  if (result.kind !== 'rejected' && result.kind !== 'conflict') return result;
   const patch = await git.exec(['format-patch', '--stdout', '--binary', '-1', 'HEAD'], {
     allowAllExitCodes: true,
   });

@@ -24,13 +24,13 @@ export interface PushWithRebaseOptions {
 
 export type PushWithRebaseResult =
   /** HEAD is on the branch; `rebasedOnto` is the moved head it was rebased onto, if it moved. */
-  | { status: 'pushed'; sha: string; rebasedOnto: string | null }
+  | { kind: 'pushed'; sha: string; rebasedOnto: string | null }
   /** After rebasing, nothing of the agent's change was left: the branch already has it. */
-  | { status: 'up-to-date'; sha: string; rebasedOnto: string }
+  | { kind: 'up-to-date'; sha: string; rebasedOnto: string }
   /** The branch moved and the agent's change conflicts with the new commits; nothing was pushed. */
-  | { status: 'conflict'; remoteSha: string; files: string[]; message: string }
+  | { kind: 'conflict'; remoteSha: string; files: string[]; message: string }
   /** Nothing was pushed: the branch moved again, was deleted, or the server refused the push. */
-  | { status: 'rejected'; reason: 'moved' | 'gone' | 'refused'; message: string };
+  | { kind: 'rejected'; reason: 'moved' | 'gone' | 'refused'; message: string };
 
 async function revParse(git: GitCommandManager, rev: string): Promise<string> {
   return (await git.exec(['rev-parse', '--verify', `${rev}^{commit}`])).stdout.trim();
@@ -75,14 +75,14 @@ export async function rebaseOnto(
   onto: string,
   base: string,
   committer: Identity,
-): Promise<{ ok: true } | { ok: false; files: string[]; detail: string }> {
+): Promise<{ kind: 'rebased' } | { kind: 'conflict'; files: string[]; detail: string }> {
   // Files the commit refused (workflow changes) stay in the work tree; --autostash keeps them
   // out of the rebase's way. The identity is the committer's; picked commits keep their authors.
   const identity = ['-c', `user.name=${committer.name}`, '-c', `user.email=${committer.email}`];
   const rebase = await git.exec([...identity, 'rebase', '--autostash', '--onto', onto, base], {
     allowAllExitCodes: true,
   });
-  if (rebase.exitCode === 0) return { ok: true };
+  if (rebase.exitCode === 0) return { kind: 'rebased' };
   const conflicted = await git.exec(['diff', '--name-only', '--diff-filter=U', '-z'], {
     allowAllExitCodes: true,
   });
@@ -93,7 +93,7 @@ export async function rebaseOnto(
     .filter((l) => /CONFLICT|error|fatal/i.test(l))
     .slice(0, 5)
     .join('\n');
-  return { ok: false, files, detail };
+  return { kind: 'conflict', files, detail };
 }
 
 /** Pushes HEAD to `options.branch`, rebasing once if the branch moved; see {@link PushWithRebaseResult}. */
@@ -103,7 +103,7 @@ export async function pushWithRebase(
 ): Promise<PushWithRebaseResult> {
   const { remoteUrl, branch, expectedSha } = options;
   const gone = (): PushWithRebaseResult => ({
-    status: 'rejected',
+    kind: 'rejected',
     reason: 'gone',
     message: `The branch \`${branch}\` no longer exists (was the pull request closed?); nothing was pushed.`,
   });
@@ -113,8 +113,9 @@ export async function pushWithRebase(
   if (current === null) return gone();
   if (current === expectedSha) {
     const pushed = await pushBranch(git, { remoteUrl, branch, expectedSha });
-    if (pushed.ok) return { status: 'pushed', sha: await revParse(git, 'HEAD'), rebasedOnto: null };
-    if (!pushed.rejected) return { status: 'rejected', reason: 'refused', message: pushed.message };
+    if (pushed.kind === 'pushed')
+      return { kind: 'pushed', sha: await revParse(git, 'HEAD'), rebasedOnto: null };
+    if (pushed.kind === 'refused') return { kind: 'rejected', reason: 'refused', message: pushed.message };
     // The lease failed: the branch moved between the check and the push. Rebase as below.
   }
 
@@ -122,10 +123,10 @@ export async function pushWithRebase(
   if (moved === null) return gone();
   const committer = options.committer ?? (await committerOf(git));
   const rebased = await rebaseOnto(git, moved, options.baseSha ?? expectedSha, committer);
-  if (!rebased.ok) {
+  if (rebased.kind === 'conflict') {
     const where = rebased.files.length > 0 ? ` in ${rebased.files.map((f) => `\`${f}\``).join(', ')}` : '';
     return {
-      status: 'conflict',
+      kind: 'conflict',
       remoteSha: moved,
       files: rebased.files,
       message:
@@ -135,14 +136,15 @@ export async function pushWithRebase(
     };
   }
   const sha = await revParse(git, 'HEAD');
-  if (sha === moved) return { status: 'up-to-date', sha, rebasedOnto: moved };
+  if (sha === moved) return { kind: 'up-to-date', sha, rebasedOnto: moved };
   const pushed = await pushBranch(git, { remoteUrl, branch, expectedSha: moved });
-  if (pushed.ok) return { status: 'pushed', sha, rebasedOnto: moved };
+  if (pushed.kind === 'pushed') return { kind: 'pushed', sha, rebasedOnto: moved };
   return {
-    status: 'rejected',
-    reason: pushed.rejected ? 'moved' : 'refused',
-    message: pushed.rejected
-      ? `The branch \`${branch}\` moved again while the agent's commit was being rebased onto it; nothing was pushed. Run again.`
-      : pushed.message,
+    kind: 'rejected',
+    reason: pushed.kind === 'stale' ? 'moved' : 'refused',
+    message:
+      pushed.kind === 'stale'
+        ? `The branch \`${branch}\` moved again while the agent's commit was being rebased onto it; nothing was pushed. Run again.`
+        : pushed.message,
   };
 }

@@ -12,7 +12,11 @@ export interface PushOptions {
   expectedSha: string | null;
 }
 
-export type PushResult = { ok: true } | { ok: false; rejected: boolean; message: string };
+/** `stale`: the lease failed (the branch moved); `refused`: the server said no, in `message`. */
+export type PushResult =
+  | { kind: 'pushed' }
+  | { kind: 'stale'; message: string }
+  | { kind: 'refused'; message: string };
 
 /** Pushes HEAD to `branch`; a lease rejection is a result (the caller reports it), not a throw. */
 export async function pushBranch(git: GitCommandManager, options: PushOptions): Promise<PushResult> {
@@ -28,10 +32,10 @@ export async function pushBranch(git: GitCommandManager, options: PushOptions): 
     ],
     { allowAllExitCodes: true },
   );
-  if (result.exitCode === 0) return { ok: true };
+  if (result.exitCode === 0) return { kind: 'pushed' };
   const text = `${result.stdout}\n${result.stderr}`;
-  const rejected = /stale info|\[rejected\]|non-fast-forward|fetch first/.test(text);
-  return { ok: false, rejected, message: refusalText(text) };
+  const stale = /stale info|\[rejected\]|non-fast-forward|fetch first/.test(text);
+  return { kind: stale ? 'stale' : 'refused', message: refusalText(text) };
 }
 
 /**

@@ -5,19 +5,17 @@
  * overwritten. Refusals are results, quoted as GitHub gave them; only bugs throw.
  */
 import type { FileChanges } from '../git/change-set.js';
+import { apiError } from './api-error.js';
 import type { GitHubClient } from './client.js';
+import type { RepoRef } from './repo-ref.js';
 
 type Octokit = Pick<GitHubClient, 'request' | 'graphql'>;
 
-export interface RepoName {
-  owner: string;
-  repo: string;
-}
-
 export type RefResult =
-  | { ok: true }
+  | { kind: 'done' }
   /** The ref exists already (creating) or is not where it was expected (moving). */
-  | { ok: false; moved: boolean; status?: number; message: string };
+  | { kind: 'moved'; status?: number; message: string }
+  | { kind: 'refused'; status?: number; message: string };
 
 export type ApiCommitResult =
   | { kind: 'created'; oid: string }
@@ -33,29 +31,17 @@ const MUTATION = `mutation CreateCommitOnBranch($input: CreateCommitOnBranchInpu
   }
 }`;
 
-/** GitHub's message of a failed request, with the HTTP status when there was one. */
-export function apiError(error: unknown): { status?: number; message: string; type?: string } {
-  const e = error as {
-    status?: unknown;
-    message?: unknown;
-    errors?: { type?: string; message?: string }[];
-    response?: { data?: { message?: string } };
-  };
-  if (Array.isArray(e.errors) && e.errors.length > 0) {
-    const first = e.errors[0]!;
-    return {
-      message: e.errors.map((x) => x.message ?? '').join('; '),
-      ...(first.type ? { type: first.type } : {}),
-    };
-  }
-  const message = e.response?.data?.message ?? (typeof e.message === 'string' ? e.message : String(error));
-  return typeof e.status === 'number' ? { status: e.status, message } : { message };
+/** A failed ref call: `moved` when GitHub's message matches `movedWhen`, else `refused`. */
+function refFailure(error: unknown, movedWhen?: RegExp): RefResult {
+  const { status, message } = apiError(error);
+  const kind = movedWhen?.test(message) ? 'moved' : 'refused';
+  return { kind, ...(status ? { status } : {}), message };
 }
 
 /** Creates `refs/heads/{branch}` at `sha`. */
 export async function createBranchRef(
   octokit: Octokit,
-  repo: RepoName,
+  repo: RepoRef,
   branch: string,
   sha: string,
 ): Promise<RefResult> {
@@ -65,17 +51,16 @@ export async function createBranchRef(
       ref: `refs/heads/${branch}`,
       sha,
     });
-    return { ok: true };
+    return { kind: 'done' };
   } catch (error) {
-    const { status, message } = apiError(error);
-    return { ok: false, moved: /already exists/i.test(message), ...(status ? { status } : {}), message };
+    return refFailure(error, /already exists/i);
   }
 }
 
 /** Points the existing `refs/heads/{branch}` at `sha`, forcing (the caller checked the lease). */
 export async function moveBranchRef(
   octokit: Octokit,
-  repo: RepoName,
+  repo: RepoRef,
   branch: string,
   sha: string,
 ): Promise<RefResult> {
@@ -86,21 +71,19 @@ export async function moveBranchRef(
       sha,
       force: true,
     });
-    return { ok: true };
+    return { kind: 'done' };
   } catch (error) {
-    const { status, message } = apiError(error);
-    return { ok: false, moved: /does not exist/i.test(message), ...(status ? { status } : {}), message };
+    return refFailure(error, /does not exist/i);
   }
 }
 
 /** Deletes `refs/heads/{branch}`: the branch this run created for a commit GitHub then refused. */
-export async function deleteBranchRef(octokit: Octokit, repo: RepoName, branch: string): Promise<RefResult> {
+export async function deleteBranchRef(octokit: Octokit, repo: RepoRef, branch: string): Promise<RefResult> {
   try {
     await octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{ref}', { ...repo, ref: `heads/${branch}` });
-    return { ok: true };
+    return { kind: 'done' };
   } catch (error) {
-    const { status, message } = apiError(error);
-    return { ok: false, moved: false, ...(status ? { status } : {}), message };
+    return refFailure(error);
   }
 }
 
@@ -116,7 +99,7 @@ export interface ApiCommitInput {
 /** Appends one commit to the branch through `createCommitOnBranch`. */
 export async function createCommitOnBranch(
   octokit: Octokit,
-  repo: RepoName,
+  repo: RepoRef,
   input: ApiCommitInput,
 ): Promise<ApiCommitResult> {
   const [headline = '', ...rest] = input.message.replace(/\n+$/, '').split('\n');

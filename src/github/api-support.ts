@@ -5,6 +5,7 @@
  * likely to mean "this server lacks the API" (the action only asks for things it knows exist), so
  * the first such answer is explained in the log: which feature needs it and what to do.
  */
+import { isNotFound } from './api-error.js';
 
 interface NeededApi {
   method: string;
@@ -46,8 +47,8 @@ const PATTERNS = NEEDED_APIS.map((api) => ({ api, pattern: routePattern(api.rout
  * the error's own `request` (method and URL), as Octokit's `RequestError` carries them.
  */
 export function explainMissingApi(error: unknown): string | undefined {
-  const e = error as { status?: number; request?: { method?: string; url?: string } };
-  if (e.status !== 404 || !e.request?.url) return undefined;
+  const e = error as { request?: { method?: string; url?: string } } | undefined;
+  if (!isNotFound(error) || !e?.request?.url) return undefined;
   let url: URL;
   try {
     url = new URL(e.request.url);

@@ -4,6 +4,7 @@
  * `convertPullRequestToDraft` and `markPullRequestReadyForReview`, keyed by the PR's `node_id`.
  */
 import type { GitHubClient } from './client.js';
+import type { RepoRef } from './repo-ref.js';
 
 type Octokit = Pick<GitHubClient, 'request' | 'graphql'>;
 
@@ -29,7 +30,7 @@ interface MutationAnswer {
 /** Makes pull request `pullNumber` a draft (`draft: true`) or ready for review; no call when it already is. */
 export async function setPullRequestDraft(
   octokit: Octokit,
-  repo: { owner: string; repo: string },
+  repo: RepoRef,
   pullNumber: number,
   draft: boolean,
 ): Promise<DraftResult> {

@@ -7,7 +7,7 @@ import { PULL_REQUEST_MAX_FILES } from '../limits.js';
 import type { ChangedFile } from '../outputs/diff-lines.js';
 import { lastHunkLine } from '../outputs/diff-lines.js';
 import type { GitHubClient } from './client.js';
-import type { RepoRef } from './review-thread.js';
+import type { RepoRef } from './repo-ref.js';
 
 type Octokit = Pick<GitHubClient, 'request' | 'paginate'>;
 

@@ -4,13 +4,9 @@
  * so the model sees the conversation that led to the request and the reply lands in that thread.
  */
 import type { GitHubClient } from './client.js';
+import type { RepoRef } from './repo-ref.js';
 
 type Octokit = Pick<GitHubClient, 'request' | 'paginate'>;
-
-export interface RepoRef {
-  owner: string;
-  repo: string;
-}
 
 /** One comment of a review thread. */
 export interface ReviewThreadComment {

@@ -1,12 +1,8 @@
 /** Comments and reactions: the action's voice on issues and pull requests. */
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
-
-export interface RepoRef {
-  owner: string;
-  repo: string;
-}
 
 export interface PostedComment {
   id: number;

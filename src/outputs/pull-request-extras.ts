@@ -4,9 +4,9 @@
  * label it may not create, a reviewer who is no collaborator or is the PR's author): each refusal
  * is a warning for the summary, never a failed run — the pull request itself is open.
  */
-import { apiError } from '../github/api-commit.js';
+import { apiError } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
-import type { RepoRef } from './comment.js';
+import type { RepoRef } from '../github/repo-ref.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
 

@@ -4,8 +4,9 @@
  * it does not consider part of the diff), the review is posted again with every comment folded
  * into the body, so the review itself is never lost.
  */
+import { apiStatus } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
-import type { RepoRef } from '../github/review-thread.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import type { InlineComment } from './review-comments.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
@@ -46,7 +47,7 @@ export async function postPullRequestReview(
     const { data } = await send(post.body(false), post.comments);
     return { id: Number(data.id), url: data.html_url, inline: post.comments.length };
   } catch (error) {
-    if ((error as { status?: number }).status !== 422 || post.comments.length === 0) throw error;
+    if (apiStatus(error) !== 422 || post.comments.length === 0) throw error;
     const { data } = await send(post.body(true), []);
     return { id: Number(data.id), url: data.html_url, inline: 0, refused: (error as Error).message };
   }

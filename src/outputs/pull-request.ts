@@ -3,7 +3,7 @@
  * the same issue never opens a second PR.
  */
 import type { GitHubClient } from '../github/client.js';
-import type { RepoRef } from './comment.js';
+import type { RepoRef } from '../github/repo-ref.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
 

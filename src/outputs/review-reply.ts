@@ -8,9 +8,10 @@ import { diffSince } from '../git/commit.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import type { PushWithRebaseResult } from '../git/push-with-rebase.js';
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { GITHUB_BODY_LIMIT } from '../limits.js';
 import { preparePublishedMarkdown } from '../safety/publish-text.js';
-import { type PostedComment, type RepoRef, replyToReviewComment } from './comment.js';
+import { type PostedComment, replyToReviewComment } from './comment.js';
 import { fitWithTranscript } from './fit-with-transcript.js';
 import { presentReviewPatch, renderDiffBlock, type SuggestionTarget } from './suggestion.js';
 
@@ -58,7 +59,7 @@ function describeResult(input: ReviewReplyInput): string[] {
     case 'push': {
       const push = result.push;
       const branch = `\`${result.branch}\``;
-      switch (push.status) {
+      switch (push.kind) {
         case 'pushed': {
           const url = `${input.serverUrl}/${input.repo.owner}/${input.repo.repo}/commit/${push.sha}`;
           const rebased = push.rebasedOnto
@@ -121,6 +122,7 @@ export interface PostReviewReplyOptions {
 /** Renders, prepares for publishing and posts the reply in the review thread. */
 export async function postReviewReply(
   octokit: Octokit,
+  repo: RepoRef,
   input: ReviewReplyInput,
   options: PostReviewReplyOptions,
 ): Promise<PostedComment> {
@@ -128,7 +130,7 @@ export async function postReviewReply(
     serverUrl: input.serverUrl,
     redact: options.redact,
   });
-  return replyToReviewComment(octokit, input.repo, options.prNumber, options.threadRootId, body);
+  return replyToReviewComment(octokit, repo, options.prNumber, options.threadRootId, body);
 }
 
 /**

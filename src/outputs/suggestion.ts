@@ -116,12 +116,12 @@ function suggestionFor(
   file: FileDiff,
   target: SuggestionTarget & { line: number },
   oldText: string,
-): { replacement: string[] } | { reason: string } {
+): { kind: 'suggestion'; replacement: string[] } | { kind: 'no-suggestion'; reason: string } {
   const start = target.startLine ?? target.line;
   const end = target.line;
   const old = splitLines(oldText);
   if (end > old.length || start < 1 || start > end)
-    return { reason: 'the commented lines are not in the file' };
+    return { kind: 'no-suggestion', reason: 'the commented lines are not in the file' };
   const deleted = new Set<number>();
   const insertedBefore = new Map<number, string[]>();
   for (const hunk of file.hunks) {
@@ -132,21 +132,23 @@ function suggestionFor(
       if (line.startsWith('\\')) {
         // After a context line the missing newline is on both sides; after a change it is not
         // something a suggestion can express.
-        if (previous !== ' ') return { reason: 'the change touches the end-of-file newline' };
+        if (previous !== ' ')
+          return { kind: 'no-suggestion', reason: 'the change touches the end-of-file newline' };
         continue;
       }
       previous = line[0] ?? ' ';
       if (line.startsWith('+')) {
         if (pos < start || pos > end + 1)
-          return { reason: 'the change adds lines outside the commented lines' };
+          return { kind: 'no-suggestion', reason: 'the change adds lines outside the commented lines' };
         insertedBefore.set(pos, [...(insertedBefore.get(pos) ?? []), text]);
         continue;
       }
       // Context and removed lines must match the file, or the diff is not against this version.
-      if (old[pos - 1] !== text) return { reason: 'the patch does not match the commented version' };
+      if (old[pos - 1] !== text)
+        return { kind: 'no-suggestion', reason: 'the patch does not match the commented version' };
       if (line.startsWith('-')) {
         if (pos < start || pos > end)
-          return { reason: 'the change removes lines outside the commented lines' };
+          return { kind: 'no-suggestion', reason: 'the change removes lines outside the commented lines' };
         deleted.add(pos);
       }
       pos++;
@@ -157,7 +159,7 @@ function suggestionFor(
     replacement.push(...(insertedBefore.get(pos) ?? []));
     if (pos <= end && !deleted.has(pos)) replacement.push(old[pos - 1] ?? '');
   }
-  return { replacement };
+  return { kind: 'suggestion', replacement };
 }
 
 /**
@@ -181,7 +183,7 @@ export function presentReviewPatch(diff: string, target: SuggestionTarget, oldTe
   if (target.line === null) return asDiff('the comment is not on a current line');
   if (oldText === undefined) return asDiff('the commented version of the file is not available');
   const result = suggestionFor(only, { ...target, line: target.line }, oldText);
-  if ('reason' in result) return asDiff(result.reason);
+  if (result.kind === 'no-suggestion') return asDiff(result.reason);
   return {
     kind: 'suggestion',
     replacement: result.replacement,

@@ -5,8 +5,9 @@
  */
 
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { TRACKING_COMMENT_INTERVAL_MS } from '../limits.js';
-import { editComment, type PostedComment, postComment, type RepoRef } from './comment.js';
+import { editComment, type PostedComment, postComment } from './comment.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
 

@@ -98,8 +98,9 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     await settleBeforeGit(input.sandbox, (m) => ctx.log.warning(m));
     const title = ctx.redact(titleFrom(agent.summary, 'Fix the failing CI run'));
     const commit = await commitAndPush(
-      git,
       ctx.octokit,
+      ctx.repo,
+      git,
       commitOptions(ctx, input.actor, {
         message: commitMessage(ctx, `Fix CI (round ${round}): ${title}`, agent.summary),
         startSha: lastPushed,
@@ -110,12 +111,11 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     );
     if (commit.refused.length > 0)
       notes.push(`CI fix round ${round}: workflow files were not committed: ${commit.refused.join(', ')}`);
-    if (commit.status === 'no-changes' || commit.status === 'up-to-date') return { pushed: false };
-    if (commit.status !== 'pushed') {
-      const answer =
-        commit.status === 'rejected' && commit.answer ? ` GitHub answered: ${commit.answer}` : '';
+    if (commit.kind === 'no-changes' || commit.kind === 'up-to-date') return { pushed: false };
+    if (commit.kind !== 'pushed') {
+      const answer = commit.kind === 'rejected' && commit.answer ? ` GitHub answered: ${commit.answer}` : '';
       const fix =
-        commit.status === 'rejected' && commit.reason === 'refused'
+        commit.kind === 'rejected' && commit.reason === 'refused'
           ? ` ${fixFor(commit.via === 'api' ? 'api-commit' : 'push', commit.answer ?? '', commit.fallback)}`
           : '';
       const why = ctx.redact(`${commit.message}${answer}${fix}`);
@@ -129,9 +129,7 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     return { pushed: true, headSha: commit.sha };
   };
 
-  const ci = await runCiRounds({
-    octokit: ctx.octokit,
-    repo: ctx.repo,
+  const ci = await runCiRounds(ctx.octokit, ctx.repo, {
     workflow: config.ci.workflow ?? '',
     rounds: config.ci.rounds,
     branch,

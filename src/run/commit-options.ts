@@ -1,5 +1,5 @@
 /**
- * What every caller of `commitAndPush` shares, taken from the run: the repository, the signing
+ * What every caller of `commitAndPush` shares, taken from the run: the remote, the signing
  * mode, whom to credit, the secrets to refuse and where to log. Callers add what differs (the
  * message, the branch and its lease, whether a moved branch is rebased).
  */
@@ -21,7 +21,6 @@ export function commitMessage(ctx: RunContext, subject: string, summary: string)
 export function commitOptions(ctx: RunContext, actor: Actor, specific: Specific): CommitAndPushOptions {
   const { config } = ctx;
   return {
-    repo: ctx.repo,
     remoteUrl: ctx.remoteUrl,
     signing: config.publishing.commitSigning,
     runUrl: ctx.runUrl,

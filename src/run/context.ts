@@ -4,8 +4,8 @@
  */
 import * as core from '@actions/core';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import type { Config } from '../inputs.js';
-import type { RepoRef } from '../outputs/comment.js';
 import type { CommandHost, RunLog } from '../pipeline/command-host.js';
 import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { createRedactor } from '../safety/redact.js';

@@ -4,10 +4,12 @@
  * reaction and tracking comment go. The one place the README's "Triggers and their workflows" table lives in code.
  */
 import type { StartPoint } from '../git/checkout.js';
+import { isNotFound } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { fetchReviewThread, type ReviewThreadContext } from '../github/review-thread.js';
 import type { Mode } from '../inputs.js';
-import type { ReactionTarget, RepoRef } from '../outputs/comment.js';
+import type { ReactionTarget } from '../outputs/comment.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { isReviewRequest, type ReviewRequest, reviewWorkPlan, startsWithReview } from './review-plan.js';
 
@@ -53,7 +55,6 @@ export interface WorkPlan {
 }
 
 export interface PlanOptions {
-  repo: RepoRef;
   mode: Mode;
   branchPrefix: string;
   /** `base-branch` input, or the repository's default branch. */
@@ -87,7 +88,7 @@ async function reviewThreadOf(
   try {
     return await fetchReviewThread(octokit, repo, trigger);
   } catch (error) {
-    if ((error as { status?: number }).status === 404) return undefined;
+    if (isNotFound(error)) return undefined;
     throw error;
   }
 }
@@ -140,14 +141,16 @@ function answersOnly(mode: Mode): boolean {
 /** Builds the plan; PR comment runs ask the API for the PR's head. */
 export async function planWork(
   octokit: Octokit,
+  repo: RepoRef,
   trigger: Exclude<Trigger, { kind: 'skip' }>,
   options: PlanOptions,
 ): Promise<WorkPlan> {
-  return { ...(await planForTrigger(octokit, trigger, options)), trustedBranch: options.baseBranch };
+  return { ...(await planForTrigger(octokit, repo, trigger, options)), trustedBranch: options.baseBranch };
 }
 
 async function planForTrigger(
   octokit: Octokit,
+  repo: RepoRef,
   trigger: Exclude<Trigger, { kind: 'skip' }>,
   options: PlanOptions,
 ): Promise<Omit<WorkPlan, 'trustedBranch'>> {
@@ -164,13 +167,13 @@ async function planForTrigger(
       return { ...plan, conversation: trigger.issueNumber, reaction, fixesIssue: trigger.issueNumber };
     }
     case 'pull-request': {
-      const pr = await pullRequestContext(octokit, options.repo, trigger.prNumber);
+      const pr = await pullRequestContext(octokit, repo, trigger.prNumber);
       return reviewWorkPlan(pr, prefix, { explicit: false });
     }
     case 'pr-comment':
     case 'review-comment': {
       if (trigger.kind === 'pr-comment' && isReviewRequest(trigger.instruction, mode)) {
-        const pr = await pullRequestContext(octokit, options.repo, trigger.prNumber);
+        const pr = await pullRequestContext(octokit, repo, trigger.prNumber);
         const focus = startsWithReview(trigger.instruction)
           ? trigger.instruction.trim().replace(/^review[\s,.:!?]*/i, '')
           : trigger.instruction;
@@ -181,10 +184,8 @@ async function planForTrigger(
         };
       }
       const thread =
-        trigger.kind === 'review-comment' ? await reviewThreadOf(octokit, options.repo, trigger) : undefined;
-      const pr = thread
-        ? pullRequestOf(thread)
-        : await pullRequestContext(octokit, options.repo, trigger.prNumber);
+        trigger.kind === 'review-comment' ? await reviewThreadOf(octokit, repo, trigger) : undefined;
+      const pr = thread ? pullRequestOf(thread) : await pullRequestContext(octokit, repo, trigger.prNumber);
       const reaction: ReactionTarget =
         trigger.kind === 'pr-comment'
           ? { kind: 'comment', id: trigger.commentId }

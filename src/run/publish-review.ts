@@ -7,6 +7,7 @@
  * gone by then (its first comment deleted), the tracking comment carries the whole answer.
  */
 import { type CommitAndPushResult, commitAndPush } from '../git/commit-and-push.js';
+import { apiStatus } from '../github/api-error.js';
 import type { ReviewThreadContext } from '../github/review-thread.js';
 import { REVIEW_REPLY_FALLBACK_CHARS } from '../limits.js';
 import type { Conclusion } from '../outputs/action-outputs.js';
@@ -52,8 +53,9 @@ async function pushToBranch(
   const { checkout, agent } = input;
   const fallbackTitle = `Address review comment on ${thread.comment.path}`;
   const push = await commitAndPush(
-    input.git,
     ctx.octokit,
+    ctx.repo,
+    input.git,
     commitOptions(ctx, input.actor, {
       message: commitMessage(ctx, titleFrom(agent.summary, fallbackTitle), agent.summary),
       startSha: checkout.headSha,
@@ -64,7 +66,7 @@ async function pushToBranch(
   );
   const refused = refusedWorkflowsNote(push.refused);
   if (refused) notes.push(refused);
-  if (push.status === 'no-changes') {
+  if (push.kind === 'no-changes') {
     return {
       reply: { kind: 'no-changes' },
       conclusion: 'no-changes',
@@ -73,7 +75,7 @@ async function pushToBranch(
     };
   }
   const stopped = agent.stopReason === 'done' ? 'success' : 'stopped';
-  switch (push.status) {
+  switch (push.kind) {
     case 'pushed': {
       const url = `${ctx.config.runner.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/commit/${push.sha}`;
       const rebased = push.rebasedOnto ? `, rebased onto ${push.rebasedOnto.slice(0, 7)}` : '';
@@ -104,11 +106,11 @@ async function notPushed(
   input: PublishInput,
   thread: ReviewThreadContext,
   branch: string,
-  push: Extract<CommitAndPushResult, { status: 'conflict' | 'rejected' }>,
+  push: Extract<CommitAndPushResult, { kind: 'conflict' | 'rejected' }>,
 ): Promise<Result> {
   const { diff } = await collectReviewPatch(input.git, input.checkout.headSha, thread.comment.path);
   const refusal =
-    push.status === 'rejected' && push.reason === 'refused'
+    push.kind === 'rejected' && push.reason === 'refused'
       ? await reportUndelivered(ctx, {
           step: push.via === 'api' ? 'api-commit' : 'push',
           headline: push.message,
@@ -150,13 +152,13 @@ async function tryReply(
   thread: ReviewThreadContext,
 ): Promise<PostedComment | undefined> {
   try {
-    return await postReviewReply(ctx.octokit, reply, {
+    return await postReviewReply(ctx.octokit, ctx.repo, reply, {
       prNumber: thread.pullRequest.number,
       threadRootId: thread.threadRootId,
       redact: ctx.redact,
     });
   } catch (error) {
-    if (typeof (error as { status?: unknown }).status !== 'number') throw error;
+    if (apiStatus(error) === undefined) throw error;
     ctx.log.warning(
       `Could not reply in the review thread (${(error as Error).message}); answering on the pull request instead.`,
     );

@@ -8,7 +8,7 @@ import type { CheckoutResult } from '../git/checkout.js';
 import { diffSince } from '../git/commit.js';
 import { commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import { apiError } from '../github/api-commit.js';
+import { apiError } from '../github/api-error.js';
 import { PUBLISHED_PATCH_CHARS } from '../limits.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
@@ -84,8 +84,9 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
   }
 
   const commit = await commitAndPush(
-    input.git,
     ctx.octokit,
+    ctx.repo,
+    input.git,
     commitOptions(ctx, input.actor, {
       message: commitMessage(ctx, title, agent.summary),
       startSha: input.checkout.headSha,
@@ -100,10 +101,10 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     stopReason: agent.stopReason,
     refused: commit.refused,
   });
-  if (commit.status === 'no-changes' || commit.status === 'up-to-date') {
+  if (commit.kind === 'no-changes' || commit.kind === 'up-to-date') {
     const why = commit.refused.length > 0 ? `\n\n${notes.join('\n\n')}` : '';
     const line =
-      commit.status === 'up-to-date'
+      commit.kind === 'up-to-date'
         ? `\`${target.branch}\` already has this change; nothing to push.`
         : 'No changes to publish.';
     return {
@@ -111,11 +112,11 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
       final: { status: 'no-changes', details: `${line}\n\n${agent.summary}${why}${verifyLine}` },
     };
   }
-  if (commit.status !== 'pushed') {
+  if (commit.kind !== 'pushed') {
     return reportUndelivered(ctx, {
-      step: commit.status === 'rejected' && commit.via === 'api' ? 'api-commit' : 'push',
+      step: commit.kind === 'rejected' && commit.via === 'api' ? 'api-commit' : 'push',
       headline: commit.message.split('\n')[0] ?? commit.message,
-      ...(commit.status === 'rejected' && commit.answer ? { answer: commit.answer } : {}),
+      ...(commit.kind === 'rejected' && commit.answer ? { answer: commit.answer } : {}),
       ...(commit.fallback ? { fallback: commit.fallback } : {}),
       ...(commit.patch ? { patch: commit.patch } : {}),
       ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),

@@ -42,14 +42,12 @@ export async function runFromEvent(config: Config): Promise<RunOutcome> {
     ctx.log.info(`Trigger: ${describeTrigger(trigger)}`);
     if (trigger.kind === 'skip') return { conclusion: 'skipped' };
 
-    const decision = await checkGate(ctx.octokit, trigger, {
-      owner: ctx.repo.owner,
-      repo: ctx.repo.repo,
+    const decision = await checkGate(ctx.octokit, ctx.repo, trigger, {
       minPermission: config.minPermission,
       branchPrefix: config.branchPrefix,
       runTrailer: RUN_TRAILER,
     });
-    if (!decision.allowed) {
+    if (decision.kind === 'denied') {
       ctx.log.info(`Denied: ${decision.reason}`);
       return { conclusion: 'denied' };
     }

@@ -78,9 +78,7 @@ export async function buildTask(
       break;
     }
     case 'ci-failure': {
-      const report = await collectFailureLogs(ctx.octokit, {
-        owner,
-        repo,
+      const report = await collectFailureLogs(ctx.octokit, ctx.repo, {
         runId: trigger.runId,
         maxChars: CI_LOG_CHARS,
       });
@@ -98,9 +96,7 @@ export async function buildTask(
       break;
     }
     case 'check-run': {
-      const report = await collectCheckRunReport(ctx.octokit, {
-        owner,
-        repo,
+      const report = await collectCheckRunReport(ctx.octokit, ctx.repo, {
         checkRunId: trigger.checkRunId,
         name: trigger.name,
         output: trigger.output,

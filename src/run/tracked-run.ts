@@ -11,6 +11,8 @@ import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { guardRepositoryConfig } from '../git/config-guard.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { removePersistedCredentials } from '../git/persisted-credentials.js';
+import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { JOB_SUMMARY_CHARS } from '../limits.js';
 import { pricesFor } from '../llm/model-prices.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
@@ -48,9 +50,8 @@ export async function runTracked(
   outcome.warnings = configGuard.warnings;
   const git = configGuard.git;
   try {
-    const baseBranch = ctx.config.baseBranch ?? (await defaultBranch(ctx));
-    const plan = await planWork(ctx.octokit, trigger, {
-      repo: ctx.repo,
+    const baseBranch = ctx.config.baseBranch ?? (await defaultBranch(ctx.octokit, ctx.repo));
+    const plan = await planWork(ctx.octokit, ctx.repo, trigger, {
       mode: ctx.config.mode,
       branchPrefix: ctx.config.branchPrefix,
       baseBranch,
@@ -117,10 +118,7 @@ function usageOf(outcome: RunOutcome): string {
   })}`;
 }
 
-async function defaultBranch(ctx: RunContext): Promise<string> {
-  const { data } = await ctx.octokit.request('GET /repos/{owner}/{repo}', {
-    owner: ctx.repo.owner,
-    repo: ctx.repo.repo,
-  });
+async function defaultBranch(octokit: Pick<GitHubClient, 'request'>, repo: RepoRef): Promise<string> {
+  const { data } = await octokit.request('GET /repos/{owner}/{repo}', { ...repo });
   return data.default_branch;
 }

@@ -21,14 +21,14 @@ export type PathRule =
 
 /** A refused path: which rule, and a message written for the model. */
 export interface PathRefusal {
-  ok: false;
+  kind: 'refused';
   rule: PathRule;
   message: string;
 }
 
 /** An allowed path: `path` is the real absolute path to open; `relative` is for display. */
 export interface PathAllowed {
-  ok: true;
+  kind: 'allowed';
   path: string;
   relative: string;
 }
@@ -90,7 +90,7 @@ function hasPair(segments: string[], first: string, second: string): boolean {
  */
 export function checkPathRules(realPath: string, root: string, access: PathAccess): PathRefusal | undefined {
   const refuse = (rule: PathRule, why: string): PathRefusal => ({
-    ok: false,
+    kind: 'refused',
     rule,
     message: `Refused by path policy (rule ${rule}): ${why}`,
   });
@@ -132,14 +132,14 @@ export function createPathPolicy(workspaceRoot: string): PathPolicy {
     } catch (error) {
       const reason = (error as Error).message;
       return {
-        ok: false,
+        kind: 'refused',
         rule: 'unresolvable',
         message: `Refused by path policy (rule unresolvable): ${p}: ${reason}`,
       };
     }
     const refusal = checkPathRules(real, root, access);
     if (refusal) return refusal;
-    return { ok: true, path: real, relative: path.relative(root, real) || '.' };
+    return { kind: 'allowed', path: real, relative: path.relative(root, real) || '.' };
   };
   return {
     root,

@@ -14,7 +14,9 @@ export interface FileSnapshot {
 }
 
 /** Why a write must not go ahead. */
-export type WriteCheck = { ok: true } | { ok: false; reason: 'not-read' | 'conflict'; message: string };
+export type WriteCheck =
+  | { kind: 'clear' }
+  | { kind: 'refused'; reason: 'not-read' | 'conflict'; message: string };
 
 /** Per-run tracker, keyed by real absolute path (as {@link PathPolicy} returns it). */
 export interface ReadTracker {
@@ -55,24 +57,24 @@ export function createReadTracker(): ReadTracker {
       try {
         ({ mtimeMs } = await stat(realPath));
       } catch {
-        return { ok: true };
+        return { kind: 'clear' };
       }
       const snapshot = snapshots.get(realPath);
       if (!snapshot) {
         return {
-          ok: false,
+          kind: 'refused',
           reason: 'not-read',
           message: `${displayPath} exists and has not been read. Read it first with read_file, then retry.`,
         };
       }
-      if (mtimeMs === snapshot.mtimeMs) return { ok: true };
+      if (mtimeMs === snapshot.mtimeMs) return { kind: 'clear' };
       const current = sha256(await readFile(realPath));
       if (current === snapshot.sha256) {
         snapshots.set(realPath, { mtimeMs, sha256: current });
-        return { ok: true };
+        return { kind: 'clear' };
       }
       return {
-        ok: false,
+        kind: 'refused',
         reason: 'conflict',
         message: `${displayPath} changed on disk since you last read it. Read it again with read_file, then redo the change.`,
       };

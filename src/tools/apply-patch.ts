@@ -76,22 +76,22 @@ export function createApplyPatchTool({ policy, readTracker }: FileToolDeps) {
     timeoutMs: TREE_TOOL_TIMEOUT_MS,
     async execute({ patch }, { signal }) {
       const parsed = parsePatch(patch);
-      if (!parsed.ok) return failure(parsed.message);
+      if (parsed.kind === 'invalid') return failure(parsed.message);
 
       // Resolve every path first: the policy's refusal is final, whatever else the patch does.
       const real = new Map<string, string>();
       const ops: PatchOp[] = [];
       const resolve = (requested: string) => {
         const target = policy.resolveForWrite(requested);
-        if (target.ok) real.set(target.relative, target.path);
+        if (target.kind === 'allowed') real.set(target.relative, target.path);
         return target;
       };
       for (const op of parsed.ops) {
         const source = resolve(op.path);
-        if (!source.ok) return failure(source.message, { status: 'denied' });
+        if (source.kind === 'refused') return failure(source.message, { status: 'denied' });
         if (op.kind === 'update' && op.moveTo !== undefined) {
           const destination = resolve(op.moveTo);
-          if (!destination.ok) return failure(destination.message, { status: 'denied' });
+          if (destination.kind === 'refused') return failure(destination.message, { status: 'denied' });
           ops.push({ ...op, path: source.relative, moveTo: destination.relative });
         } else ops.push({ ...op, path: source.relative });
       }
@@ -105,11 +105,11 @@ export function createApplyPatchTool({ policy, readTracker }: FileToolDeps) {
         }
         if (before.get(shown) === undefined) continue;
         const check = await readTracker.checkWrite(realPath, shown);
-        if (!check.ok) return failure(check.message, { meta: { refused: check.reason } });
+        if (check.kind === 'refused') return failure(check.message, { meta: { refused: check.reason } });
       }
 
       const plan = planPatch(ops, before);
-      if (!plan.ok) return failure(plan.message);
+      if (plan.kind === 'failed') return failure(plan.message);
       if (signal.aborted) return failure('Cancelled before writing.');
       try {
         await writeAll(plan.writes, real, before);

@@ -36,7 +36,7 @@ export function createEditFileTool({ policy, readTracker }: FileToolDeps) {
       if (old_string === new_string)
         return failure('old_string and new_string are identical; nothing would change.');
       const target = policy.resolveForWrite(requested);
-      if (!target.ok) return { output: target.message, isError: true, status: 'denied' };
+      if (target.kind === 'refused') return { output: target.message, isError: true, status: 'denied' };
       const shown = target.relative;
 
       let content: string;
@@ -48,10 +48,12 @@ export function createEditFileTool({ policy, readTracker }: FileToolDeps) {
         return failure(`Cannot read ${shown}: ${(error as Error).message}`);
       }
       const check = await readTracker.checkWrite(target.path, shown);
-      if (!check.ok) return { output: check.message, isError: true, meta: { refused: check.reason } };
+      if (check.kind === 'refused')
+        return { output: check.message, isError: true, meta: { refused: check.reason } };
 
       const plan = planEdit(content, old_string, new_string, replace_all, shown);
-      if (!plan.ok) return { output: plan.message, isError: true, meta: { refused: plan.reason } };
+      if (plan.kind === 'failed')
+        return { output: plan.message, isError: true, meta: { refused: plan.reason } };
       if (signal.aborted) return failure('Cancelled before writing.');
       try {
         await writeFile(target.path, plan.content);

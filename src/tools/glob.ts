@@ -44,7 +44,7 @@ export function createGlobTool({ policy }: { policy: PathPolicy }) {
     timeoutMs: TREE_TOOL_TIMEOUT_MS,
     async execute({ pattern, path: requested = '.' }, { signal }) {
       const base = policy.resolveForRead(requested);
-      if (!base.ok) return { output: base.message, isError: true, status: 'denied' };
+      if (base.kind === 'refused') return { output: base.message, isError: true, status: 'denied' };
       const info = await stat(base.path).catch(() => undefined);
       if (!info?.isDirectory()) return { output: `${base.relative} is not a folder.`, isError: true };
       let relativePattern = pattern;

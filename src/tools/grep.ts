@@ -86,7 +86,7 @@ export function createGrepTool({
     timeoutMs: TREE_TOOL_TIMEOUT_MS,
     async execute({ pattern, path: requested = '.', include }, { signal }) {
       const target = policy.resolveForRead(requested);
-      if (!target.ok) return { output: target.message, isError: true, status: 'denied' };
+      if (target.kind === 'refused') return { output: target.message, isError: true, status: 'denied' };
       const info = await stat(target.path).catch(() => undefined);
       if (!info) return { output: `Not found: ${target.relative}. Use glob to find paths.`, isError: true };
       const query: GrepQuery = {

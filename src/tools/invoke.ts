@@ -16,7 +16,9 @@ import type { ToolCall, ToolOutcome, ToolResult, ToolStatus } from './tool.js';
 export const FAILURE_HINT =
   '[HINT: This call did not succeed. Read the message above and change your approach; do not repeat the same call unchanged.]';
 
-export type ParsedArguments<T> = { ok: true; value: T; repaired: boolean } | { ok: false; message: string };
+export type ParsedArguments<T> =
+  | { kind: 'parsed'; value: T; repaired: boolean }
+  | { kind: 'invalid'; message: string };
 
 /** Null at the top level means "not given": models send `"offset": null` for optional fields. */
 function dropNulls(value: unknown): unknown {
@@ -46,18 +48,19 @@ export function parseToolArguments<T>(raw: string, schema: z.ZodType<T>): Parsed
     try {
       repaired = jsonrepair(text);
     } catch {
-      return { ok: false, message: parseError };
+      return { kind: 'invalid', message: parseError };
     }
     if (repaired.trim().startsWith(text.trim())) {
-      return { ok: false, message: `${parseError} They look cut off; send the complete arguments.` };
+      return { kind: 'invalid', message: `${parseError} They look cut off; send the complete arguments.` };
     }
     const result = schema.safeParse(dropNulls(JSON.parse(repaired)));
-    if (!result.success) return { ok: false, message: parseError };
-    return { ok: true, value: result.data, repaired: true };
+    if (!result.success) return { kind: 'invalid', message: parseError };
+    return { kind: 'parsed', value: result.data, repaired: true };
   }
   const result = schema.safeParse(dropNulls(parsed));
-  if (!result.success) return { ok: false, message: `Invalid arguments:\n${describeIssues(result.error)}` };
-  return { ok: true, value: result.data, repaired: false };
+  if (!result.success)
+    return { kind: 'invalid', message: `Invalid arguments:\n${describeIssues(result.error)}` };
+  return { kind: 'parsed', value: result.data, repaired: false };
 }
 
 /** Keeps the head and tail of an over-long output, saying how much of the middle was dropped. */
@@ -162,7 +165,7 @@ export async function invokeTool(
     });
   }
   const args = parseToolArguments(call.arguments, tool.parameters);
-  if (!args.ok) return finish(tool.readOnly, { output: args.message, isError: true });
+  if (args.kind === 'invalid') return finish(tool.readOnly, { output: args.message, isError: true });
 
   const signals = tool.timeoutMs === undefined ? [signal] : [signal, AbortSignal.timeout(tool.timeoutMs)];
   const toolSignal = AbortSignal.any(signals);

@@ -42,7 +42,7 @@ export function createReadFileTool({ policy, readTracker }: FileToolDeps) {
     timeoutMs: FILE_TOOL_TIMEOUT_MS,
     async execute({ path: requested, offset = 1, limit = DEFAULT_READ_LINES }) {
       const target = policy.resolveForRead(requested);
-      if (!target.ok) return { output: target.message, isError: true, status: 'denied' };
+      if (target.kind === 'refused') return { output: target.message, isError: true, status: 'denied' };
       const shown = target.relative;
       let size: number;
       try {

@@ -26,12 +26,13 @@ export function createWriteFileTool({ policy, readTracker }: FileToolDeps) {
     timeoutMs: FILE_TOOL_TIMEOUT_MS,
     async execute({ path: requested, content }, { signal }) {
       const target = policy.resolveForWrite(requested);
-      if (!target.ok) return { output: target.message, isError: true, status: 'denied' };
+      if (target.kind === 'refused') return { output: target.message, isError: true, status: 'denied' };
       const shown = target.relative;
       const existing = await stat(target.path).catch(() => undefined);
       if (existing?.isDirectory()) return { output: `${shown} is a directory.`, isError: true };
       const check = await readTracker.checkWrite(target.path, shown);
-      if (!check.ok) return { output: check.message, isError: true, meta: { refused: check.reason } };
+      if (check.kind === 'refused')
+        return { output: check.message, isError: true, meta: { refused: check.reason } };
       if (signal.aborted) return { output: 'Cancelled before writing.', isError: true };
 
       try {

@@ -12,7 +12,9 @@
  * `GET /commits/{sha}/branches-where-head` because it names the one branch the PR must target and
  * has been in every GitHub Enterprise Server release.
  */
+import { isNotFound } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import type { CheckRunTrigger, Trigger } from './trigger.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
@@ -20,7 +22,7 @@ type Octokit = Pick<GitHubClient, 'request'>;
 /** The check-run trigger with its head confirmed (message and author filled in), or a skip saying why not. */
 export async function confirmCheckRunHead(
   octokit: Octokit,
-  repo: { owner: string; repo: string },
+  repo: RepoRef,
   trigger: CheckRunTrigger,
 ): Promise<Trigger> {
   const skip = (reason: string): Trigger => ({ kind: 'skip', reason });
@@ -28,7 +30,7 @@ export async function confirmCheckRunHead(
   try {
     branch = await getBranch(octokit, repo, trigger.headBranch);
   } catch (error) {
-    if ((error as { status?: number }).status !== 404) throw error;
+    if (!isNotFound(error)) throw error;
     return skip(
       `check "${trigger.name}" ran for branch ${trigger.headBranch}, which is not a branch of ${repo.owner}/${repo.repo} (a fork's pull request); fork checks are skipped`,
     );
@@ -47,7 +49,7 @@ export async function confirmCheckRunHead(
   return { ...trigger, headCommitMessage: branch.commit.commit.message, actor };
 }
 
-async function getBranch(octokit: Octokit, repo: { owner: string; repo: string }, branch: string) {
+async function getBranch(octokit: Octokit, repo: RepoRef, branch: string) {
   const { data } = await octokit.request('GET /repos/{owner}/{repo}/branches/{branch}', { ...repo, branch });
   return data;
 }

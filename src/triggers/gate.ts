@@ -4,15 +4,15 @@
  * a CI failure on a commit this action pushed is not a new task, and neither is an endless series
  * of failures on one of the action's branches.
  */
+import { isNotFound } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
+import type { RepoRef } from '../github/repo-ref.js';
 import { PERMISSIONS, type Permission } from '../inputs.js';
 import type { Actor, Trigger } from './trigger.js';
 
-export type GateDecision = { allowed: true; permission?: Permission } | { allowed: false; reason: string };
+export type GateDecision = { kind: 'allowed'; permission?: Permission } | { kind: 'denied'; reason: string };
 
 export interface GateOptions {
-  owner: string;
-  repo: string;
   minPermission: Permission;
   /** Bot logins allowed to trigger (e.g. `renovate[bot]`); every other bot is denied. */
   allowedBots?: string[];
@@ -39,14 +39,12 @@ export function permissionAtLeast(have: Permission, need: Permission): boolean {
 /** The user's role on the repository: `role_name` where the API gives it (it knows triage/maintain). */
 export async function fetchPermission(
   octokit: Octokit,
-  owner: string,
-  repo: string,
+  repo: RepoRef,
   username: string,
 ): Promise<Permission | 'none'> {
   try {
     const { data } = await octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
-      owner,
-      repo,
+      ...repo,
       username,
     });
     const role = (data as { role_name?: string }).role_name;
@@ -55,7 +53,7 @@ export async function fetchPermission(
     return 'none';
   } catch (error) {
     // 404: not a collaborator (and not an org member with access); anything else is a real failure.
-    if ((error as { status?: number }).status === 404) return 'none';
+    if (isNotFound(error)) return 'none';
     throw error;
   }
 }
@@ -65,42 +63,47 @@ function hasTrailer(message: string, key: string): boolean {
 }
 
 /** Counts the action's commits at the tip of `branch` (a CI failure loop on its own branch). */
-async function countOwnCommits(octokit: Octokit, options: GateOptions, branch: string): Promise<number> {
+async function countOwnCommits(
+  octokit: Octokit,
+  repo: RepoRef,
+  branch: string,
+  runTrailer: string,
+): Promise<number> {
   const { data } = await octokit.request('GET /repos/{owner}/{repo}/commits', {
-    owner: options.owner,
-    repo: options.repo,
+    ...repo,
     sha: branch,
     per_page: 30,
   });
-  return data.filter((c) => hasTrailer(c.commit.message, options.runTrailer)).length;
+  return data.filter((c) => hasTrailer(c.commit.message, runTrailer)).length;
 }
 
 /** Decides whether `trigger` may run. Skips never reach the gate. */
 export async function checkGate(
   octokit: Octokit,
+  repo: RepoRef,
   trigger: Exclude<Trigger, { kind: 'skip' }>,
   options: GateOptions,
 ): Promise<GateDecision> {
   const actor = trigger.actor;
   if (isBot(actor) && !(options.allowedBots ?? []).includes(actor.login)) {
     return {
-      allowed: false,
+      kind: 'denied',
       reason: `@${actor.login} is a bot; bots may not trigger runs (loop protection)`,
     };
   }
   if (trigger.kind === 'ci-failure' || trigger.kind === 'check-run') {
     if (hasTrailer(trigger.headCommitMessage, options.runTrailer)) {
       return {
-        allowed: false,
+        kind: 'denied',
         reason: `the failing commit ${trigger.headSha.slice(0, 7)} was pushed by this action (loop guard)`,
       };
     }
     if (trigger.headBranch.startsWith(options.branchPrefix)) {
-      const attempts = await countOwnCommits(octokit, options, trigger.headBranch);
+      const attempts = await countOwnCommits(octokit, repo, trigger.headBranch, options.runTrailer);
       const max = options.maxAttempts ?? 3;
       if (attempts >= max) {
         return {
-          allowed: false,
+          kind: 'denied',
           reason: `branch ${trigger.headBranch} already has ${attempts} commits by this action (at most ${max}; loop guard)`,
         };
       }
@@ -108,24 +111,31 @@ export async function checkGate(
   }
   if (trigger.kind === 'pull-request') {
     // Only someone with write access can push a branch here; a fork's code answers to its author.
-    if (trigger.sameRepo) return { allowed: true };
-    return requirePermission(octokit, options, trigger.author.login, 'the author of this fork pull request');
+    if (trigger.sameRepo) return { kind: 'allowed' };
+    return requirePermission(
+      octokit,
+      repo,
+      options,
+      trigger.author.login,
+      'the author of this fork pull request',
+    );
   }
-  return requirePermission(octokit, options, actor.login);
+  return requirePermission(octokit, repo, options, actor.login);
 }
 
 async function requirePermission(
   octokit: Octokit,
+  repo: RepoRef,
   options: GateOptions,
   login: string,
   who?: string,
 ): Promise<GateDecision> {
-  const permission = await fetchPermission(octokit, options.owner, options.repo, login);
+  const permission = await fetchPermission(octokit, repo, login);
   if (permission === 'none' || !permissionAtLeast(permission, options.minPermission)) {
     return {
-      allowed: false,
-      reason: `@${login}${who ? ` (${who})` : ''} has ${permission === 'none' ? 'no' : `"${permission}"`} permission on ${options.owner}/${options.repo}; "${options.minPermission}" or more is needed`,
+      kind: 'denied',
+      reason: `@${login}${who ? ` (${who})` : ''} has ${permission === 'none' ? 'no' : `"${permission}"`} permission on ${repo.owner}/${repo.repo}; "${options.minPermission}" or more is needed`,
     };
   }
-  return { allowed: true, permission };
+  return { kind: 'allowed', permission };
 }

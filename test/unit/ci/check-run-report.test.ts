@@ -35,14 +35,16 @@ describe('collectCheckRunReport', () => {
       'not ok 301 - sum adds',
       ...Array.from({ length: 300 }, (_, i) => `ok ${i + 302} passes`),
     ].join('\n');
-    const report = await collectCheckRunReport(octokit, {
-      owner: 'o',
-      repo: 'r',
-      checkRunId: 9,
-      name: 'ci/circleci: test',
-      output: output(longText, 4),
-      maxChars: 4_000,
-    });
+    const report = await collectCheckRunReport(
+      octokit,
+      { owner: 'o', repo: 'r' },
+      {
+        checkRunId: 9,
+        name: 'ci/circleci: test',
+        output: output(longText, 4),
+        maxChars: 4_000,
+      },
+    );
     assert.deepEqual(calls, [
       [
         'GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations',
@@ -63,13 +65,15 @@ describe('collectCheckRunReport', () => {
 
   it('does not ask for annotations the check says it has none of', async () => {
     const octokit = { paginate: async () => assert.fail('no annotations to read') } as any;
-    const report = await collectCheckRunReport(octokit, {
-      owner: 'o',
-      repo: 'r',
-      checkRunId: 9,
-      name: 'lint',
-      output: output('line 1'),
-    });
+    const report = await collectCheckRunReport(
+      octokit,
+      { owner: 'o', repo: 'r' },
+      {
+        checkRunId: 9,
+        name: 'lint',
+        output: output('line 1'),
+      },
+    );
     assert.deepEqual(report.annotations, []);
   });
 
@@ -82,13 +86,15 @@ describe('collectCheckRunReport', () => {
       },
     });
     const octokit = { paginate: async () => Promise.reject(error) } as any;
-    const report = await collectCheckRunReport(octokit, {
-      owner: 'o',
-      repo: 'r',
-      checkRunId: 9,
-      name: 'lint',
-      output: output('', 3),
-    });
+    const report = await collectCheckRunReport(
+      octokit,
+      { owner: 'o', repo: 'r' },
+      {
+        checkRunId: 9,
+        name: 'lint',
+        output: output('', 3),
+      },
+    );
     assert.match(report.annotationsNote ?? '', /ghe\.example\.com answered 404 .*check-run annotations/);
     assert.match(formatCheckRunReport(report), /Annotations: https:\/\/ghe\.example\.com answered 404/);
   });

@@ -28,8 +28,6 @@ async function setUp() {
   const fixes: Array<{ text: string; round: number }> = [];
   const updates: CiReport[] = [];
   const base = {
-    octokit,
-    repo,
     workflow,
     branch,
     budget: timeBudget(Date.now() + 30_000),
@@ -68,7 +66,7 @@ describe('runCiRounds against the OpenAPI-checked fake', () => {
     server.state.scriptRuns(base.workflow, failingRun(), { conclusion: 'success' });
     const firstSha = await base.getHeadSha();
 
-    const report = await runCiRounds({ ...base, rounds: 2 });
+    const report = await runCiRounds(octokit, repo, { ...base, rounds: 2 });
 
     assert.equal(report.stop, 'success');
     assert.equal(report.conclusion, 'success');
@@ -126,7 +124,7 @@ describe('runCiRounds against the OpenAPI-checked fake', () => {
     server.state.scriptRuns(base.workflow, { conclusion: 'success', pollsPerPhase: 50 });
     const before = server.requests.length;
 
-    const report = await runCiRounds({ ...base, rounds: 0 });
+    const report = await runCiRounds(octokit, repo, { ...base, rounds: 0 });
 
     assert.equal(report.stop, 'not-waiting');
     assert.equal(report.conclusion, undefined);
@@ -144,7 +142,7 @@ describe('runCiRounds against the OpenAPI-checked fake', () => {
     const { base, fixes } = await setUp();
     server.state.scriptRuns(base.workflow, failingRun(), failingRun());
 
-    const report = await runCiRounds({ ...base, rounds: 1 });
+    const report = await runCiRounds(octokit, repo, { ...base, rounds: 1 });
 
     assert.equal(report.stop, 'rounds-exhausted');
     assert.equal(report.conclusion, 'failure');
@@ -158,7 +156,11 @@ describe('runCiRounds against the OpenAPI-checked fake', () => {
   it('stops when the agent pushes no fix', async () => {
     const { base } = await setUp();
     server.state.scriptRuns(base.workflow, failingRun());
-    const report = await runCiRounds({ ...base, rounds: 3, fixRound: async () => ({ pushed: false }) });
+    const report = await runCiRounds(octokit, repo, {
+      ...base,
+      rounds: 3,
+      fixRound: async () => ({ pushed: false }),
+    });
     assert.equal(report.stop, 'no-fix');
     assert.equal(report.conclusion, 'failure');
     assert.equal(report.runs.length, 1);
@@ -170,7 +172,7 @@ describe('runCiRounds against the OpenAPI-checked fake', () => {
     const undo = server.intercept('actions/create-workflow-dispatch', forbidden);
     const logs: string[] = [];
     try {
-      const report = await runCiRounds({ ...base, rounds: 2, log: (m) => logs.push(m) });
+      const report = await runCiRounds(octokit, repo, { ...base, rounds: 2, log: (m) => logs.push(m) });
       assert.equal(report.stop, 'error');
       assert.equal(report.error?.kind, 'forbidden');
       assert.deepEqual(report.runs, []);
@@ -188,7 +190,11 @@ describe('runCiRounds against the OpenAPI-checked fake', () => {
   it('stops waiting at the deadline', async () => {
     const { base, fixes } = await setUp();
     server.state.scriptRuns(base.workflow, { conclusion: 'success', pollsPerPhase: 1_000_000 });
-    const report = await runCiRounds({ ...base, rounds: 2, budget: timeBudget(Date.now() + 500) });
+    const report = await runCiRounds(octokit, repo, {
+      ...base,
+      rounds: 2,
+      budget: timeBudget(Date.now() + 500),
+    });
     assert.equal(report.stop, 'deadline');
     assert.equal(report.runs.length, 1);
     assert.equal(report.conclusion, undefined);
@@ -204,7 +210,7 @@ describe('runCiRounds against the OpenAPI-checked fake', () => {
     const { base } = await setUp();
     server.state.scriptRuns(base.workflow, { conclusion: 'success', pollsPerPhase: 1_000_000 });
     const controller = new AbortController();
-    const report = await runCiRounds({
+    const report = await runCiRounds(octokit, repo, {
       ...base,
       rounds: 1,
       signal: controller.signal,

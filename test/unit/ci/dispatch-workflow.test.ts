@@ -14,9 +14,8 @@ server.state.addWorkflow({ path: '.github/workflows/lint.yml', name: 'Lint', dis
 const fast = { poll: { initialMs: 10, maxMs: 40 } };
 
 /** `dispatchWorkflow` on the fake's repository, `ci.yml` unless told, polling fast. */
-const dispatch = (
-  options: Omit<DispatchWorkflowOptions, 'owner' | 'repo' | 'workflow'> & { workflow?: string },
-) => dispatchWorkflow(octokit, { ...repo, workflow: 'ci.yml', ...options, ...fast });
+const dispatch = (options: Omit<DispatchWorkflowOptions, 'workflow'> & { workflow?: string }) =>
+  dispatchWorkflow(octokit, repo, { workflow: 'ci.yml', ...options, ...fast });
 
 let branchCount = 0;
 
@@ -200,8 +199,7 @@ describe('waitForRun', () => {
     const dispatched = await dispatch({ branch, headSha: sha });
     assert.ok(dispatched.kind === 'dispatched');
     const seen: string[] = [];
-    const result = await waitForRun(octokit, {
-      ...repo,
+    const result = await waitForRun(octokit, repo, {
       runId: dispatched.runId,
       budget: timeBudget(Date.now() + 10_000),
       onStatus: (s) => seen.push(s),
@@ -218,8 +216,7 @@ describe('waitForRun', () => {
     server.state.scriptRuns('ci.yml', { conclusion: 'success', pollsPerPhase: 1_000_000 });
     const dispatched = await dispatch({ branch, headSha: sha });
     assert.ok(dispatched.kind === 'dispatched');
-    const result = await waitForRun(octokit, {
-      ...repo,
+    const result = await waitForRun(octokit, repo, {
       runId: dispatched.runId,
       budget: timeBudget(Date.now() + 150),
       ...fast,
@@ -229,8 +226,7 @@ describe('waitForRun', () => {
   });
 
   it('reports a run that cannot be found', async () => {
-    const result = await waitForRun(octokit, {
-      ...repo,
+    const result = await waitForRun(octokit, repo, {
       runId: 999_999,
       budget: timeBudget(Date.now() + 1000),
       workflow: 'ci.yml',

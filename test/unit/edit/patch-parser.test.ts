@@ -27,7 +27,7 @@ describe('parsePatch', () => {
       ),
     );
     assert.deepEqual(parsed, {
-      ok: true,
+      kind: 'parsed',
       ops: [
         { kind: 'add', path: 'docs/new.md', lines: ['# New', '', 'text'] },
         { kind: 'delete', path: 'old.txt' },
@@ -62,7 +62,7 @@ describe('parsePatch', () => {
   it('accepts a heredoc wrapper, CRLF, a first hunk without @@, blank lines as empty context and unified range headers', () => {
     const text = `apply_patch <<'EOF'\r\n${patch('*** Update File: a.txt', ' one', '', '-two', '+2', '@@ -10,3 +10,3 @@', ' x')}\r\nEOF\r\n`;
     const parsed = parsePatch(text);
-    assert.ok(parsed.ok, JSON.stringify(parsed));
+    assert.ok(parsed.kind === 'parsed', JSON.stringify(parsed));
     const [op] = parsed.ops;
     assert.equal(op?.kind, 'update');
     if (op?.kind !== 'update') return;
@@ -94,8 +94,8 @@ describe('parsePatch', () => {
     ];
     for (const [text, message] of cases) {
       const parsed = parsePatch(text);
-      assert.equal(parsed.ok, false, text);
-      if (!parsed.ok) assert.match(parsed.message, message, text);
+      assert.equal(parsed.kind, 'invalid', text);
+      if (parsed.kind === 'invalid') assert.match(parsed.message, message, text);
     }
   });
 });

@@ -5,12 +5,14 @@ import { planPatch } from '../../../src/edit/plan-patch.js';
 
 function plan(files: Record<string, string>, ...lines: string[]) {
   const parsed = parsePatch(['*** Begin Patch', ...lines, '*** End Patch'].join('\n'));
-  assert.ok(parsed.ok, JSON.stringify(parsed));
+  assert.ok(parsed.kind === 'parsed', JSON.stringify(parsed));
   return planPatch(parsed.ops, new Map(Object.entries(files)));
 }
 
 const contentOf = (result: ReturnType<typeof plan>, path: string) =>
-  result.ok ? result.writes.find((w) => w.path === path)?.content : `error: ${result.message}`;
+  result.kind === 'planned'
+    ? result.writes.find((w) => w.path === path)?.content
+    : `error: ${result.message}`;
 
 describe('planPatch', () => {
   it('appends a hunk of only added lines at the end, or right after its anchor', () => {
@@ -83,7 +85,7 @@ describe('planPatch', () => {
     );
     assert.equal(contentOf(result, 'a.txt'), 'one\n2\nthree\n');
     assert.match(
-      result.ok ? result.summary.join() : '',
+      result.kind === 'planned' ? result.summary.join() : '',
       /hunk 1 matched after removing "N→" line-number prefixes/,
     );
   });

@@ -127,7 +127,7 @@ describe('decideEgress', () => {
 
   it('allows a listed name and connects to the address it checked', async () => {
     assert.deepEqual(await decideEgress(rules, 'REGISTRY.test.', 443, resolve), {
-      verdict: 'allow',
+      kind: 'allow',
       address: '93.184.216.34',
       port: 443,
       host: 'registry.test',
@@ -136,36 +136,36 @@ describe('decideEgress', () => {
 
   it('refuses a listed name that resolves to a private address (DNS rebinding)', async () => {
     const decision = await decideEgress(rules, 'a.pkg.test', 443, resolve);
-    assert.equal(decision.verdict, 'refuse');
+    assert.equal(decision.kind, 'refuse');
     assert.match(
-      decision.verdict === 'refuse' ? decision.reason : '',
+      decision.kind === 'refuse' ? decision.reason : '',
       /resolves to 10\.0\.0\.5, an internal address/,
     );
   });
 
   it('allows a name resolving to a private address only when that address and port are listed', async () => {
     const onListedPort = parseAllowedHosts(['api.test:4873', '127.10.0.2:4873']);
-    assert.equal((await decideEgress(onListedPort, 'api.test', 4873, resolve)).verdict, 'allow');
+    assert.equal((await decideEgress(onListedPort, 'api.test', 4873, resolve)).kind, 'allow');
     assert.equal(isAddressListed(onListedPort, '127.10.0.2', 4873), true);
     assert.equal(isAddressListed(onListedPort, '127.10.0.2', 80), false);
   });
 
   it('refuses the metadata endpoint and unlisted IP literals with the host and the input to change', async () => {
     const decision = await decideEgress(rules, '169.254.169.254', 80, resolve);
-    assert.deepEqual(decision.verdict === 'refuse' && [decision.status, decision.host], [
+    assert.deepEqual(decision.kind === 'refuse' && [decision.status, decision.host], [
       403,
       '169.254.169.254',
     ]);
     assert.match(
-      decision.verdict === 'refuse' ? decision.reason : '',
+      decision.kind === 'refuse' ? decision.reason : '',
       /add "169\.254\.169\.254" to `allowed-domains`/,
     );
   });
 
   it('reports a non-default port with the host, and a resolver failure as 502', async () => {
     const port = await decideEgress(rules, 'registry.test', 22, resolve);
-    assert.equal(port.verdict === 'refuse' && port.host, 'registry.test:22');
+    assert.equal(port.kind === 'refuse' && port.host, 'registry.test:22');
     const missing = await decideEgress(parseAllowedHosts(['ghost.test']), 'ghost.test', 443, resolve);
-    assert.deepEqual(missing.verdict === 'refuse' && missing.status, 502);
+    assert.deepEqual(missing.kind === 'refuse' && missing.status, 502);
   });
 });

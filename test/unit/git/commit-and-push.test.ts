@@ -19,7 +19,6 @@ async function workOn(branch: string, from: string, change: Record<string, strin
   for (const [file, text] of Object.entries(change)) await writeFile(path.join(dir, file), text);
   const logs: string[] = [];
   const options: CommitAndPushOptions = {
-    repo,
     remoteUrl: server.cloneUrl,
     signing: 'auto',
     message: 'Change the files\n\nBecause.',
@@ -47,9 +46,9 @@ function racingGraphql(before: () => Promise<void>): Pick<GitHubClient, 'request
 describe('commitAndPush', () => {
   it('creates the branch and a commit GitHub signs, and makes that commit HEAD', async () => {
     const { git, options } = await workOn('api-new', 'main', { 'a.txt': 'ONE\n' });
-    const result = await commitAndPush(git, octokit, options);
-    assert.equal(result.status, 'pushed');
-    assert.ok(result.status === 'pushed' && result.via === 'api');
+    const result = await commitAndPush(octokit, repo, git, options);
+    assert.equal(result.kind, 'pushed');
+    assert.ok(result.kind === 'pushed' && result.via === 'api');
     const [top] = await server.git.log('api-new', 1);
     assert.equal(top?.sha, result.sha);
     assert.equal(top?.committer.name, 'GitHub');
@@ -70,10 +69,10 @@ describe('commitAndPush', () => {
       'Someone else',
       (await server.git.resolve('main'))!,
     );
-    const result = await commitAndPush(git, octokit, options);
-    assert.equal(result.status, 'rejected');
-    assert.ok(result.status === 'rejected' && result.reason === 'moved');
-    assert.match(result.status === 'rejected' ? (result.patch ?? '') : '', /^-one\n\+ONE$/m);
+    const result = await commitAndPush(octokit, repo, git, options);
+    assert.equal(result.kind, 'rejected');
+    assert.ok(result.kind === 'rejected' && result.reason === 'moved');
+    assert.match(result.kind === 'rejected' ? (result.patch ?? '') : '', /^-one\n\+ONE$/m);
     assert.equal(await server.git.readFile('api-moved', 'a.txt'), 'one\n');
   });
 
@@ -85,9 +84,9 @@ describe('commitAndPush', () => {
     const race = racingGraphql(async () => {
       if (!colleague) colleague = await server.git.commit('pr-head', { 'c.txt': 'colleague\n' }, 'Colleague');
     });
-    const result = await commitAndPush(git, race, { ...options, rebase: true });
-    assert.equal(result.status, 'pushed', JSON.stringify(result));
-    assert.ok(result.status === 'pushed' && result.rebasedOnto === colleague);
+    const result = await commitAndPush(race, repo, git, { ...options, rebase: true });
+    assert.equal(result.kind, 'pushed', JSON.stringify(result));
+    assert.ok(result.kind === 'pushed' && result.rebasedOnto === colleague);
     const [top] = await server.git.log('pr-head', 1);
     assert.deepEqual(top?.parents, [colleague]);
     assert.equal(await server.git.readFile('pr-head', 'c.txt'), 'colleague\n');
@@ -98,9 +97,9 @@ describe('commitAndPush', () => {
   it('falls back to git for a symlink under auto, and refuses it under api', async () => {
     const { dir, git, options, logs } = await workOn('link-auto', 'main', {});
     await symlink('a.txt', path.join(dir, 'link'));
-    const result = await commitAndPush(git, octokit, options);
-    assert.ok(result.status === 'pushed' && result.via === 'git');
-    assert.equal(result.status === 'pushed' && result.fallback, '`link` is a symbolic link');
+    const result = await commitAndPush(octokit, repo, git, options);
+    assert.ok(result.kind === 'pushed' && result.via === 'git');
+    assert.equal(result.kind === 'pushed' && result.fallback, '`link` is a symbolic link');
     assert.match(
       logs.join('\n'),
       /Committing with git instead of GitHub's API \(the commit is not signed\): `link` is a symbolic link/,
@@ -109,10 +108,10 @@ describe('commitAndPush', () => {
 
     const api = await workOn('link-api', 'main', {});
     await symlink('a.txt', path.join(api.dir, 'link'));
-    const refused = await commitAndPush(api.git, octokit, { ...api.options, signing: 'api' });
-    assert.ok(refused.status === 'rejected' && refused.reason === 'refused');
+    const refused = await commitAndPush(octokit, repo, api.git, { ...api.options, signing: 'api' });
+    assert.ok(refused.kind === 'rejected' && refused.reason === 'refused');
     assert.match(
-      refused.status === 'rejected' ? refused.message : '',
+      refused.kind === 'rejected' ? refused.message : '',
       /cannot commit this change \(`link` is a symbolic link\), and `commit-signing` is `api`/,
     );
     assert.equal(await server.git.resolve('link-api'), undefined);
@@ -120,18 +119,22 @@ describe('commitAndPush', () => {
 
   it('falls back to git for a change past the size limits', async () => {
     const { git, options, logs } = await workOn('too-big', 'main', { 'a.txt': 'x'.repeat(2000) });
-    const result = await commitAndPush(git, octokit, {
+    const result = await commitAndPush(octokit, repo, git, {
       ...options,
       limits: { fileBytes: 1000, totalBytes: 5000 },
     });
-    assert.ok(result.status === 'pushed' && result.via === 'git');
+    assert.ok(result.kind === 'pushed' && result.via === 'git');
     assert.match(logs.join('\n'), /`a\.txt` is larger than 1000 bytes/);
   });
 
   it('pushes with git under commit-signing: git', async () => {
     const { git, options } = await workOn('plain-git', 'main', { 'b.txt': 'TWO\n' });
-    const result = await commitAndPush(git, octokit, { ...options, signing: 'git', coAuthor: undefined });
-    assert.ok(result.status === 'pushed' && result.via === 'git' && !result.fallback);
+    const result = await commitAndPush(octokit, repo, git, {
+      ...options,
+      signing: 'git',
+      coAuthor: undefined,
+    });
+    assert.ok(result.kind === 'pushed' && result.via === 'git' && !result.fallback);
     const [top] = await server.git.log('plain-git', 1);
     assert.equal(top?.committer.name, 'github-actions[bot]');
     assert.doesNotMatch(top?.message ?? '', /Co-authored-by/);
@@ -140,7 +143,7 @@ describe('commitAndPush', () => {
 
   it('refuses a change that carries the token before anything leaves', async () => {
     const { git, options } = await workOn('secret', 'main', { 'a.txt': `token ${server.token}\n` });
-    await assert.rejects(commitAndPush(git, octokit, options), /contain a secret value/);
+    await assert.rejects(commitAndPush(octokit, repo, git, options), /contain a secret value/);
     assert.equal(await server.git.resolve('secret'), undefined);
   });
 

@@ -94,7 +94,7 @@ describe('checkout, commit and push through one command manager', () => {
     assert.deepEqual(commit.refused, ['.github/workflows/ci.yml']);
 
     const pushed = await pushBranch(git, { remoteUrl, branch: 'agent/issue-2', expectedSha: null });
-    assert.deepEqual(pushed, { ok: true });
+    assert.deepEqual(pushed, { kind: 'pushed' });
     const [log] = await bare.log('agent/issue-2', 1);
     assert.equal(log?.subject, 'Fix the a file');
     assert.match(log?.message ?? '', new RegExp(`${RUN_TRAILER}: http://x/runs/9`));
@@ -111,10 +111,9 @@ describe('checkout, commit and push through one command manager', () => {
       startSha: commit.sha!,
     });
     const stale = await pushBranch(git, { remoteUrl, branch: 'agent/issue-2', expectedSha: null });
-    assert.equal(stale.ok, false);
-    assert.equal(!stale.ok && stale.rejected, true);
+    assert.equal(stale.kind, 'stale');
     assert.deepEqual(await pushBranch(git, { remoteUrl, branch: 'agent/issue-2', expectedSha: commit.sha }), {
-      ok: true,
+      kind: 'pushed',
     });
   });
 

@@ -51,7 +51,7 @@ describe('pushWithRebase', () => {
   it('pushes with the lease when the branch did not move', async () => {
     const { git, expectedSha, agentSha } = await agentCommitOn('pr-still', { 'src/calc.ts': NAMED_B });
     const result = await pushWithRebase(git, { remoteUrl: server.cloneUrl, branch: 'pr-still', expectedSha });
-    assert.deepEqual(result, { status: 'pushed', sha: agentSha, rebasedOnto: null });
+    assert.deepEqual(result, { kind: 'pushed', sha: agentSha, rebasedOnto: null });
     assert.equal(await server.git.resolve('pr-still'), agentSha);
     assert.equal(await server.git.readFile('pr-still', 'src/calc.ts'), NAMED_B);
   });
@@ -67,10 +67,10 @@ describe('pushWithRebase', () => {
       'docs by a human',
     );
     const result = await pushWithRebase(git, { remoteUrl: server.cloneUrl, branch: 'pr-moved', expectedSha });
-    assert.equal(result.status, 'pushed');
-    assert.equal(result.status === 'pushed' && result.rebasedOnto, moved);
+    assert.equal(result.kind, 'pushed');
+    assert.equal(result.kind === 'pushed' && result.rebasedOnto, moved);
     const [ours, theirs] = await server.git.log('pr-moved', 2);
-    assert.equal(ours?.sha, result.status === 'pushed' ? result.sha : '');
+    assert.equal(ours?.sha, result.kind === 'pushed' ? result.sha : '');
     assert.deepEqual(ours?.parents, [moved]);
     assert.equal(theirs?.subject, 'docs by a human');
     assert.equal(ours?.subject, 'Make b a named constant');
@@ -96,8 +96,8 @@ describe('pushWithRebase', () => {
       branch: 'pr-conflict',
       expectedSha,
     });
-    assert.equal(result.status, 'conflict');
-    if (result.status !== 'conflict') return;
+    assert.equal(result.kind, 'conflict');
+    if (result.kind !== 'conflict') return;
     assert.equal(result.remoteSha, moved);
     assert.deepEqual(result.files, ['src/calc.ts']);
     assert.match(
@@ -118,8 +118,8 @@ describe('pushWithRebase', () => {
       if (n === 1) raced = await server.git.commit('pr-race', { 'other.txt': 'racing run\n' }, 'racing run');
     });
     const result = await pushWithRebase(git2, { remoteUrl: server.cloneUrl, branch: 'pr-race', expectedSha });
-    assert.equal(result.status, 'pushed');
-    assert.equal(result.status === 'pushed' && result.rebasedOnto, raced);
+    assert.equal(result.kind, 'pushed');
+    assert.equal(result.kind === 'pushed' && result.rebasedOnto, raced);
     assert.deepEqual((await server.git.log('pr-race', 1))[0]?.parents, [raced]);
     assert.equal(await server.git.readFile('pr-race', 'other.txt'), 'racing run\n');
   });
@@ -130,8 +130,8 @@ describe('pushWithRebase', () => {
       await server.git.commit('pr-busy', { [`busy-${n}.txt`]: 'x\n' }, `busy ${n}`);
     });
     const result = await pushWithRebase(git2, { remoteUrl: server.cloneUrl, branch: 'pr-busy', expectedSha });
-    assert.equal(result.status, 'rejected');
-    assert.match(result.status === 'rejected' ? result.message : '', /moved again .* nothing was pushed/);
+    assert.equal(result.kind, 'rejected');
+    assert.match(result.kind === 'rejected' ? result.message : '', /moved again .* nothing was pushed/);
     assert.equal((await server.git.log('pr-busy', 1))[0]?.subject, 'busy 2');
   });
 
@@ -143,8 +143,8 @@ describe('pushWithRebase', () => {
       branch: 'pr-gone',
       expectedSha: gone.expectedSha,
     });
-    assert.equal(result.status, 'rejected');
-    assert.match(result.status === 'rejected' ? result.message : '', /no longer exists/);
+    assert.equal(result.kind, 'rejected');
+    assert.match(result.kind === 'rejected' ? result.message : '', /no longer exists/);
 
     const same = await agentCommitOn('pr-same', { 'src/calc.ts': NAMED_B });
     const theirs = await server.git.commit(
@@ -157,7 +157,7 @@ describe('pushWithRebase', () => {
       branch: 'pr-same',
       expectedSha: same.expectedSha,
     });
-    assert.deepEqual(upToDate, { status: 'up-to-date', sha: theirs, rebasedOnto: theirs });
+    assert.deepEqual(upToDate, { kind: 'up-to-date', sha: theirs, rebasedOnto: theirs });
     assert.equal(await server.git.resolve('pr-same'), theirs);
   });
 });

@@ -98,7 +98,7 @@ describe('GitHub outputs against the OpenAPI-checked fake', () => {
         ],
       },
     });
-    const report = await collectFailureLogs(octokit, { ...repo, runId: run.id });
+    const report = await collectFailureLogs(octokit, repo, { runId: run.id });
     assert.equal(report.jobs.length, 1);
     assert.deepEqual(report.jobs[0]!.failedSteps, ['Run tests']);
     const text = formatFailureReport(report);

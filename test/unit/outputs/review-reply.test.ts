@@ -77,6 +77,7 @@ function postPatchReply(
 ) {
   return postReviewReply(
     octokit,
+    repo,
     {
       serverUrl: server.serverUrl,
       repo,
@@ -119,11 +120,12 @@ describe('review-thread replies against the OpenAPI-checked fake', () => {
       branch: thread.pullRequest.headRef,
       expectedSha: checkout.remoteSha!,
     });
-    assert.equal(push.status, 'pushed');
+    assert.equal(push.kind, 'pushed');
     const comments = server.state.issueComments.size;
 
     const posted = await postReviewReply(
       octokit,
+      repo,
       {
         serverUrl: server.serverUrl,
         repo,
@@ -231,7 +233,7 @@ describe('renderReviewReply', () => {
         kind: 'push',
         branch: 'feature',
         push: {
-          status: 'conflict',
+          kind: 'conflict',
           remoteSha: 'f'.repeat(40),
           files: ['src/calc.ts'],
           message:
@@ -253,7 +255,7 @@ describe('renderReviewReply', () => {
       result: {
         kind: 'push',
         branch: 'feature',
-        push: { status: 'pushed', sha: '1234567abc', rebasedOnto: '89abcdef00' },
+        push: { kind: 'pushed', sha: '1234567abc', rebasedOnto: '89abcdef00' },
       },
     });
     assert.match(

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { planWork } from '../../../src/run/plan-work.js';
 import type { CheckRunTrigger } from '../../../src/triggers/trigger.js';
 
+const repo = { owner: 'o', repo: 'r' };
 const options = {
-  repo: { owner: 'o', repo: 'r' },
   mode: 'auto' as const,
   branchPrefix: 'bot/',
   baseBranch: 'main',
@@ -27,7 +27,7 @@ const check: CheckRunTrigger = {
 
 describe('planWork for a failed check run', () => {
   it('works on <prefix>check-<id> from the failing commit and opens a PR into the failing branch', async () => {
-    const plan = await planWork({} as any, check, options);
+    const plan = await planWork({} as any, repo, check, options);
     assert.equal(plan.branch, 'bot/check-77');
     assert.deepEqual(plan.from, [{ branch: 'bot/check-77' }, { sha, via: 'refs/heads/release' }]);
     assert.deepEqual(plan.publish, { kind: 'pull-request', branch: 'bot/check-77', base: 'release' });
@@ -39,7 +39,7 @@ describe('planWork for a failed check run', () => {
   });
 
   it('answers only in comment mode', async () => {
-    const plan = await planWork({} as any, check, { ...options, mode: 'comment' });
+    const plan = await planWork({} as any, repo, check, { ...options, mode: 'comment' });
     assert.deepEqual(plan.publish, { kind: 'comment' });
   });
 });
@@ -48,6 +48,7 @@ describe('planWork for a schedule', () => {
   it('is a dispatch: <prefix>run-<run_id> from the base branch', async () => {
     const plan = await planWork(
       {} as any,
+      repo,
       { kind: 'dispatch', prompt: 'p', runId: 9, actor: check.actor, schedule: '0 3 * * *' },
       options,
     );

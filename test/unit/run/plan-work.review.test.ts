@@ -48,7 +48,7 @@ async function reviewTrigger(fork: boolean): Promise<ReviewCommentTrigger> {
 }
 
 const plan = (trigger: ReviewCommentTrigger, mode: Mode) =>
-  planWork(octokit, trigger, { repo, mode, branchPrefix: 'agent/', baseBranch: 'main' });
+  planWork(octokit, repo, trigger, { mode, branchPrefix: 'agent/', baseBranch: 'main' });
 
 describe('planWork for review comments', () => {
   it('answers in the thread when it pushes to the PR branch or answers a fork with a patch', async () => {

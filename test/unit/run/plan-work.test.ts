@@ -4,7 +4,7 @@ import { planWork } from '../../../src/run/plan-work.js';
 import type { Trigger } from '../../../src/triggers/trigger.js';
 
 const repo = { owner: 'o', repo: 'r' };
-const options = { repo, mode: 'auto' as const, branchPrefix: 'agent/', baseBranch: 'main' };
+const options = { mode: 'auto' as const, branchPrefix: 'agent/', baseBranch: 'main' };
 const actor = { login: 'alice', type: 'User' };
 
 /** Answers `GET /pulls/{n}` with a PR whose head lives in `headRepo`. */
@@ -36,6 +36,7 @@ describe('planWork', () => {
   it('works on agent/issue-n, continuing an earlier run, and opens a PR into the base that fixes the issue', async () => {
     const plan = await planWork(
       {} as any,
+      repo,
       { kind: 'issue', issueNumber: 3, title: 't', body: '', label: 'agent', actor },
       options,
     );
@@ -46,19 +47,20 @@ describe('planWork', () => {
   });
 
   it('pushes to a same-repository PR branch, and answers a fork PR with a comment', async () => {
-    const same = await planWork(octokitWithPull('o/r'), prComment, options);
+    const same = await planWork(octokitWithPull('o/r'), repo, prComment, options);
     assert.deepEqual(same.publish, { kind: 'push', branch: 'feature' });
     assert.equal(same.leaseBranch, 'feature');
-    const fork = await planWork(octokitWithPull('someone/r'), prComment, options);
+    const fork = await planWork(octokitWithPull('someone/r'), repo, prComment, options);
     assert.deepEqual(fork.publish, { kind: 'comment' });
     assert.deepEqual(fork.from, [{ sha: 'f'.repeat(40), via: 'refs/pull/5/head' }]);
   });
 
   it('never pushes in comment mode, and targets the failing branch for CI failures', async () => {
-    const comment = await planWork(octokitWithPull('o/r'), prComment, { ...options, mode: 'comment' });
+    const comment = await planWork(octokitWithPull('o/r'), repo, prComment, { ...options, mode: 'comment' });
     assert.deepEqual(comment.publish, { kind: 'comment' });
     const ci = await planWork(
       {} as any,
+      repo,
       {
         kind: 'ci-failure',
         runId: 77,

@@ -11,8 +11,8 @@ import {
 } from '../../../src/safety/path-policy.js';
 
 function refusedBy(decision: PathDecision): string {
-  assert.equal(decision.ok, false, `expected a refusal, got ${JSON.stringify(decision)}`);
-  return decision.ok ? '' : decision.rule;
+  assert.equal(decision.kind, 'refused', `expected a refusal, got ${JSON.stringify(decision)}`);
+  return decision.kind === 'refused' ? decision.rule : '';
 }
 
 describe('path policy', () => {
@@ -44,22 +44,22 @@ describe('path policy', () => {
 
   it('resolves relative and absolute paths inside the workspace to real paths', () => {
     assert.deepEqual(policy.resolveForRead('src/a.ts'), {
-      ok: true,
+      kind: 'allowed',
       path: path.join(root, 'src/a.ts'),
       relative: 'src/a.ts',
     });
     assert.deepEqual(policy.resolveForRead(path.join(root, 'src/../src/a.ts')), {
-      ok: true,
+      kind: 'allowed',
       path: path.join(root, 'src/a.ts'),
       relative: 'src/a.ts',
     });
     const link = policy.resolveForRead('inside-link');
-    assert.ok(link.ok && link.path === path.join(root, 'src/a.ts'));
+    assert.ok(link.kind === 'allowed' && link.path === path.join(root, 'src/a.ts'));
   });
 
   it('allows new files in new folders for writing', () => {
     const decision = policy.resolveForWrite('new/dir/file.ts');
-    assert.ok(decision.ok);
+    assert.ok(decision.kind === 'allowed');
     assert.equal(decision.path, path.join(root, 'new/dir/file.ts'));
   });
 
@@ -68,7 +68,7 @@ describe('path policy', () => {
     assert.equal(refusedBy(policy.resolveForRead('/etc/passwd')), 'outside-workspace');
     assert.equal(refusedBy(policy.resolveForWrite('src/../../outside/x.txt')), 'outside-workspace');
     const decision = policy.resolveForRead('/etc/passwd');
-    assert.match(decision.ok ? '' : decision.message, /rule outside-workspace/);
+    assert.match(decision.kind === 'allowed' ? '' : decision.message, /rule outside-workspace/);
   });
 
   it('follows symlinks before judging: /proc, outside files, outside folders, dangling links', () => {
@@ -93,14 +93,14 @@ describe('path policy', () => {
   });
 
   it('lets .github/ be read but nothing in it written, in any case', () => {
-    assert.ok(policy.resolveForRead('.github/workflows/ci.yml').ok);
+    assert.ok(policy.resolveForRead('.github/workflows/ci.yml').kind === 'allowed');
     assert.equal(refusedBy(policy.resolveForWrite('.github/workflows/ci.yml')), 'workflows');
     // Composite actions and repository settings there change what later workflows run.
     assert.equal(refusedBy(policy.resolveForWrite('.github/dependabot.yml')), 'workflows');
     assert.equal(refusedBy(policy.resolveForWrite('.github/actions/setup/action.yml')), 'workflows');
     assert.equal(refusedBy(policy.resolveForWrite('.GitHub/workflows/x.yml')), 'workflows');
-    assert.ok(policy.resolveForWrite('.gitignore').ok);
-    assert.ok(policy.resolveForWrite('..notes.txt').ok);
+    assert.ok(policy.resolveForWrite('.gitignore').kind === 'allowed');
+    assert.ok(policy.resolveForWrite('..notes.txt').kind === 'allowed');
   });
 
   it('exports the rules for already-resolved paths (used by the bash policy)', () => {

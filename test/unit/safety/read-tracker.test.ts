@@ -20,16 +20,16 @@ describe('read tracker', () => {
 
   it('lets new files be written without a read', async () => {
     const tracker = createReadTracker();
-    assert.deepEqual(await tracker.checkWrite(path.join(dir, 'does-not-exist.txt')), { ok: true });
+    assert.deepEqual(await tracker.checkWrite(path.join(dir, 'does-not-exist.txt')), { kind: 'clear' });
   });
 
   it('refuses an existing file that was never read', async () => {
     const tracker = createReadTracker();
     const full = await file('unread.txt', 'x');
     const check = await tracker.checkWrite(full, 'unread.txt');
-    assert.equal(check.ok, false);
-    assert.ok(!check.ok && check.reason === 'not-read');
-    assert.match(!check.ok ? check.message : '', /unread\.txt.*Read it first/);
+    assert.equal(check.kind, 'refused');
+    assert.ok(check.kind === 'refused' && check.reason === 'not-read');
+    assert.match(check.kind === 'refused' ? check.message : '', /unread\.txt.*Read it first/);
   });
 
   it('allows a write after a read, and records mtime and SHA-256', async () => {
@@ -37,7 +37,7 @@ describe('read tracker', () => {
     const full = await file('read.txt', 'hello');
     await tracker.record(full, await readFile(full));
     assert.equal(tracker.get(full)?.sha256, sha256('hello'));
-    assert.deepEqual(await tracker.checkWrite(full), { ok: true });
+    assert.deepEqual(await tracker.checkWrite(full), { kind: 'clear' });
   });
 
   it('treats a touch (new mtime, same content) as no conflict', async () => {
@@ -46,7 +46,7 @@ describe('read tracker', () => {
     await tracker.record(full, 'same');
     const later = new Date(Date.now() + 60_000);
     await utimes(full, later, later);
-    assert.deepEqual(await tracker.checkWrite(full), { ok: true });
+    assert.deepEqual(await tracker.checkWrite(full), { kind: 'clear' });
     assert.equal(tracker.get(full)?.mtimeMs, later.getTime());
   });
 
@@ -58,7 +58,7 @@ describe('read tracker', () => {
     const later = new Date(Date.now() + 60_000);
     await utimes(full, later, later);
     const check = await tracker.checkWrite(full, 'changed.txt');
-    assert.ok(!check.ok && check.reason === 'conflict');
-    assert.match(!check.ok ? check.message : '', /changed on disk.*Read it again/);
+    assert.ok(check.kind === 'refused' && check.reason === 'conflict');
+    assert.match(check.kind === 'refused' ? check.message : '', /changed on disk.*Read it again/);
   });
 });

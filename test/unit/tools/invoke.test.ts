@@ -65,7 +65,7 @@ describe('parseToolArguments', () => {
 
   it('accepts valid JSON without repair', () => {
     assert.deepEqual(parseToolArguments('{"text":"hi"}', schema), {
-      ok: true,
+      kind: 'parsed',
       value: { text: 'hi' },
       repaired: false,
     });
@@ -73,17 +73,17 @@ describe('parseToolArguments', () => {
 
   it('repairs trailing commas, ```json fences and Python literals when the repair validates', () => {
     assert.deepEqual(parseToolArguments('{"text": "hi", "times": 2,}', schema), {
-      ok: true,
+      kind: 'parsed',
       value: { text: 'hi', times: 2 },
       repaired: true,
     });
     assert.deepEqual(parseToolArguments('```json\n{"text": "fenced"}\n```', schema), {
-      ok: true,
+      kind: 'parsed',
       value: { text: 'fenced' },
       repaired: true,
     });
     assert.deepEqual(parseToolArguments('{"text": "py", "loud": True, "times": None}', schema), {
-      ok: true,
+      kind: 'parsed',
       value: { text: 'py', loud: true },
       repaired: true,
     });
@@ -91,33 +91,36 @@ describe('parseToolArguments', () => {
 
   it('returns the original parse error when the text cannot be repaired', () => {
     const result = parseToolArguments('not json at all {', schema);
-    assert.equal(result.ok, false);
-    assert.match(!result.ok ? result.message : '', /^Arguments are not valid JSON: Unexpected token 'o'/);
+    assert.equal(result.kind, 'invalid');
+    assert.match(
+      result.kind === 'invalid' ? result.message : '',
+      /^Arguments are not valid JSON: Unexpected token 'o'/,
+    );
   });
 
   it('returns the original parse error, not a validation error, when the repair does not validate', () => {
     const result = parseToolArguments("{'text': 3,}", schema);
-    assert.ok(!result.ok);
+    assert.ok(result.kind === 'invalid');
     assert.match(result.message, /^Arguments are not valid JSON: Expected property name/);
   });
 
   it('refuses to "repair" arguments that were cut off', () => {
     const result = parseToolArguments('{"text": "half a fi', schema);
-    assert.ok(!result.ok);
+    assert.ok(result.kind === 'invalid');
     assert.match(result.message, /look cut off/);
   });
 
   it('names the field and the expectation when validation fails', () => {
     const result = parseToolArguments('{"text": 5, "times": 0}', schema);
-    assert.ok(!result.ok);
+    assert.ok(result.kind === 'invalid');
     assert.match(result.message, /- text: Invalid input: expected string, received number/);
     assert.match(result.message, /- times: .*>=1/);
     const missing = parseToolArguments('{}', schema);
-    assert.ok(!missing.ok && /- text: .*expected string/.test(missing.message));
+    assert.ok(missing.kind === 'invalid' && /- text: .*expected string/.test(missing.message));
   });
 
   it('treats empty arguments as an empty object', () => {
-    assert.deepEqual(parseToolArguments('', z.object({})), { ok: true, value: {}, repaired: false });
+    assert.deepEqual(parseToolArguments('', z.object({})), { kind: 'parsed', value: {}, repaired: false });
   });
 });
 

@@ -38,12 +38,12 @@ describe('read_file', () => {
   it('records a snapshot so the file may be edited', async () => {
     // Self-contained: a file no other test reads, refused for writing until read_file sees it.
     const full = await ws.write('src/fresh.ts', 'export const fresh = 1;\r\n');
-    assert.equal((await ws.readTracker.checkWrite(full)).ok, false);
+    assert.equal((await ws.readTracker.checkWrite(full)).kind, 'refused');
     assert.equal((await read({ path: 'src/fresh.ts' })).isError, false);
     assert.ok(ws.readTracker.get(`${ws.root}/src/small.ts`));
     // The snapshot is of the bytes on disk (CRLF kept), so an unchanged file may be written.
     assert.equal(ws.readTracker.get(full)?.sha256, sha256(await readFile(full)));
-    assert.deepEqual(await ws.readTracker.checkWrite(full), { ok: true });
+    assert.deepEqual(await ws.readTracker.checkWrite(full), { kind: 'clear' });
   });
 
   it('reads a 1-based window with offset/limit and says how to continue', async () => {

@@ -161,9 +161,8 @@ function reason(trigger: { kind: string; reason?: string }): string {
 }
 
 describe('the gate on a confirmed check run', () => {
+  const gateRepo = { owner: 'o', repo: 'r' };
   const gateOptions = {
-    owner: 'o',
-    repo: 'r',
     minPermission: 'write' as const,
     branchPrefix: 'agent/',
     runTrailer: RUN_TRAILER,
@@ -172,15 +171,16 @@ describe('the gate on a confirmed check run', () => {
 
   it('denies a check on a commit this action pushed (loop guard)', async () => {
     const t = { ...checkTrigger(), headCommitMessage: `Fix it\n\n${RUN_TRAILER}: https://example.com/run/1` };
-    const decision = await checkGate(allowAll, t, gateOptions);
-    assert.equal(decision.allowed, false);
-    assert.match(decision.allowed ? '' : decision.reason, /pushed by this action \(loop guard\)/);
+    const decision = await checkGate(allowAll, gateRepo, t, gateOptions);
+    assert.equal(decision.kind, 'denied');
+    assert.match(decision.kind === 'denied' ? decision.reason : '', /pushed by this action \(loop guard\)/);
   });
 
   it('allows a check on a person’s commit', async () => {
     assert.equal(
-      (await checkGate(allowAll, { ...checkTrigger(), headCommitMessage: 'Break it' }, gateOptions)).allowed,
-      true,
+      (await checkGate(allowAll, gateRepo, { ...checkTrigger(), headCommitMessage: 'Break it' }, gateOptions))
+        .kind,
+      'allowed',
     );
   });
 });

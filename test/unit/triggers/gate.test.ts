@@ -29,9 +29,8 @@ function fakeOctokit(roles: Record<string, string>, commits: string[] = []) {
   };
 }
 
+const repo = { owner: 'o', repo: 'r' };
 const options = {
-  owner: 'o',
-  repo: 'r',
   minPermission: 'write' as const,
   branchPrefix: 'agent/',
   runTrailer: RUN_TRAILER,
@@ -66,11 +65,11 @@ describe('checkGate', () => {
       erin: 'maintain',
     });
     for (const login of ['alice', 'bob', 'erin'])
-      assert.equal((await checkGate(octokit, issue(login), options)).allowed, true, login);
+      assert.equal((await checkGate(octokit, repo, issue(login), options)).kind, 'allowed', login);
     for (const login of ['carol', 'dave', 'mallory']) {
-      const decision = await checkGate(octokit, issue(login), options);
-      assert.equal(decision.allowed, false, login);
-      if (!decision.allowed)
+      const decision = await checkGate(octokit, repo, issue(login), options);
+      assert.equal(decision.kind, 'denied', login);
+      if (decision.kind === 'denied')
         assert.match(
           decision.reason,
           new RegExp(`@${login} has .* permission on o/r; "write" or more is needed`),
@@ -81,49 +80,53 @@ describe('checkGate', () => {
   it('uses the role name, so triage passes a triage minimum', async () => {
     const { octokit } = fakeOctokit({ dave: 'triage' });
     assert.equal(
-      (await checkGate(octokit, issue('dave'), { ...options, minPermission: 'triage' })).allowed,
-      true,
+      (await checkGate(octokit, repo, issue('dave'), { ...options, minPermission: 'triage' })).kind,
+      'allowed',
     );
   });
 
   it('denies bots before asking for permissions, unless allowed by name', async () => {
     const { octokit, calls } = fakeOctokit({ 'renovate[bot]': 'write', 'github-actions[bot]': 'admin' });
-    const denied = await checkGate(octokit, issue('github-actions[bot]', 'Bot'), options);
-    assert.equal(denied.allowed, false);
+    const denied = await checkGate(octokit, repo, issue('github-actions[bot]', 'Bot'), options);
+    assert.equal(denied.kind, 'denied');
     assert.equal(calls.length, 0);
-    assert.equal((await checkGate(octokit, issue('sneaky[bot]'), options)).allowed, false);
-    const allowed = await checkGate(octokit, issue('renovate[bot]', 'Bot'), {
+    assert.equal((await checkGate(octokit, repo, issue('sneaky[bot]'), options)).kind, 'denied');
+    const allowed = await checkGate(octokit, repo, issue('renovate[bot]', 'Bot'), {
       ...options,
       allowedBots: ['renovate[bot]'],
     });
-    assert.equal(allowed.allowed, true);
+    assert.equal(allowed.kind, 'allowed');
   });
 
   it('denies a CI failure on a commit this action pushed (loop guard)', async () => {
     const { octokit } = fakeOctokit({ alice: 'admin' });
     const decision = await checkGate(
       octokit,
+      repo,
       ciFailure('main', `Fix it\n\n${RUN_TRAILER}: http://x/runs/1\n`),
       options,
     );
-    assert.equal(decision.allowed, false);
-    if (!decision.allowed) assert.match(decision.reason, /pushed by this action \(loop guard\)/);
+    assert.equal(decision.kind, 'denied');
+    if (decision.kind === 'denied') assert.match(decision.reason, /pushed by this action \(loop guard\)/);
   });
 
   it('counts the action commits on its own branches and stops after the attempt limit', async () => {
     const ours = `Fix\n\n${RUN_TRAILER}: http://x/runs/1`;
     const few = fakeOctokit({ alice: 'write' }, ['human fix', ours]);
     assert.equal(
-      (await checkGate(few.octokit, ciFailure('agent/issue-3', 'human fix'), options)).allowed,
-      true,
+      (await checkGate(few.octokit, repo, ciFailure('agent/issue-3', 'human fix'), options)).kind,
+      'allowed',
     );
     const many = fakeOctokit({ alice: 'write' }, ['human fix', ours, ours, ours]);
-    const decision = await checkGate(many.octokit, ciFailure('agent/issue-3', 'human fix'), options);
-    assert.equal(decision.allowed, false);
-    if (!decision.allowed) assert.match(decision.reason, /already has 3 commits by this action/);
+    const decision = await checkGate(many.octokit, repo, ciFailure('agent/issue-3', 'human fix'), options);
+    assert.equal(decision.kind, 'denied');
+    if (decision.kind === 'denied') assert.match(decision.reason, /already has 3 commits by this action/);
     // Branches without the prefix are not counted at all.
     const other = fakeOctokit({ alice: 'write' }, [ours, ours, ours]);
-    assert.equal((await checkGate(other.octokit, ciFailure('feature', 'human fix'), options)).allowed, true);
+    assert.equal(
+      (await checkGate(other.octokit, repo, ciFailure('feature', 'human fix'), options)).kind,
+      'allowed',
+    );
     assert.ok(!other.calls.some((c) => c.includes('/commits')));
   });
 });

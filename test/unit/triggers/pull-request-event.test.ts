@@ -66,19 +66,18 @@ describe('pull-request events', () => {
         return { data: { permission: 'read', role_name: 'read' } };
       },
     } as any;
+    const repo = { owner: 'Codertocat', repo: 'Hello-World' };
     const gate = {
-      owner: 'Codertocat',
-      repo: 'Hello-World',
       minPermission: 'write' as const,
       branchPrefix: 'agent/',
       runTrailer: 'X',
     };
-    const denied = await checkGate(octokit, trigger, gate);
-    assert.equal(denied.allowed, false);
+    const denied = await checkGate(octokit, repo, trigger, gate);
+    assert.equal(denied.kind, 'denied');
     assert.deepEqual(asked, [trigger.author.login]);
     // The same PR from this repository needs no permission lookup: its branch was pushed by a writer.
-    const own = await checkGate(octokit, { ...trigger, sameRepo: true }, gate);
-    assert.deepEqual(own, { allowed: true });
+    const own = await checkGate(octokit, repo, { ...trigger, sameRepo: true }, gate);
+    assert.deepEqual(own, { kind: 'allowed' });
     assert.equal(asked.length, 1);
   });
 });

@@ -10,9 +10,8 @@ const { server, octokit } = await useFakeGitHub();
 server.state.addUser('reader', { permission: 'read' });
 server.state.addUser('writer', { permission: 'write' });
 const options = { triggerPhrase: '/agent', label: 'agent', prompt: undefined, runId: 1, actor: undefined };
+const repo = { owner: 'Codertocat', repo: 'Hello-World' };
 const gate = {
-  owner: 'Codertocat',
-  repo: 'Hello-World',
   minPermission: 'write' as const,
   branchPrefix: 'agent/',
   runTrailer: RUN_TRAILER,
@@ -41,9 +40,9 @@ describe('who may trigger from a review comment', () => {
   it('denies a read-only commenter with a reason, asking only the permission API', async () => {
     const trigger = active(reviewComment('reader', '/agent make this a constant'));
     const before = server.requests.length;
-    const decision = await checkGate(octokit, trigger, gate);
+    const decision = await checkGate(octokit, repo, trigger, gate);
     assert.deepEqual(decision, {
-      allowed: false,
+      kind: 'denied',
       reason: '@reader has "read" permission on Codertocat/Hello-World; "write" or more is needed',
     });
     assert.deepEqual(
@@ -59,15 +58,15 @@ describe('who may trigger from a review comment', () => {
     assert.equal(trigger.threadRootId, trigger.commentId);
     assert.equal(trigger.line, 265);
     assert.equal(trigger.headRepository, 'Codertocat/Hello-World');
-    assert.deepEqual(await checkGate(octokit, trigger, gate), { allowed: true, permission: 'write' });
+    assert.deepEqual(await checkGate(octokit, repo, trigger, gate), { kind: 'allowed', permission: 'write' });
     server.assertNoViolations();
   });
 
   it('denies bots before any API call, even with write access', async () => {
     const trigger = active(reviewComment('github-actions[bot]', '/agent do it', 'Bot'));
-    const decision = await checkGate(octokit, trigger, gate);
-    assert.equal(decision.allowed, false);
-    assert.match(decision.allowed ? '' : decision.reason, /is a bot/);
+    const decision = await checkGate(octokit, repo, trigger, gate);
+    assert.equal(decision.kind, 'denied');
+    assert.match(decision.kind === 'denied' ? decision.reason : '', /is a bot/);
     assert.equal(permissionRequests('github-actions[bot]'), 0);
   });
 

@@ -4,7 +4,7 @@
  * so the model sees the conversation that led to the request and the reply lands in that thread.
  */
 import type { GitHubClient } from './client.js';
-import type { RepoRef } from './repo-ref.js';
+import { isSameRepository, type RepoRef } from './repo-ref.js';
 
 type Octokit = Pick<GitHubClient, 'request' | 'paginate'>;
 
@@ -133,7 +133,7 @@ export async function fetchReviewThread(
       headRef: pr.head.ref,
       headSha: pr.head.sha,
       headRepository,
-      sameRepo: headRepository.toLowerCase() === `${repo.owner}/${repo.repo}`.toLowerCase(),
+      sameRepo: isSameRepository(headRepository, repo),
       htmlUrl: pr.html_url,
     },
     comment: {

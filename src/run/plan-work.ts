@@ -6,7 +6,7 @@
 import type { StartPoint } from '../git/checkout.js';
 import { isNotFound } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
-import type { RepoRef } from '../github/repo-ref.js';
+import { isSameRepository, type RepoRef } from '../github/repo-ref.js';
 import { fetchReviewThread, type ReviewThreadContext } from '../github/review-thread.js';
 import type { Mode } from '../inputs.js';
 import type { ReactionTarget } from '../outputs/comment.js';
@@ -75,7 +75,7 @@ async function pullRequestContext(
     headRef: data.head.ref,
     headSha: data.head.sha,
     baseRef: data.base.ref,
-    sameRepo: data.head.repo?.full_name === `${repo.owner}/${repo.repo}`,
+    sameRepo: isSameRepository(data.head.repo?.full_name, repo),
   };
 }
 

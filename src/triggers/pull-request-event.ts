@@ -4,6 +4,7 @@
  * comment). Pure, like the rest of trigger resolution.
  */
 import { z } from 'zod';
+import { isSameRepository } from '../github/repo-ref.js';
 import type { Mode } from '../inputs.js';
 import type { Actor, Trigger } from './trigger.js';
 
@@ -66,7 +67,7 @@ export function resolvePullRequestEvent(
     headSha: pr.head.sha,
     headRef: pr.head.ref,
     headRepository,
-    sameRepo: headRepository.toLowerCase() === event.repository.full_name.toLowerCase(),
+    sameRepo: isSameRepository(headRepository, event.repository.full_name),
     author: actorOf(pr.user),
     actor: actorOf(event.sender),
   };

@@ -5,11 +5,10 @@
  * this small process costs no more than from the action, and when the action dies its stdin
  * closes, which kills every command still running.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { COMMAND_HELPER_SCRIPT } from './command-helper-script.js';
-import { SYSTEM_PATH } from './host-probe.js';
+import { letGo, spawnJobProcess, stopJobProcess } from './job-process.js';
 import type { CommandExit, SandboxedCommand, SandboxLaunch } from './sandbox.js';
 
 /** The job's command helper. */
@@ -36,11 +35,7 @@ interface Answer {
  */
 export async function startCommandHelper(prefix: readonly string[]): Promise<CommandHelper> {
   const argv = [...prefix, process.execPath, '-e', COMMAND_HELPER_SCRIPT];
-  const child = spawn(argv[0]!, argv.slice(1), {
-    env: { PATH: SYSTEM_PATH, LANG: 'C' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-    cwd: '/',
-  });
+  const child = spawnJobProcess(argv);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2_000);
@@ -70,10 +65,8 @@ export async function startCommandHelper(prefix: readonly string[]): Promise<Com
     pending.clear();
   });
   // The action may exit without stopping it; then its end of stdin closes and the helper exits.
-  child.unref();
+  letGo(child);
   const stdout = child.stdout as unknown as { ref?: () => void; unref?: () => void } | null;
-  for (const stream of [child.stdin, child.stdout, child.stderr])
-    (stream as { unref?: () => void })?.unref?.();
   // Referenced while a command runs, so the process waits for its answer; unreferenced between.
   const refWhileBusy = () => (pending.size > 0 ? stdout?.ref?.() : stdout?.unref?.());
   let nextId = 1;
@@ -96,13 +89,8 @@ export async function startCommandHelper(prefix: readonly string[]): Promise<Com
         },
       };
     },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.stdin?.end();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
+    stop() {
+      return stopJobProcess(child);
     },
   };
 }

@@ -1,14 +1,4 @@
-/**
- * The one way out of the commands' network namespace with `network: allowlist`: a small Node
- * process that lives in that namespace (so it can listen on its loopback, where commands find it)
- * but stays in the action's mount namespace and runs as the action's user (so it can reach the
- * egress proxy's Unix socket, which commands never see). Each connection is piped to the socket
- * unchanged; the proxy decides. Node is what the action already runs on, so no system package
- * (socat) is needed.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { SYSTEM_PATH } from './host-probe.js';
+import { letGo, spawnJobProcess, stopJobProcess, waitForReadyLine } from './job-process.js';
 import type { Privilege, SandboxTools } from './namespace-sandbox.js';
 
 /**
@@ -77,51 +67,13 @@ export async function startEgressForwarder(options: {
     FORWARDER_SCRIPT,
     options.socketPath,
   ];
-  const child = spawn(argv[0]!, argv.slice(1), {
-    env: { PATH: SYSTEM_PATH, LANG: 'C' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-    cwd: '/',
-  });
-  const port = await waitForPort(child);
-  child.unref();
-  for (const stream of [child.stdin, child.stdout, child.stderr])
-    (stream as { unref?: () => void })?.unref?.();
+  const child = spawnJobProcess(argv);
+  const port = await waitForReadyLine(child, 'listening', 'the egress forwarder', READY_TIMEOUT_MS);
+  letGo(child);
   return {
     port,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.stdin?.end();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
+    stop() {
+      return stopJobProcess(child);
     },
   };
-}
-
-async function waitForPort(child: ChildProcess): Promise<number> {
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      const detail = stderr.trim().split('\n')[0];
-      reject(new Error(`the egress forwarder ${why}${detail ? `: ${detail}` : ''}`));
-    };
-    const timer = setTimeout(() => fail('did not start in time'), READY_TIMEOUT_MS);
-    child.on('error', (error) => fail(`could not start (${error.message})`));
-    child.on('exit', (code) => fail(`exited with ${code}`));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /^listening (\d+)$/m.exec(stdout);
-      if (!match) return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      resolve(Number(match[1]));
-    });
-  });
 }

@@ -8,9 +8,8 @@
  * the runner's own file tools and git do (they settle first), and the next command, which must
  * not run alongside it (see {@link CommandGate}); a model turn usually hides it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { SYSTEM_PATH } from './host-probe.js';
+import type { ChildProcess } from 'node:child_process';
+import { letGo, spawnJobProcess, stopJobProcess } from './job-process.js';
 import { type SandboxUser, stampPath } from './sandbox-user.js';
 
 const ROUND_TIMEOUT_MS = 5 * 60_000;
@@ -91,15 +90,9 @@ export function startHandBack(asRoot: readonly string[], user: SandboxUser): Han
     stampPath(user),
     user.workspace,
   ];
-  const child = spawn(argv[0]!, argv.slice(1), {
-    env: { PATH: SYSTEM_PATH, LANG: 'C' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-    cwd: '/',
-  });
+  const child = spawnJobProcess(argv);
   // The action may exit without disposing; then its end of stdin closes and the helper exits.
-  child.unref();
-  for (const stream of [child.stdin, child.stdout, child.stderr])
-    (stream as { unref?: () => void })?.unref?.();
+  letGo(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2_000);
@@ -145,13 +138,8 @@ export function startHandBack(asRoot: readonly string[], user: SandboxUser): Han
       const found = [...new Set(problems.splice(0))];
       return found.length > 0 ? found.join('; ') : undefined;
     },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.stdin?.end();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
+    stop() {
+      return stopJobProcess(child);
     },
   };
 }

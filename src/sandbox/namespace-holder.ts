@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { SYSTEM_PATH } from './host-probe.js';
+import { letGo, spawnJobProcess, stopJobProcess, waitForReadyLine } from './job-process.js';
 import { SETUP_SCRIPT } from './launch-scripts.js';
 import type { Privilege, SandboxTools } from './namespace-sandbox.js';
 
@@ -66,25 +64,14 @@ export async function startNamespaceHolder(options: HolderOptions): Promise<Name
   ];
   if (options.privilege === 'sudo' && !tools.sudo) throw new Error('sudo privilege without a sudo binary');
   const argv = options.privilege === 'sudo' ? [tools.sudo!, '-n', '--', ...unshare] : unshare;
-  const child = spawn(argv[0]!, argv.slice(1), {
-    env: { PATH: SYSTEM_PATH, LANG: 'C' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-    cwd: '/',
-  });
-  const pid = await waitForReady(child);
+  const child = spawnJobProcess(argv);
+  const pid = await waitForReadyLine(child, 'ready', 'namespace set-up', READY_TIMEOUT_MS);
   // The action may exit without disposing; then its end of stdin closes and the holder exits.
-  child.unref();
-  for (const stream of [child.stdin, child.stdout, child.stderr])
-    (stream as { unref?: () => void })?.unref?.();
+  letGo(child);
   return {
     pid,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.stdin?.end();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
+    stop() {
+      return stopJobProcess(child);
     },
   };
 }
@@ -92,30 +79,4 @@ export async function startNamespaceHolder(options: HolderOptions): Promise<Name
 /** How many folders a holder run by `shell` can keep visible. */
 export function maxKept(shell: string): number {
   return shell.endsWith('/bash') ? MAX_KEPT.bash : MAX_KEPT.dash;
-}
-
-async function waitForReady(child: ChildProcess): Promise<number> {
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`namespace set-up ${why}${stderr.trim() ? `: ${stderr.trim().split('\n')[0]}` : ''}`));
-    };
-    const timer = setTimeout(() => fail('timed out'), READY_TIMEOUT_MS);
-    child.on('error', (error) => fail(`could not start (${error.message})`));
-    child.on('exit', (code) => fail(`exited with ${code}`));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /^ready (\d+)$/m.exec(stdout);
-      if (!match) return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      resolve(Number(match[1]));
-    });
-  });
 }

@@ -18,7 +18,7 @@ import { type ApiLimits, changedPaths, readFileChanges } from './change-set.js';
 import { listRemoteHeads } from './checkout.js';
 import type { PushOutcome } from './commit-and-push.js';
 import type { GitCommandManager } from './git-command-manager.js';
-import { committerOf, fetchHead, rebaseOnto } from './push-with-rebase.js';
+import { committerOf, fetchHead, rebaseOntoMoved } from './push-with-rebase.js';
 
 export interface ApiPushOptions {
   remoteUrl: string;
@@ -68,23 +68,15 @@ export async function pushThroughApi(
   });
 
   /** Rebases HEAD onto the moved head; a result when that ends the attempt. */
-  const rebaseOntoMoved = async (onto: string): Promise<PushOutcome | undefined> => {
-    const parent = await revParse(git, 'HEAD^');
-    const rebased = await rebaseOnto(git, onto, parent, await committerOf(git));
-    if (rebased.kind === 'conflict') {
-      const where = rebased.files.length > 0 ? ` in ${rebased.files.map((f) => `\`${f}\``).join(', ')}` : '';
-      return {
-        kind: 'conflict',
-        remoteSha: onto,
-        files: rebased.files,
-        message:
-          `The branch \`${branch}\` moved while the agent worked (it is now at ${onto.slice(0, 7)}), and ` +
-          `the agent's change conflicts with the new commits${where}. Nothing was pushed.` +
-          (rebased.detail ? `\n\n${rebased.detail}` : ''),
-      };
-    }
-    const sha = await revParse(git, 'HEAD');
-    return sha === onto ? { kind: 'up-to-date', sha, rebasedOnto: onto } : undefined;
+  const rebaseOntoMovedHead = async (onto: string): Promise<PushOutcome | undefined> => {
+    const rebased = await rebaseOntoMoved(
+      git,
+      branch,
+      onto,
+      await revParse(git, 'HEAD^'),
+      await committerOf(git),
+    );
+    return rebased.kind === 'rebased' ? undefined : rebased;
   };
 
   // Read the contents before any ref changes, so a change the API cannot carry leaves the remote as it was.
@@ -98,7 +90,7 @@ export async function pushThroughApi(
   if (current !== options.expectedSha) {
     if (!options.rebase) return moved();
     if (current === null) return gone();
-    const stop = await rebaseOntoMoved((await fetchHead(git, remoteUrl, branch)) ?? current);
+    const stop = await rebaseOntoMovedHead((await fetchHead(git, remoteUrl, branch)) ?? current);
     if (stop) return stop;
     parent = await revParse(git, 'HEAD^');
     rebasedOnto = parent;
@@ -138,7 +130,7 @@ export async function pushThroughApi(
     if (!options.rebase || attempt > 1) return undoCreated(moved());
     const now = await fetchHead(git, remoteUrl, branch);
     if (now === null) return gone();
-    const stop = await rebaseOntoMoved(now);
+    const stop = await rebaseOntoMovedHead(now);
     if (stop) return stop;
     parent = now;
     rebasedOnto = now;

@@ -96,6 +96,37 @@ export async function rebaseOnto(
   return { kind: 'conflict', files, detail };
 }
 
+/**
+ * Rebases the agent's commit (the commits after `base`) onto `branch`'s moved head `onto`: the
+ * one wording of a conflict, and `up-to-date` when the branch already has the whole change. The
+ * git push and the API push both rebase this way when the branch moved under them.
+ */
+export async function rebaseOntoMoved(
+  git: GitCommandManager,
+  branch: string,
+  onto: string,
+  base: string,
+  committer: Identity,
+): Promise<
+  { kind: 'rebased'; sha: string } | Extract<PushWithRebaseResult, { kind: 'conflict' | 'up-to-date' }>
+> {
+  const rebased = await rebaseOnto(git, onto, base, committer);
+  if (rebased.kind === 'conflict') {
+    const where = rebased.files.length > 0 ? ` in ${rebased.files.map((f) => `\`${f}\``).join(', ')}` : '';
+    return {
+      kind: 'conflict',
+      remoteSha: onto,
+      files: rebased.files,
+      message:
+        `The branch \`${branch}\` moved while the agent worked (it is now at ${onto.slice(0, 7)}), and ` +
+        `the agent's change conflicts with the new commits${where}. Nothing was pushed.` +
+        (rebased.detail ? `\n\n${rebased.detail}` : ''),
+    };
+  }
+  const sha = await revParse(git, 'HEAD');
+  return sha === onto ? { kind: 'up-to-date', sha, rebasedOnto: onto } : { kind: 'rebased', sha };
+}
+
 /** Pushes HEAD to `options.branch`, rebasing once if the branch moved; see {@link PushWithRebaseResult}. */
 export async function pushWithRebase(
   git: GitCommandManager,
@@ -122,21 +153,9 @@ export async function pushWithRebase(
   const moved = await fetchHead(git, remoteUrl, branch);
   if (moved === null) return gone();
   const committer = options.committer ?? (await committerOf(git));
-  const rebased = await rebaseOnto(git, moved, options.baseSha ?? expectedSha, committer);
-  if (rebased.kind === 'conflict') {
-    const where = rebased.files.length > 0 ? ` in ${rebased.files.map((f) => `\`${f}\``).join(', ')}` : '';
-    return {
-      kind: 'conflict',
-      remoteSha: moved,
-      files: rebased.files,
-      message:
-        `The branch \`${branch}\` moved while the agent worked (it is now at ${moved.slice(0, 7)}), and ` +
-        `the agent's change conflicts with the new commits${where}. Nothing was pushed.` +
-        (rebased.detail ? `\n\n${rebased.detail}` : ''),
-    };
-  }
-  const sha = await revParse(git, 'HEAD');
-  if (sha === moved) return { kind: 'up-to-date', sha, rebasedOnto: moved };
+  const rebased = await rebaseOntoMoved(git, branch, moved, options.baseSha ?? expectedSha, committer);
+  if (rebased.kind !== 'rebased') return rebased;
+  const { sha } = rebased;
   const pushed = await pushBranch(git, { remoteUrl, branch, expectedSha: moved });
   if (pushed.kind === 'pushed') return { kind: 'pushed', sha, rebasedOnto: moved };
   return {

@@ -1,5 +1,5 @@
 /**
- * Issue 8 end to end through the built action: the scripted model turns a repository test into a
+ * The sandbox end to end through the built action: the scripted model turns a repository test into a
  * secret stealer (it dumps `/proc/<ppid>/environ` and every `/proc/*\/environ`, encoded so that
  * redaction cannot recognise the token, and `fetch()`es a listener on this machine's non-loopback
  * address), then runs `npm test` through the bash tool. With `sandbox: off` the theft works — the
@@ -180,7 +180,7 @@ function assertNothingLeaked(run: ActionRun, connectionsBefore: number): void {
   }
 }
 
-describe('sandboxed commands, end to end (issue 8)', () => {
+describe('sandboxed commands, end to end', () => {
   it('control: with `sandbox: off` the edited test reads the token from /proc and reaches the listener', async (t) => {
     const before = connections;
     const run = await runStealer(t, 'off');

@@ -1,5 +1,5 @@
 /**
- * Issue 10 end to end through the built action: an issue body and a repository file full of
+ * Untrusted text end to end through the built action: an issue body and a repository file full of
  * workflow-command lines, hidden instructions and invisible characters, read by the scripted model
  * (`read_file`, then `cat` through bash), and a model summary that tries images, links and mass
  * mentions. The runner's side is emulated with the workflow-command parser on the action's
@@ -134,7 +134,7 @@ function assertPublishable(text: string, where: string): void {
   for (const mention of MENTIONS) assert.ok(!prose.includes(mention), `${where}: raw ${mention}`);
 }
 
-describe('untrusted text in and out, end to end (issue 10)', () => {
+describe('untrusted text in and out, end to end', () => {
   it('a hostile issue and repository file: no injected command takes effect, the prompt holds no hidden text, the PR no exfiltration', async () => {
     const issue = h.github.state.addIssue({ title: `Build ${ZW}warnings`, body: ISSUE_BODY, user: 'alice' });
     scriptModel();

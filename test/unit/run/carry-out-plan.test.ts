@@ -19,7 +19,8 @@ const { server: github } = await useFakeGitHub({ files: { 'greet.js': "export co
 const openai = await useFakeOpenAI();
 afterEach(() => github.assertNoViolations());
 
-const STEPS = /^(Checking out|Reading the task|Working|Verifying|Publishing|Reading the pull request|Reviewing|Posting the review)/;
+const STEPS =
+  /^(Checking out|Reading the task|Working|Verifying|Publishing|Reading the pull request|Reviewing|Posting the review)/;
 
 /** Plans `trigger` and carries the plan out; the steps the run announced are returned too. */
 async function carryOut(
@@ -88,8 +89,18 @@ describe('carryOutPlan', () => {
 
   it('sends a review plan to the review run: one review posted, nothing pushed', async () => {
     const main = (await github.git.resolve('main'))!;
-    const pr = github.state.addPullRequest({ title: 'Say hi', headRef: 'say-hi', baseRef: 'main', user: 'alice' });
-    const head = await github.git.commit('say-hi', { 'greet.js': "export const greet = 'hi';\n" }, 'Hi', main);
+    const pr = github.state.addPullRequest({
+      title: 'Say hi',
+      headRef: 'say-hi',
+      baseRef: 'main',
+      user: 'alice',
+    });
+    const head = await github.git.commit(
+      'say-hi',
+      { 'greet.js': "export const greet = 'hi';\n" },
+      'Hi',
+      main,
+    );
     await github.git.setRef(`refs/pull/${pr.number}/head`, head);
     const branches = await github.git.branches();
     const setting = await runSetting(github, { openaiUrl: openai.url });

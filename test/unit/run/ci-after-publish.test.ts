@@ -26,7 +26,9 @@ import {
   runSetting,
 } from '../../helpers/run-context.js';
 
-const { server: github } = await useFakeGitHub({ files: { 'sum.js': 'export const sum = (a, b) => a - b;\n' } });
+const { server: github } = await useFakeGitHub({
+  files: { 'sum.js': 'export const sum = (a, b) => a - b;\n' },
+});
 afterEach(() => github.assertNoViolations());
 
 // `pollsPerPhase: 0` moves a run one phase per look, so nothing sleeps between polls.
@@ -124,7 +126,7 @@ describe('wantsCi', () => {
     assert.equal(wantsCi({ ci }, { ...pushed, outcome: { conclusion: 'pushed', branch: 'feature' } }), true);
   });
   it('wants none without ci-workflow, or when nothing was pushed', () => {
-    assert.equal(wantsCi({ ci: { rounds: 1 } }, pushed), false);
+    assert.equal(wantsCi({ ci: { workflow: undefined, rounds: 1 } }, pushed), false);
     for (const conclusion of ['commented', 'no-changes', 'failed'] as const) {
       assert.equal(wantsCi({ ci }, { ...pushed, outcome: { conclusion, branch: 'x' } }), false, conclusion);
     }
@@ -156,7 +158,11 @@ describe('runCiAfterPublish', () => {
   });
 
   it('pushes a fix round after a red run and ends green with a ready PR', async () => {
-    const { setting, agent, publication, branch } = await published({ 'ci-rounds': '1' }, failing(), passing());
+    const { setting, agent, publication, branch } = await published(
+      { 'ci-rounds': '1' },
+      failing(),
+      passing(),
+    );
     const first = await github.git.resolve(branch);
     const calls: ChatCompletionMessageParam[][] = [];
     const { result, outcome } = await ciAfter(
@@ -182,7 +188,11 @@ describe('runCiAfterPublish', () => {
   });
 
   it('leaves a draft when the rounds are used up and CI still fails', async () => {
-    const { setting, agent, publication, branch } = await published({ 'ci-rounds': '1' }, failing(), failing());
+    const { setting, agent, publication, branch } = await published(
+      { 'ci-rounds': '1' },
+      failing(),
+      failing(),
+    );
     const calls: ChatCompletionMessageParam[][] = [];
     const { result } = await ciAfter(
       setting,

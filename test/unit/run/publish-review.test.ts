@@ -30,7 +30,14 @@ async function reviewThread(branch: string, options: { fork?: boolean } = {}) {
   });
   const ref = options.fork ? `refs/pull/${pr.number}/head` : branch;
   const head = await github.git.commit(ref, { 'greet.js': "export const greet = 'hi!';\n" }, 'Hi', main);
-  const common = { pullNumber: pr.number, user: 'alice', path: 'greet.js', line: 1, diffHunk: HUNK, commitId: head };
+  const common = {
+    pullNumber: pr.number,
+    user: 'alice',
+    path: 'greet.js',
+    line: 1,
+    diffHunk: HUNK,
+    commitId: head,
+  };
   const root = github.state.addReviewComment({ ...common, body: 'A bit curt.' });
   const request = github.state.addReviewComment({ ...common, body: '/agent say hey', inReplyToId: root.id });
   const trigger: ReviewCommentTrigger = {
@@ -56,7 +63,11 @@ async function reviewThread(branch: string, options: { fork?: boolean } = {}) {
 /** Plans the trigger, checks out, edits, and publishes the reply; `beforePublish` runs just before. */
 async function answer(
   trigger: ReviewCommentTrigger,
-  options: { files?: Record<string, string>; inputs?: Record<string, string>; beforePublish?: () => void } = {},
+  options: {
+    files?: Record<string, string>;
+    inputs?: Record<string, string>;
+    beforePublish?: () => void;
+  } = {},
 ) {
   const setting = await runSetting(github, options.inputs ? { inputs: options.inputs } : {});
   const plan = await planWork(setting.ctx.octokit, trigger, {

@@ -126,7 +126,12 @@ describe('publishWork', () => {
 
   it('pushes a follow-up to the pull request branch for a PR comment in auto mode', async () => {
     const main = (await github.git.resolve('main'))!;
-    const head = await github.git.commit('feature-greet', { 'greet.js': "export const greet = 'hi';\n" }, 'Hi', main);
+    const head = await github.git.commit(
+      'feature-greet',
+      { 'greet.js': "export const greet = 'hi';\n" },
+      'Hi',
+      main,
+    );
     const pr = github.state.addPullRequest({ title: 'Greet', headRef: 'feature-greet', baseRef: 'main' });
     const trigger: Trigger = {
       kind: 'pr-comment',
@@ -145,7 +150,10 @@ describe('publishWork', () => {
     const [top, parent] = await github.git.log('feature-greet', 2);
     assert.equal(parent?.sha, head, 'pushed on top of the PR head');
     assert.equal(await github.git.readFile('feature-greet', 'greet.js'), FIXED);
-    assert.match(publication.final.details, new RegExp(`^Pushed ${top!.sha.slice(0, 7)} to \`feature-greet\``));
+    assert.match(
+      publication.final.details,
+      new RegExp(`^Pushed ${top!.sha.slice(0, 7)} to \`feature-greet\``),
+    );
     assert.equal(github.state.pulls().length, pullsBefore, 'no new pull request');
     assert.equal(publication.pullRequest, undefined);
   });
@@ -207,7 +215,10 @@ describe('publishWork', () => {
       assert.equal(publication.outcome.branch, branch);
       assert.equal(await github.git.readFile(branch, 'greet.js'), FIXED, 'the commit is on the branch');
       assert.equal(pullFor(branch), undefined);
-      assert.match(publication.outcome.failure ?? '', /Allow GitHub Actions to create and approve pull requests/);
+      assert.match(
+        publication.outcome.failure ?? '',
+        /Allow GitHub Actions to create and approve pull requests/,
+      );
       assert.ok(
         publication.final.details.includes(
           `${github.serverUrl}/Codertocat/Hello-World/compare/main...${branch}?expand=1`,

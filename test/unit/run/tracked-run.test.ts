@@ -12,8 +12,8 @@ import { runTracked } from '../../../src/run/tracked-run.js';
 import { httpError, reply } from '../../fakes/openai-server.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
 import { useFakeOpenAI } from '../../helpers/fake-openai.js';
-import { issueTrigger, type RunSetting, runSetting } from '../../helpers/run-context.js';
 import { jobSummaryFile } from '../../helpers/job-summary-file.js';
+import { issueTrigger, type RunSetting, runSetting } from '../../helpers/run-context.js';
 
 const { server: github } = await useFakeGitHub({ files: { 'greet.js': "export const greet = 'helo';\n" } });
 const openai = await useFakeOpenAI();
@@ -31,7 +31,12 @@ async function setUp(): Promise<{ setting: RunSetting; issue: ReturnType<typeof 
   const setting = await runSetting(github, { openaiUrl: openai.url });
   await mkdir(setting.workspace, { recursive: true });
   await setting.git.exec(['init', '-q', '.']);
-  await setting.git.exec(['config', '--local', `http.${github.serverUrl}/.extraheader`, github.gitAuthHeader()]);
+  await setting.git.exec([
+    'config',
+    '--local',
+    `http.${github.serverUrl}/.extraheader`,
+    github.gitAuthHeader(),
+  ]);
   return { setting, issue };
 }
 
@@ -44,7 +49,10 @@ async function persistedHeader(setting: RunSetting): Promise<string> {
 /** The same, read synchronously from inside a scripted model reply. */
 function headerNow(setting: RunSetting): string {
   const key = `http.${github.serverUrl}/.extraheader`;
-  const out = spawnSync('git', ['config', '--local', '--get', key], { cwd: setting.workspace, encoding: 'utf8' });
+  const out = spawnSync('git', ['config', '--local', '--get', key], {
+    cwd: setting.workspace,
+    encoding: 'utf8',
+  });
   return out.stdout.trim();
 }
 
@@ -71,10 +79,16 @@ describe('runTracked', () => {
     assert.equal(outcome.turns, 3);
     assert.ok(outcome.transcriptPath, 'the transcript path is kept');
     assert.ok(outcome.prUrl);
-    assert.equal(outcome.commentUrl?.endsWith(`#issuecomment-${github.state.commentsOn(issue.number)[0]!.id}`), true);
+    assert.equal(
+      outcome.commentUrl?.endsWith(`#issuecomment-${github.state.commentsOn(issue.number)[0]!.id}`),
+      true,
+    );
     assert.match(trackingOn(issue.number), /^✅ Opened pull request #\d+[\s\S]*\*\*Usage:\*\* 3 turns · /);
     assert.equal(
-      github.state.reactionsOn({ kind: 'issue', number: issue.number }).map((r) => r.content).join(),
+      github.state
+        .reactionsOn({ kind: 'issue', number: issue.number })
+        .map((r) => r.content)
+        .join(),
       'eyes',
     );
     assert.equal(duringRun, '', 'the credentials were out of the config while the agent worked');
@@ -89,7 +103,10 @@ describe('runTracked', () => {
     openai.enqueue(httpError(401, { message: 'Incorrect API key provided' }));
     const outcome = await runTracked(setting.ctx, issueTrigger(issue));
     assert.equal(outcome.conclusion, 'failed');
-    assert.match(outcome.failure ?? '', /rejected the API key \(HTTP 401: Incorrect API key provided\)\. Check the `api-key` input/);
+    assert.match(
+      outcome.failure ?? '',
+      /rejected the API key \(HTTP 401: Incorrect API key provided\)\. Check the `api-key` input/,
+    );
     assert.ok(outcome.transcriptPath, 'the transcript path is kept');
     assert.ok(outcome.sandbox, 'the sandbox description is kept');
     assert.ok(outcome.commentUrl);

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { makePolicyWorkspace } from '../helpers/bash-policy-workspace.js';
 import { applySetups, loadBenign, loadHostile } from '../helpers/policy-corpus.js';
-import { makePolicyWorkspace } from '../unit/safety/bash-policy-workspace.js';
 
 const POLICY_CHECK = fileURLToPath(new URL('../../dist/policy-check/index.js', import.meta.url));
 

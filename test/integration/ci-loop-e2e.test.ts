@@ -10,7 +10,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import type { RunScript } from '../fakes/github-records.js';
 import { reply } from '../fakes/openai-server.js';
 import { type Harness, labeledPayload, startHarness } from '../helpers/action-harness.js';
-import { PROJECT, realFailingJobLog } from '../unit/ci/github-job-log.js';
+import { PROJECT, realFailingJobLog } from '../helpers/github-job-log.js';
 
 let h: Harness;
 let failingLog: string;

@@ -4,8 +4,16 @@ import { loopDeadline, RunBudget, stopSummary, timeBudget } from '../../../src/a
 import { type AgentEvent, runAgent } from '../../../src/agent/loop.js';
 import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
+import type { ToolCall } from '../../../src/tools/tool.js';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
-import { createProbeTool, fakeClient } from './fixtures.js';
+import { createProbeTool } from '../../helpers/agent-tools.js';
+import { fakeClient } from '../../helpers/fake-llm-client.js';
+
+const call = (name: string, args: object, id = 'c'): ToolCall => ({
+  id,
+  name,
+  arguments: JSON.stringify(args),
+});
 
 const T0 = 1_700_000_000_000;
 const prices = { input: 2, cachedInput: 0.2, output: 10 };
@@ -256,3 +264,26 @@ describe('runAgent on one RunBudget', () => {
 function start() {
   return buildInitialMessages({ task: 'Probe, then answer.' });
 }
+
+describe('budgets', () => {
+  it('keeps about a minute of timeout-minutes for publishing', () => {
+    assert.equal(loopDeadline(0, 20), 19 * 60_000);
+    assert.equal(loopDeadline(0, 1), 45_000);
+  });
+
+  it('says which budget stopped the run and what was done', () => {
+    const text = stopSummary('max-turns', {
+      turns: 40,
+      maxTurns: 40,
+      totalTokens: 1,
+      maxTokens: 2,
+      calls: [call('edit_file', {}), call('bash', {}), call('read_file', {})],
+      lastText: 'Still working on the parser.',
+    });
+    assert.match(
+      text,
+      /^The agent used all 40 turns \(`max-turns`\) before it finished\. So far: 40 turns, 3 tool calls \(1 file edits, 1 commands\)\./,
+    );
+    assert.match(text, /Last message from the agent:\n\nStill working on the parser\.$/);
+  });
+});

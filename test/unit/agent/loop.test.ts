@@ -13,7 +13,9 @@ import { createRedactor } from '../../../src/safety/redact.js';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
 import { type FakeOpenAI, httpError, reply, reset, startFakeOpenAI } from '../../fakes/openai-server.js';
-import { createProbeTool, createShellTool, createTempRepo, fakeClient } from './fixtures.js';
+import { createProbeTool, createShellTool } from '../../helpers/agent-tools.js';
+import { fakeClient } from '../../helpers/fake-llm-client.js';
+import { createTempRepo } from '../../helpers/sum-repo.js';
 
 const limits = (
   over: Partial<{ maxTurns: number; maxTokens: number; deadline: number; contextWindowTokens: number }> = {},

@@ -7,7 +7,8 @@ import { SpendMeter } from '../../../src/agent/spend.js';
 import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
-import { createProbeTool, fakeClient } from './fixtures.js';
+import { createProbeTool } from '../../helpers/agent-tools.js';
+import { fakeClient } from '../../helpers/fake-llm-client.js';
 
 const prices = { input: 2, cachedInput: 0.2, output: 10 };
 const start = (): ChatCompletionMessageParam[] => buildInitialMessages({ task: 'Fix the sum function.' });

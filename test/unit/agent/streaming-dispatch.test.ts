@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { type DispatchOptions, streamAndDispatch } from '../../../src/agent/streaming-dispatch.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
-import { createProbeTool, fakeClient } from './fixtures.js';
+import { createProbeTool } from '../../helpers/agent-tools.js';
+import { fakeClient } from '../../helpers/fake-llm-client.js';
 
 describe('streamAndDispatch', () => {
   let fake: FakeOpenAI;

@@ -5,7 +5,7 @@ import { type CiReport, ciFailed, runCiRounds } from '../../../src/ci/ci-round-d
 import { renderCiReport } from '../../../src/outputs/ci-report.js';
 import { forbidden } from '../../fakes/github-reply.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
-import { PROJECT, realFailingJobLog } from './github-job-log.js';
+import { PROJECT, realFailingJobLog } from '../../helpers/github-job-log.js';
 
 const [{ server, octokit, repo }, failingLog] = await Promise.all([
   useFakeGitHub({ files: { 'package.json': PROJECT.packageJson, 'sum.test.js': PROJECT.test } }),

@@ -11,7 +11,7 @@ import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
 import { mistral } from '../../fakes/providers/mistral.js';
-import { createProbeTool } from '../agent/fixtures.js';
+import { createProbeTool } from '../../helpers/agent-tools.js';
 
 describe('prompt_cache_key', () => {
   it('is stable per repository and run kind, and differs between them', () => {

@@ -5,8 +5,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import type { ToolRegistry } from '../../../src/tools/registry.js';
-import { runTool } from './run-tool.js';
-import { changeBehindTheAgentsBack, createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
+import { runTool } from '../../helpers/run-tool.js';
+import {
+  changeBehindTheAgentsBack,
+  createTempWorkspace,
+  type TempWorkspace,
+} from '../../helpers/temp-workspace.js';
 
 const APP = `import { total } from './util.js';
 

@@ -7,8 +7,8 @@ import { createBashPolicy } from '../../../src/safety/bash-policy/index.js';
 import { unsandboxed } from '../../../src/sandbox/sandbox.js';
 import { createBashTool } from '../../../src/tools/bash.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
-import { runTool } from './run-tool.js';
-import { createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
+import { runTool } from '../../helpers/run-tool.js';
+import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
 let ws: TempWorkspace;
 let registry: ToolRegistry;

@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { z } from 'zod';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import { defineTool } from '../../../src/tools/tool.js';
-import { runTool } from './run-tool.js';
-import { createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
+import { runTool } from '../../helpers/run-tool.js';
+import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
 describe('createDefaultRegistry', () => {
   let ws: TempWorkspace;

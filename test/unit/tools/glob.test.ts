@@ -5,8 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { MAX_GLOB_RESULTS } from '../../../src/limits.js';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import type { ToolRegistry } from '../../../src/tools/registry.js';
-import { runTool } from './run-tool.js';
-import { createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
+import { runTool } from '../../helpers/run-tool.js';
+import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
 describe('glob', () => {
   let ws: TempWorkspace;

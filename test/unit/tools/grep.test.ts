@@ -5,8 +5,8 @@ import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import type { GrepBackendName } from '../../../src/tools/grep-backends.js';
 import { expandBraces } from '../../../src/tools/grep-backends.js';
 import type { ToolRegistry } from '../../../src/tools/registry.js';
-import { runTool } from './run-tool.js';
-import { createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
+import { runTool } from '../../helpers/run-tool.js';
+import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
 const files = {
   '.gitignore': 'dist/\n',

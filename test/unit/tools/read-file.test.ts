@@ -6,8 +6,8 @@ import { sha256 } from '../../../src/safety/read-tracker.js';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import { FAILURE_HINT } from '../../../src/tools/invoke.js';
 import type { ToolRegistry } from '../../../src/tools/registry.js';
-import { runTool } from './run-tool.js';
-import { createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
+import { runTool } from '../../helpers/run-tool.js';
+import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
 describe('read_file', () => {
   let ws: TempWorkspace;

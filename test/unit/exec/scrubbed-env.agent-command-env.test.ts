@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentCommandEnv } from '../../../src/exec/scrubbed-env.js';
 import { type BashPolicy, createBashPolicy } from '../../../src/safety/bash-policy/index.js';
-import { makePolicyWorkspace } from '../safety/bash-policy-workspace.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
 
 const ws = makePolicyWorkspace();
 let policy: BashPolicy;

@@ -14,7 +14,8 @@ import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
-import { createProbeTool, createShellTool, createTempRepo } from './fixtures.js';
+import { createProbeTool, createShellTool } from '../../helpers/agent-tools.js';
+import { createTempRepo } from '../../helpers/sum-repo.js';
 
 const limits = () => ({ maxTurns: 20, maxTokens: 1_000_000, deadline: Date.now() + 60_000 });
 const start = (): ChatCompletionMessageParam[] =>

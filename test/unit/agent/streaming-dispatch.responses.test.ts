@@ -8,7 +8,7 @@ import { streamAndDispatch } from '../../../src/agent/streaming-dispatch.js';
 import { createLlmClient } from '../../../src/llm/client.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
-import { createProbeTool } from './fixtures.js';
+import { createProbeTool } from '../../helpers/agent-tools.js';
 
 describe('streamAndDispatch on the Responses API', () => {
   let fake: FakeOpenAI;

@@ -8,10 +8,10 @@ import {
   readExamples,
   replaceBetweenMarkers,
   updateReadmeTables,
-} from '../../scripts/readme-tables.js';
-import { HELP } from '../../src/cli/help.js';
+} from '../../../scripts/readme-tables.js';
+import { HELP } from '../../../src/cli/help.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const readme = await readFile(`${root}/README.md`, 'utf8');
 const actionYml = await readFile(`${root}/action.yml`, 'utf8');
 // Read straight from the YAML here rather than through the script, so a bug in the script's

@@ -1,8 +1,8 @@
 /** The read-only part of the bash policy (review runs): checks and reads run, writes are refused. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type BashPolicy, createBashPolicy } from '../../../src/safety/bash-policy/index.js';
-import { makePolicyWorkspace } from './bash-policy-workspace.js';
+import { type BashPolicy, createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
+import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
 
 const ws = makePolicyWorkspace();
 let readOnly: BashPolicy;

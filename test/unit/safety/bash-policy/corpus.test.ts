@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { createBashPolicy } from '../../../src/safety/bash-policy/index.js';
-import { applySetups, loadBenign, loadHostile, writtenTracker } from '../../helpers/policy-corpus.js';
-import { makePolicyWorkspace } from './bash-policy-workspace.js';
+import { createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
+import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { applySetups, loadBenign, loadHostile, writtenTracker } from '../../../helpers/policy-corpus.js';
 
 const hostile = loadHostile();
 const benign = loadBenign();

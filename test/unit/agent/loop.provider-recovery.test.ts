@@ -17,7 +17,8 @@ import { ToolRegistry } from '../../../src/tools/registry.js';
 import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
 import { deepSeekThinking } from '../../fakes/providers/deepseek.js';
 import { openAiRefusal } from '../../fakes/providers/persona.js';
-import { createProbeTool, fakeClient } from './fixtures.js';
+import { createProbeTool } from '../../helpers/agent-tools.js';
+import { fakeClient } from '../../helpers/fake-llm-client.js';
 
 const limits = (over: Partial<{ contextWindowTokens: number }> = {}) => ({
   maxTurns: 20,

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPathPolicy, type PathPolicy } from '../../../src/safety/path-policy.js';
-import { createReadTracker, type ReadTracker } from '../../../src/safety/read-tracker.js';
+import { createPathPolicy, type PathPolicy } from '../../src/safety/path-policy.js';
+import { createReadTracker, type ReadTracker } from '../../src/safety/read-tracker.js';
 
 export interface TempWorkspace {
   root: string;

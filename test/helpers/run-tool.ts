@@ -1,7 +1,7 @@
 /** Calls a tool through the real pipeline (registry → invokeTool), as the scheduler would. */
-import { invokeTool } from '../../../src/tools/invoke.js';
-import type { ToolRegistry } from '../../../src/tools/registry.js';
-import type { ToolResult } from '../../../src/tools/tool.js';
+import { invokeTool } from '../../src/tools/invoke.js';
+import type { ToolRegistry } from '../../src/tools/registry.js';
+import type { ToolResult } from '../../src/tools/tool.js';
 
 let counter = 0;
 

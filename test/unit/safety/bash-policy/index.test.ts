@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type BashPolicy, createBashPolicy } from '../../../src/safety/bash-policy/index.js';
-import { scanSedScript } from '../../../src/safety/bash-policy/rules/sed.js';
-import { makePolicyWorkspace } from './bash-policy-workspace.js';
+import { type BashPolicy, createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
+import { scanSedScript } from '../../../../src/safety/bash-policy/rules/sed.js';
+import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
 
 const ws = makePolicyWorkspace();
 let policy: BashPolicy;

@@ -7,6 +7,7 @@
  *   test/unit/<dir>/<aspect>.test.ts   a suite of the folder module src/<dir>/ (it has an index.ts)
  *   test/unit/fakes/<fake>[.<aspect>].test.ts    tests test/fakes/<fake>.ts
  *   test/unit/scripts/<script>[.<aspect>].test.ts tests scripts/<script>.{ts,mjs,js}
+ *   test/unit/docs/<doc>[.<aspect>].test.ts       tests docs/<doc>.md
  *
  * Shared setup lives in test/helpers/, so test/unit holds test files only.
  */
@@ -40,6 +41,10 @@ function subjectOf(file: string): string | undefined {
   if (top === 'fakes') {
     const fake = path.posix.join('test/fakes', ...rest, `${subject}.ts`);
     return exists(fake) ? fake : undefined;
+  }
+  if (dir === 'docs') {
+    const doc = `docs/${subject}.md`;
+    return exists(doc) ? doc : undefined;
   }
   if (dir === 'scripts') {
     const script = ['ts', 'mjs', 'js'].map((ext) => `scripts/${subject}.${ext}`).find((s) => exists(s));
@@ -75,6 +80,7 @@ describe('unit test file names', () => {
     assert.equal(subjectOf('safety/bash-policy/corpus.test.ts'), 'src/safety/bash-policy/');
     assert.equal(subjectOf('fakes/github-server.violations.test.ts'), 'test/fakes/github-server.ts');
     assert.equal(subjectOf('scripts/changelog.test.ts'), 'scripts/changelog.mjs');
+    assert.equal(subjectOf('docs/architecture.test.ts'), 'docs/architecture.md');
     for (const wrong of [
       'agent/guards.test.ts',
       'agent/loop-responses.test.ts',
@@ -83,6 +89,8 @@ describe('unit test file names', () => {
       'agent/corpus.test.ts',
       'fakes/no-such-fake.test.ts',
       'scripts/no-such-script.test.ts',
+      'docs/no-such-doc.test.ts',
+      'architecture-map.test.ts',
       'helpers/run-context.test.ts',
       'run/publish.ts',
     ]) {

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const map = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
 
 function filesUnder(folder: string): string[] {

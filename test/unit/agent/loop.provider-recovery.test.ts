@@ -5,7 +5,7 @@
  * and histories that stay acceptable (arguments that parse, no empty answers).
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { RunBudget } from '../../../src/agent/budget.js';
@@ -14,11 +14,12 @@ import { runAgent } from '../../../src/agent/loop.js';
 import { appendTurn, historyArguments } from '../../../src/agent/turn-record.js';
 import { EMPTY_ANSWER } from '../../../src/llm/chat-request.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
 import { deepSeekThinking } from '../../fakes/providers/deepseek.js';
 import { openAiRefusal } from '../../fakes/providers/persona.js';
 import { createProbeTool } from '../../helpers/agent-tools.js';
 import { fakeClient } from '../../helpers/fake-llm-client.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 const limits = (over: Partial<{ contextWindowTokens: number }> = {}) => ({
   maxTurns: 20,
@@ -44,12 +45,7 @@ const tooLarge = () =>
   });
 
 describe('the loop and provider refusals', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
-  beforeEach(() => fake.clear());
+  const fake = useFakeOpenAI();
 
   it('compacts and retries a request refused as too large, then keeps under the named limit', async () => {
     fake.enqueue(reply().tool('read_big', { path: 'big.txt' }), tooLarge(), reply().text('Done.'));

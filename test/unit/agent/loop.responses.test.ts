@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { RunBudget } from '../../../src/agent/budget.js';
 import { runAgent } from '../../../src/agent/loop.js';
@@ -13,8 +13,9 @@ import { createLlmClient, type LlmClient } from '../../../src/llm/client.js';
 import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
 import { createProbeTool, createShellTool } from '../../helpers/agent-tools.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 import { createTempRepo } from '../../helpers/sum-repo.js';
 
 const limits = () => ({ maxTurns: 20, maxTokens: 1_000_000, deadline: Date.now() + 60_000 });
@@ -23,7 +24,7 @@ const start = (): ChatCompletionMessageParam[] =>
 const kinds = (input: { type?: string; role?: string }[]) => input.map((item) => item.type ?? item.role);
 
 describe('runAgent on the Responses API', () => {
-  let fake: FakeOpenAI;
+  const fake = useFakeOpenAI();
   let repo: Awaited<ReturnType<typeof createTempRepo>>;
   const client = (): LlmClient => {
     const llm = createLlmClient({
@@ -35,13 +36,8 @@ describe('runAgent on the Responses API', () => {
     llm.retry = { ...llm.retry, baseDelayMs: 1, maxDelayMs: 5 };
     return llm;
   };
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
   beforeEach(async () => {
     repo = await createTempRepo();
-    fake.clear();
   });
   afterEach(() => repo.cleanup());
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { RunBudget } from '../../../src/agent/budget.js';
@@ -12,9 +12,10 @@ import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { createRedactor } from '../../../src/safety/redact.js';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
-import { type FakeOpenAI, httpError, reply, reset, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { httpError, reply, reset } from '../../fakes/openai-server.js';
 import { createProbeTool, createShellTool } from '../../helpers/agent-tools.js';
 import { fakeClient } from '../../helpers/fake-llm-client.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 import { createTempRepo } from '../../helpers/sum-repo.js';
 
 const limits = (
@@ -29,15 +30,10 @@ const start = (): ChatCompletionMessageParam[] =>
   buildInitialMessages({ task: 'Fix the sum function; its test fails.' });
 
 describe('runAgent on a real repository', () => {
-  let fake: FakeOpenAI;
+  const fake = useFakeOpenAI();
   let repo: Awaited<ReturnType<typeof createTempRepo>>;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
   beforeEach(async () => {
     repo = await createTempRepo();
-    fake.clear();
   });
   afterEach(() => repo.cleanup());
 
@@ -157,12 +153,7 @@ describe('runAgent on a real repository', () => {
 });
 
 describe('runAgent budgets and failures', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
-  beforeEach(() => fake.clear());
+  const fake = useFakeOpenAI();
 
   it('stops at max-turns with a summary of what was done', async () => {
     const probe = createProbeTool();

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { RunBudget } from '../../../src/agent/budget.js';
 import { runAgent } from '../../../src/agent/loop.js';
 import { SpendMeter } from '../../../src/agent/spend.js';
 import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
 import { createProbeTool } from '../../helpers/agent-tools.js';
 import { fakeClient } from '../../helpers/fake-llm-client.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 const prices = { input: 2, cachedInput: 0.2, output: 10 };
 const start = (): ChatCompletionMessageParam[] => buildInitialMessages({ task: 'Fix the sum function.' });
@@ -39,11 +40,7 @@ describe('SpendMeter', () => {
 });
 
 describe('runAgent with max-cost-usd', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
 
   it('stops before a turn whose estimated cost would pass the budget, and says so', async () => {
     fake.clear();

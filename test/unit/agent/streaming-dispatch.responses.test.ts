@@ -3,19 +3,16 @@
  * `response.function_call_arguments.done` instead of Chat deltas.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { streamAndDispatch } from '../../../src/agent/streaming-dispatch.js';
 import { createLlmClient } from '../../../src/llm/client.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
 import { createProbeTool } from '../../helpers/agent-tools.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 describe('streamAndDispatch on the Responses API', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
 
   const setup = (idleTimeoutMs: number) => {
     const reader = createProbeTool({ name: 'look' });

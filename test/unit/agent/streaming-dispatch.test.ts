@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type DispatchOptions, streamAndDispatch } from '../../../src/agent/streaming-dispatch.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
 import { createProbeTool } from '../../helpers/agent-tools.js';
 import { fakeClient } from '../../helpers/fake-llm-client.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 describe('streamAndDispatch', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
 
   /** Probe tools, and `dispatch` running one turn of the fake model with them (`idleTimeoutMs` for a stall). */
   const setup = (idleTimeoutMs?: number) => {

@@ -4,17 +4,14 @@
  * their result compared with ours: a protocol mistake in the fake shows up as a failure here.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createLlmClient } from '../../../src/llm/client.js';
 import { streamTurn } from '../../../src/llm/stream-turn.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 describe('fake server vs the openai package stream helpers', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
 
   const tools = ['read_file', 'grep'].map((name) => ({
     type: 'function' as const,

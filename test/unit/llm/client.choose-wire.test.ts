@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { chooseWire, createLlmClient } from '../../../src/llm/client.js';
 import { streamModelTurn } from '../../../src/llm/model-turn.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 describe('chooseWire', () => {
   it('picks the Responses API for OpenAI and Azure OpenAI v1 endpoints under auto', () => {
@@ -63,11 +64,7 @@ describe('chooseWire', () => {
 });
 
 describe('api auto against the real hostnames', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
 
   /** A fetch that delivers requests for `origin` to the fake instead; anything else is refused, never sent. */
   const toFake =

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { RunBudget } from '../../../src/agent/budget.js';
 import { runAgent } from '../../../src/agent/loop.js';
 import { buildChatRequest } from '../../../src/llm/chat-request.js';
@@ -9,9 +9,10 @@ import { RequestRules } from '../../../src/llm/request-rules.js';
 import { responsesParams } from '../../../src/llm/responses-turn.js';
 import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
 import { mistral } from '../../fakes/providers/mistral.js';
 import { createProbeTool } from '../../helpers/agent-tools.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 describe('prompt_cache_key', () => {
   it('is stable per repository and run kind, and differs between them', () => {
@@ -49,11 +50,7 @@ describe('prompt_cache_key', () => {
   });
 
   describe('on an endpoint that refuses it', () => {
-    let fake: FakeOpenAI;
-    before(async () => {
-      fake = await startFakeOpenAI();
-    });
-    after(() => fake.close());
+    const fake = useFakeOpenAI();
 
     it('drops it once, remembered for the rest of the run', async () => {
       fake.usePersona(mistral());

@@ -3,19 +3,16 @@
  * retried, what drops a parameter, what compacts, and what fails naming the input to change.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createLlmClient } from '../../../src/llm/client.js';
 import { classifyLlmError, type ErrorVerdict } from '../../../src/llm/retry.js';
 import { streamTurn } from '../../../src/llm/stream-turn.js';
-import { type FakeOpenAI, type Step, startFakeOpenAI } from '../../fakes/openai-server.js';
+import type { Step } from '../../fakes/openai-server.js';
 import { jsonRefusal, openAiRefusal } from '../../fakes/providers/persona.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 describe('provider refusals', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
 
   const verdictFor = async (step: Step, baseUrl = fake.url): Promise<ErrorVerdict | undefined> => {
     fake.enqueue(step);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { DoomLoopGuard } from '../../../src/agent/doom-loop.js';
 import type { TurnOutcome } from '../../../src/agent/run-turn.js';
@@ -10,7 +10,8 @@ import { RESPONSES_OUTPUT_FIELD } from '../../../src/llm/responses-input.js';
 import { streamResponsesTurn } from '../../../src/llm/responses-turn.js';
 import { classifyLlmError, StreamBrokenError } from '../../../src/llm/retry.js';
 import type { StreamedTurn, TurnStreamEvent } from '../../../src/llm/stream-turn.js';
-import { type FakeOpenAI, reply, type Step, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply, type Step } from '../../fakes/openai-server.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 const tools = [
   {
@@ -58,11 +59,7 @@ function record(messages: ChatCompletionMessageParam[], turn: StreamedTurn, outp
 }
 
 describe('streamResponsesTurn', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
   const client = (options: { idleTimeoutMs?: number; effort?: 'high' } = {}) =>
     createLlmClient({
       baseUrl: fake.url,

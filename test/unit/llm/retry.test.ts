@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createLlmClient } from '../../../src/llm/client.js';
 import {
   classifyLlmError,
@@ -10,14 +10,11 @@ import {
   retryDelayMs,
 } from '../../../src/llm/retry.js';
 import { streamTurn } from '../../../src/llm/stream-turn.js';
-import { type FakeOpenAI, httpError, reset, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { httpError, reset } from '../../fakes/openai-server.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 describe('classifyLlmError against real HTTP failures', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
 
   const failureOf = async (baseUrl = fake.url) => {
     const llm = createLlmClient({ baseUrl, apiKey: 'sk-x', model: 'gpt-nope' });

@@ -10,12 +10,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createLlmClient } from '../../../src/llm/client.js';
 import { StreamBrokenError } from '../../../src/llm/retry.js';
 import { streamTurn } from '../../../src/llm/stream-turn.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
 import { deepSeekThinking } from '../../fakes/providers/deepseek.js';
 import { geminiDirect, openRouterGemini } from '../../fakes/providers/gemini.js';
 import { groq } from '../../fakes/providers/groq.js';
 import { ollama, vllmNew } from '../../fakes/providers/local-servers.js';
 import type { Persona } from '../../fakes/providers/persona.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 const messages = [{ role: 'user' as const, content: 'hi' }];
 const tools = [
@@ -23,11 +24,7 @@ const tools = [
 ];
 
 describe('provider stream shapes', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
   afterEach(() => {
     fake.usePersona(undefined);
     fake.clear();

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createLlmClient } from '../../../src/llm/client.js';
 import { StreamBrokenError } from '../../../src/llm/retry.js';
 import { streamTurn, type TurnStreamEvent } from '../../../src/llm/stream-turn.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 const tools = [
   {
@@ -14,11 +15,7 @@ const tools = [
 const messages = [{ role: 'user' as const, content: 'fix it' }];
 
 describe('streamTurn', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
   const client = (idleTimeoutMs = 5000) =>
     createLlmClient({ baseUrl: fake.url, apiKey: 'sk-test', model: 'gpt-test', idleTimeoutMs });
 

@@ -16,7 +16,7 @@ import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 import { ALICE, issueTrigger, type RunSetting, runSetting } from '../../helpers/run-context.js';
 
 const { server: github } = await useFakeGitHub({ files: { 'greet.js': "export const greet = 'helo';\n" } });
-const openai = await useFakeOpenAI();
+const openai = useFakeOpenAI();
 afterEach(() => github.assertNoViolations());
 
 const STEPS =

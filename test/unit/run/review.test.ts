@@ -18,7 +18,7 @@ import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 import { ALICE, runSetting } from '../../helpers/run-context.js';
 
 const { server: github } = await useFakeGitHub({ files: { 'greet.js': "export const greet = 'hello';\n" } });
-const openai = await useFakeOpenAI();
+const openai = useFakeOpenAI();
 afterEach(() => github.assertNoViolations());
 
 const HI = "export const greet = 'hi';\n";

@@ -16,7 +16,7 @@ import { jobSummaryFile } from '../../helpers/job-summary-file.js';
 import { issueTrigger, type RunSetting, runSetting } from '../../helpers/run-context.js';
 
 const { server: github } = await useFakeGitHub({ files: { 'greet.js': "export const greet = 'helo';\n" } });
-const openai = await useFakeOpenAI();
+const openai = useFakeOpenAI();
 afterEach(() => github.assertNoViolations());
 
 let summaryFile: string;

@@ -13,10 +13,10 @@ import { createGitCommandManager, type GitCommandManager } from '../../src/git/g
 import { createGitHubClient } from '../../src/github/client.js';
 import { type Config, loadConfig } from '../../src/inputs.js';
 import type { RunContext } from '../../src/run/context.js';
-import type { WorkPlan } from '../../src/run/plan-work.js';
+import { planWork, type WorkPlan } from '../../src/run/plan-work.js';
 import { preparePublishedMarkdown } from '../../src/safety/publish-text.js';
 import { createRedactor } from '../../src/safety/redact.js';
-import type { Actor, IssueTrigger } from '../../src/triggers/trigger.js';
+import type { Actor, IssueTrigger, Trigger } from '../../src/triggers/trigger.js';
 import type { GitHubServer } from '../fakes/github-server.js';
 
 /** The API key runs are configured with; nothing published may carry it. */
@@ -96,6 +96,16 @@ export async function runSetting(github: GitHubServer, options: RunSettingOption
     env: { PATH: env['PATH'], HOME: root, GIT_CONFIG_NOSYSTEM: '1' },
   });
   return { ctx, config, git, workspace, tempDir, logs, abort };
+}
+
+/** The run's plan for `trigger`, with `main` as the base branch. */
+export function planFor(setting: RunSetting, trigger: Exclude<Trigger, { kind: 'skip' }>): Promise<WorkPlan> {
+  return planWork(setting.ctx.octokit, trigger, {
+    repo: setting.ctx.repo,
+    mode: setting.config.mode,
+    branchPrefix: setting.config.branchPrefix,
+    baseBranch: 'main',
+  });
 }
 
 /** Checks out the plan's branch in the setting's workspace, as the run's first phase does. */

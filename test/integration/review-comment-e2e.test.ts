@@ -11,6 +11,7 @@ import { pullHeadRef } from '../fakes/github-json-git.js';
 import type { IssueRecord, ReviewCommentRecord } from '../fakes/github-state.js';
 import { reply } from '../fakes/openai-server.js';
 import { useHarness } from '../helpers/action-harness.js';
+import { pullRequestHead } from '../helpers/pull-request-head.js';
 import { webhookExample } from '../helpers/webhook-examples.js';
 
 const BOT = 'github-actions[bot]';
@@ -43,20 +44,7 @@ function reviewPayload(pr: IssueRecord, comment: ReviewCommentRecord, headSha: s
   c['user'] = { ...c['user'], login: comment.user, type: 'User' };
   const p = payload['pull_request'];
   Object.assign(p, { number: pr.number, title: pr.title, body: pr.body });
-  const headRepo = pr.pull!.headRepo;
-  const [owner, name] = headRepo.split('/') as [string, string];
-  p['head'] = {
-    ...p['head'],
-    ref: pr.pull!.headRef,
-    sha: headSha,
-    label: `${owner}:${pr.pull!.headRef}`,
-    repo: {
-      ...p['head']['repo'],
-      full_name: headRepo,
-      name,
-      owner: { ...p['head']['repo']['owner'], login: owner },
-    },
-  };
+  p['head'] = pullRequestHead(p['head'], pr, headSha);
   payload['sender'] = { ...payload['sender'], login: comment.user, type: 'User' };
   return payload;
 }

@@ -18,6 +18,7 @@ import type { IssueRecord } from '../fakes/github-state.js';
 import type { RecordedRequest } from '../fakes/openai-server.js';
 import { reply } from '../fakes/openai-server.js';
 import { API_KEY, commentPayload, DEFAULT_FILES, useHarness } from '../helpers/action-harness.js';
+import { pullRequestHead } from '../helpers/pull-request-head.js';
 import { webhookExample } from '../helpers/webhook-examples.js';
 
 const BOT = 'github-actions[bot]';
@@ -69,20 +70,7 @@ function pullRequestPayload(action: string, pr: IssueRecord, headSha: string, se
   const p = payload['pull_request'];
   Object.assign(p, { number: pr.number, title: pr.title, body: pr.body, draft: pr.pull!.draft });
   p['user'] = { ...p['user'], login: pr.user, type: 'User' };
-  const headRepo = pr.pull!.headRepo;
-  const [owner, name] = headRepo.split('/') as [string, string];
-  p['head'] = {
-    ...p['head'],
-    ref: pr.pull!.headRef,
-    sha: headSha,
-    label: `${owner}:${pr.pull!.headRef}`,
-    repo: {
-      ...p['head']['repo'],
-      full_name: headRepo,
-      name,
-      owner: { ...p['head']['repo']['owner'], login: owner },
-    },
-  };
+  p['head'] = pullRequestHead(p['head'], pr, headSha);
   payload['sender'] = { ...payload['sender'], login: sender, type: 'User' };
   return payload;
 }

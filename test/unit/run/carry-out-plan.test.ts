@@ -7,13 +7,12 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import type { RunOutcome } from '../../../src/outputs/action-outputs.js';
 import { carryOutPlan } from '../../../src/run/carry-out-plan.js';
-import { planWork } from '../../../src/run/plan-work.js';
 import type { Trigger } from '../../../src/triggers/trigger.js';
 import { reviewsOf } from '../../fakes/github-handlers-reviews.js';
 import { reply } from '../../fakes/openai-server.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
 import { useFakeOpenAI } from '../../helpers/fake-openai.js';
-import { ALICE, issueTrigger, type RunSetting, runSetting } from '../../helpers/run-context.js';
+import { ALICE, issueTrigger, planFor, type RunSetting, runSetting } from '../../helpers/run-context.js';
 
 const { server: github } = await useFakeGitHub({ files: { 'greet.js': "export const greet = 'helo';\n" } });
 const openai = useFakeOpenAI();
@@ -40,12 +39,7 @@ async function carryOut(
       }
     },
   };
-  const plan = await planWork(setting.ctx.octokit, trigger, {
-    repo: setting.ctx.repo,
-    mode: setting.config.mode,
-    branchPrefix: setting.config.branchPrefix,
-    baseBranch: 'main',
-  });
+  const plan = await planFor(setting, trigger);
   const outcome: RunOutcome = { conclusion: 'failed' };
   const result = carryOutPlan(setting.ctx, { trigger, plan, git: setting.git, tracking: undefined, outcome });
   return { result, outcome, steps, plan };

@@ -11,7 +11,6 @@ import { createTranscript } from '../../../src/agent/transcript.js';
 import type { RunOutcome } from '../../../src/outputs/action-outputs.js';
 import type { AgentRunner } from '../../../src/run/agent-runner.js';
 import { runCiAfterPublish, wantsCi } from '../../../src/run/ci-after-publish.js';
-import { planWork } from '../../../src/run/plan-work.js';
 import { type Publication, publishWork } from '../../../src/run/publish.js';
 import { unsandboxed } from '../../../src/sandbox/sandbox.js';
 import type { RunScript } from '../../fakes/github-state.js';
@@ -22,6 +21,7 @@ import {
   checkOut,
   editWorkspace,
   issueTrigger,
+  planFor,
   type RunSetting,
   runSetting,
 } from '../../helpers/run-context.js';
@@ -49,12 +49,7 @@ async function published(inputs: Record<string, string>, ...runs: RunScript[]) {
   if (runs.length > 0) github.state.scriptRuns(workflow, ...runs);
   const issue = github.state.addIssue({ title: `Fix sum ${n}`, body: 'sum subtracts', user: 'alice' });
   const setting = await runSetting(github, { inputs: { 'ci-workflow': workflow, ...inputs } });
-  const plan = await planWork(setting.ctx.octokit, issueTrigger(issue), {
-    repo: setting.ctx.repo,
-    mode: setting.config.mode,
-    branchPrefix: setting.config.branchPrefix,
-    baseBranch: 'main',
-  });
+  const plan = await planFor(setting, issueTrigger(issue));
   const checkout = await checkOut(setting, plan);
   await editWorkspace(setting, { 'sum.js': 'export const sum = (a, b) => a * b;\n' });
   const agent = agentResult({ summary: 'Fix sum\n\nsum multiplied.' });

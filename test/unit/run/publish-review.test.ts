@@ -5,12 +5,18 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { planWork } from '../../../src/run/plan-work.js';
 import { publishReviewReply } from '../../../src/run/publish-review.js';
 import type { ReviewCommentTrigger } from '../../../src/triggers/trigger.js';
 import { requireSignedCommits } from '../../fakes/rulesets.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
-import { ALICE, agentResult, checkOut, editWorkspace, runSetting } from '../../helpers/run-context.js';
+import {
+  ALICE,
+  agentResult,
+  checkOut,
+  editWorkspace,
+  planFor,
+  runSetting,
+} from '../../helpers/run-context.js';
 
 const { server: github } = await useFakeGitHub({ files: { 'greet.js': "export const greet = 'hi';\n" } });
 afterEach(() => github.assertNoViolations());
@@ -70,12 +76,7 @@ async function answer(
   } = {},
 ) {
   const setting = await runSetting(github, options.inputs ? { inputs: options.inputs } : {});
-  const plan = await planWork(setting.ctx.octokit, trigger, {
-    repo: setting.ctx.repo,
-    mode: setting.config.mode,
-    branchPrefix: setting.config.branchPrefix,
-    baseBranch: 'main',
-  });
+  const plan = await planFor(setting, trigger);
   assert.ok(plan.reviewThread, 'the plan answers in the thread');
   const checkout = await checkOut(setting, plan);
   await editWorkspace(setting, options.files ?? { 'greet.js': HEY });

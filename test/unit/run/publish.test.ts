@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import type { AgentResult } from '../../../src/agent/loop.js';
 import type { VerificationReport } from '../../../src/outputs/pull-request-body.js';
-import { planWork, type WorkPlan } from '../../../src/run/plan-work.js';
+import type { WorkPlan } from '../../../src/run/plan-work.js';
 import { type Publication, publishWork } from '../../../src/run/publish.js';
 import type { Trigger } from '../../../src/triggers/trigger.js';
 import { requireSignedCommits } from '../../fakes/rulesets.js';
@@ -20,6 +20,7 @@ import {
   checkOut,
   editWorkspace,
   issueTrigger,
+  planFor,
   type RunSetting,
   runSetting,
 } from '../../helpers/run-context.js';
@@ -46,12 +47,7 @@ async function publish(
   } = {},
 ): Promise<Published> {
   const setting = await runSetting(github, options.inputs ? { inputs: options.inputs } : {});
-  const plan = await planWork(setting.ctx.octokit, trigger, {
-    repo: setting.ctx.repo,
-    mode: setting.config.mode,
-    branchPrefix: setting.config.branchPrefix,
-    baseBranch: 'main',
-  });
+  const plan = await planFor(setting, trigger);
   const checkout = await checkOut(setting, plan);
   await editWorkspace(setting, options.files ?? { 'greet.js': FIXED });
   const publication = await publishWork(setting.ctx, {

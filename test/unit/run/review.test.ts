@@ -8,14 +8,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import type { RunOutcome } from '../../../src/outputs/action-outputs.js';
-import { planWork } from '../../../src/run/plan-work.js';
 import { runReview } from '../../../src/run/review.js';
 import type { PullRequestCommentTrigger } from '../../../src/triggers/trigger.js';
 import { reviewsOf } from '../../fakes/github-handlers-reviews.js';
 import { reply } from '../../fakes/openai-server.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
 import { useFakeOpenAI } from '../../helpers/fake-openai.js';
-import { ALICE, runSetting } from '../../helpers/run-context.js';
+import { ALICE, planFor, runSetting } from '../../helpers/run-context.js';
 
 const { server: github } = await useFakeGitHub({ files: { 'greet.js': "export const greet = 'hello';\n" } });
 const openai = useFakeOpenAI();
@@ -50,12 +49,7 @@ async function pullRequest(branch: string, fork: boolean) {
 async function review(fork: boolean) {
   const { pr, head, trigger } = await pullRequest(fork ? 'review-fork' : 'review-same', fork);
   const setting = await runSetting(github, { openaiUrl: openai.url });
-  const plan = await planWork(setting.ctx.octokit, trigger, {
-    repo: setting.ctx.repo,
-    mode: setting.config.mode,
-    branchPrefix: setting.config.branchPrefix,
-    baseBranch: 'main',
-  });
+  const plan = await planFor(setting, trigger);
   const branches = await github.git.branches();
   openai.enqueue(reply().text('Looks fine overall.'));
   const outcome: RunOutcome = { conclusion: 'failed' };

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ChildOutput, childOutput } from './child-output.js';
+import { inputVariables } from './runner-env.js';
 
 export const DIST_INDEX = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
@@ -91,9 +92,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     'INPUT_GITHUB-TOKEN': 'ghs_testtoken0000000000000000000000000000',
     ...options.env,
   };
-  for (const [name, value] of Object.entries(options.inputs ?? {})) {
-    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
-  }
+  Object.assign(env, inputVariables(options.inputs ?? {}));
   const argv = [...(options.launcher ?? []), process.execPath, DIST_INDEX];
   const child = spawn(argv[0]!, argv.slice(1), {
     env,

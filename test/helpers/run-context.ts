@@ -18,6 +18,7 @@ import { preparePublishedMarkdown } from '../../src/safety/publish-text.js';
 import { createRedactor } from '../../src/safety/redact.js';
 import type { Actor, IssueTrigger, Trigger } from '../../src/triggers/trigger.js';
 import type { GitHubServer } from '../fakes/github-server.js';
+import { inputVariables } from './runner-env.js';
 
 /** The API key runs are configured with; nothing published may carry it. */
 export const RUN_API_KEY = 'sk-unitRunKey1234567890abcdefghijklmnopqrst';
@@ -64,7 +65,7 @@ export async function runSetting(github: GitHubServer, options: RunSettingOption
     // The machine's git configuration stays out of the run's git.
     HOME: root,
     GIT_CONFIG_NOSYSTEM: '1',
-    ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+    ...inputVariables(inputs),
   };
   const config = loadConfig(env, 'linux');
   const logs = { info: [] as string[], warning: [] as string[] };

@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InputError, loadConfig } from '../../src/inputs.js';
-
-const runnerEnv = {
-  GITHUB_EVENT_NAME: 'issues',
-  GITHUB_REPOSITORY: 'octo-org/octo-repo',
-  GITHUB_WORKSPACE: '/tmp/ws',
-  RUNNER_TEMP: '/tmp/rt',
-  GITHUB_RUN_ID: '77',
-  'INPUT_GITHUB-TOKEN': 'ghs_x',
-};
+import { inputVariables, RUNNER_ENV } from '../helpers/runner-env.js';
 
 function problemsFor(inputs: Record<string, string>): string[] {
-  const env: Record<string, string> = { ...runnerEnv };
-  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
+  const env = { ...RUNNER_ENV, ...inputVariables(inputs) };
   try {
     loadConfig(env, 'linux');
   } catch (error) {
@@ -25,7 +16,7 @@ function problemsFor(inputs: Record<string, string>): string[] {
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
-    const config = loadConfig(runnerEnv, 'linux');
+    const config = loadConfig(RUNNER_ENV, 'linux');
     assert.equal(config.limits.maxTurns, 40);
     assert.equal(config.limits.maxTokens, 1_000_000);
     assert.equal(config.limits.timeoutMinutes, 20);
@@ -48,7 +39,7 @@ describe('loadConfig', () => {
   it('parses given values, trimming them as @actions/core does', () => {
     const config = loadConfig(
       {
-        ...runnerEnv,
+        ...RUNNER_ENV,
         'INPUT_MAX-TURNS': ' 12 ',
         INPUT_DRAFT: 'True',
         'INPUT_BASE-URL': 'http://127.0.0.1:8080/v1/',
@@ -164,7 +155,7 @@ describe('loadConfig', () => {
   it('parses the provider, cost, publishing and network inputs', () => {
     const config = loadConfig(
       {
-        ...runnerEnv,
+        ...RUNNER_ENV,
         INPUT_API: 'responses',
         'INPUT_REASONING-EFFORT': 'none',
         'INPUT_CONTEXT-WINDOW': '8000',
@@ -195,7 +186,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses max-cost-usd for a model without a price, naming prices', () => {
-    const env = { ...runnerEnv, INPUT_MODEL: 'my-local-model', 'INPUT_MAX-COST-USD': '1' };
+    const env = { ...RUNNER_ENV, INPUT_MODEL: 'my-local-model', 'INPUT_MAX-COST-USD': '1' };
     assert.throws(
       () => loadConfig(env, 'linux'),
       (error: Error) =>
@@ -209,7 +200,7 @@ describe('loadConfig', () => {
   });
 
   it('leaves the new optional inputs unset and applies their defaults', () => {
-    const config = loadConfig(runnerEnv, 'linux');
+    const config = loadConfig(RUNNER_ENV, 'linux');
     assert.equal(config.llm.api, 'auto');
     assert.equal(config.llm.reasoningEffort, undefined);
     assert.equal(config.llm.contextWindow, undefined);
@@ -230,7 +221,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses an empty github-token', () => {
-    const env = { ...runnerEnv, 'INPUT_GITHUB-TOKEN': '' };
+    const env = { ...RUNNER_ENV, 'INPUT_GITHUB-TOKEN': '' };
     assert.throws(() => loadConfig(env, 'linux'), /github-token must be a token/);
   });
 
@@ -251,7 +242,7 @@ describe('loadConfig', () => {
       const fresh = await import(`../../src/inputs.js?fresh=${Date.now()}`);
       assert.equal(typeof fresh.loadConfig, 'function');
       // Nothing was captured at import: an explicit env sees the default, the ambient one is read on call.
-      assert.equal(fresh.loadConfig(runnerEnv, 'linux').limits.maxTurns, 40);
+      assert.equal(fresh.loadConfig(RUNNER_ENV, 'linux').limits.maxTurns, 40);
       assert.throws(() => fresh.loadConfig(), /max-turns must be a whole number from 1 to 500, got "ten"/);
     } finally {
       if (before === undefined) delete process.env['INPUT_MAX-TURNS'];

@@ -6,16 +6,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../../src/inputs.js';
 import { runFromEvent } from '../../../src/run/run-from-event.js';
+import { RUNNER_ENV } from '../../helpers/runner-env.js';
 
-const runnerEnv = {
-  GITHUB_EVENT_NAME: 'issues',
-  GITHUB_EVENT_PATH: '/nonexistent/event.json',
-  GITHUB_REPOSITORY: 'octo-org/octo-repo',
-  GITHUB_WORKSPACE: '/tmp/ws',
-  RUNNER_TEMP: '/tmp/rt',
-  GITHUB_RUN_ID: '77',
-  'INPUT_GITHUB-TOKEN': 'ghs_x',
-};
+const runnerEnv = { ...RUNNER_ENV, GITHUB_EVENT_PATH: '/nonexistent/event.json' };
 
 describe('run on a non-Linux runner', () => {
   for (const platform of ['darwin', 'win32'] as const) {

@@ -123,7 +123,7 @@ describe('publishReviewReply', () => {
     assert.equal(await github.git.resolve('review-fork'), undefined);
     const [reply] = repliesTo(root.id);
     assert.ok(reply, 'the reply is in the thread');
-    assert.match(reply.body, /```suggestion\nexport const greet = 'hey';\n```|\+export const greet = 'hey';/);
+    assert.match(reply.body, /is in a fork[\s\S]*```suggestion\nexport const greet = 'hey';\n```/);
     assert.equal(publication.outcome.conclusion, 'commented');
     assert.equal(publication.final.status, 'success');
     assert.match(publication.final.details, /is in a fork, so nothing was pushed/);

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { loopDeadline, RunBudget, stopSummary, timeBudget } from '../../../src/agent/budget.js';
 import { type AgentEvent, runAgent } from '../../../src/agent/loop.js';
 import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
 import type { ToolCall } from '../../../src/tools/tool.js';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../../fakes/openai-server.js';
+import { reply } from '../../fakes/openai-server.js';
 import { createProbeTool } from '../../helpers/agent-tools.js';
 import { fakeClient } from '../../helpers/fake-llm-client.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 const call = (name: string, args: object, id = 'c'): ToolCall => ({
   id,
@@ -205,11 +206,7 @@ describe('RunBudget from the inputs', () => {
 });
 
 describe('runAgent on one RunBudget', () => {
-  let fake: FakeOpenAI;
-  before(async () => {
-    fake = await startFakeOpenAI();
-  });
-  after(() => fake.close());
+  const fake = useFakeOpenAI();
 
   it('continues a second call from the first: its turns numbered on, stopped by what was left', async () => {
     const probe = createProbeTool();

@@ -9,7 +9,7 @@ import { afterEach, describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { createTranscript } from '../../../src/agent/transcript.js';
 import type { RunOutcome } from '../../../src/outputs/action-outputs.js';
-import type { AgentRunner } from '../../../src/run/agent-runner.js';
+import { type AgentRunner, runBudgetFor } from '../../../src/run/agent-runner.js';
 import { runCiAfterPublish, wantsCi } from '../../../src/run/ci-after-publish.js';
 import { type Publication, publishWork } from '../../../src/run/publish.js';
 import { unsandboxed } from '../../../src/sandbox/sandbox.js';
@@ -65,12 +65,13 @@ async function published(inputs: Record<string, string>, ...runs: RunScript[]) {
   return { setting, agent, publication, branch: `agent/issue-${issue.number}` };
 }
 
-/** Runs the CI step with `runAgent` as the agent of every fix round. */
+/** Runs the CI step with `runAgent` as the agent of every fix round, on the run's budget. */
 async function ciAfter(
   setting: RunSetting,
   publication: Publication,
   agent: ReturnType<typeof agentResult>,
   runAgent: AgentRunner,
+  budget = runBudgetFor(setting.config, Date.now()),
 ) {
   const outcome: RunOutcome = { conclusion: 'pr-opened', turns: agent.turns, tokens: agent.tokens.total };
   const transcript = createTranscript({
@@ -88,7 +89,7 @@ async function ciAfter(
     renderTranscript: async () => () => '',
     tracking: undefined,
     outcome,
-    deadline: Date.now() + 10 * 60_000,
+    budget,
   });
   return { result, outcome };
 }
@@ -209,7 +210,12 @@ describe('runCiAfterPublish', () => {
       failing(),
     );
     const before = await github.git.resolve(branch);
-    const { result } = await ciAfter(setting, publication, agent, neverCalled);
+    // The first agent call took the one turn max-turns allows.
+    const budget = runBudgetFor(setting.config, Date.now());
+    budget.beginCall();
+    budget.startTurn();
+    budget.record(agent.tokens);
+    const { result } = await ciAfter(setting, publication, agent, neverCalled, budget);
     assert.equal(await github.git.resolve(branch), before, 'nothing more was pushed');
     assert.equal(result.outcome.ciConclusion, 'failure');
     assert.match(pullOf(branch).body ?? '', /No CI fix round 1: the agent's budget/);

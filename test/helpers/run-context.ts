@@ -101,8 +101,7 @@ export async function runSetting(github: GitHubServer, options: RunSettingOption
 
 /** The run's plan for `trigger`, with `main` as the base branch. */
 export function planFor(setting: RunSetting, trigger: Exclude<Trigger, { kind: 'skip' }>): Promise<WorkPlan> {
-  return planWork(setting.ctx.octokit, trigger, {
-    repo: setting.ctx.repo,
+  return planWork(setting.ctx.octokit, setting.ctx.repo, trigger, {
     mode: setting.config.mode,
     branchPrefix: setting.config.branchPrefix,
     baseBranch: 'main',

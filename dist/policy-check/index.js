@@ -10,7 +10,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(261);
+/* harmony import */ var _safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(155);
 /**
  * Entry of `dist/policy-check/index.js`: the bash policy as the action builds it, for checking
  * command lines without running them (and for measuring the built policy). Reads one JSON
@@ -53,7 +53,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 261:
+/***/ 155:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -66,6 +66,196 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(24);
+;// CONCATENATED MODULE: ./src/limits.ts
+/**
+ * Every size cap, retry count, wait and timeout the action works within, named once with the
+ * reason for its value. Modules import these instead of writing their own literals, so a reader
+ * sees in one file what the action will and will not do, and a value changes in one place.
+ * The run's budgets (turns, tokens, time, cost) are inputs and are not here.
+ */
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+// --- GitHub ---
+/** GitHub refuses an issue/PR comment, PR body or review body longer than this. */
+const GITHUB_BODY_LIMIT = 65_536;
+/** Room a body keeps for its collapsed transcript (at least its summary line) when the text is long. */
+const TRANSCRIPT_RESERVE_CHARS = 4_000;
+/** The job summary: GitHub allows 1 MiB per step summary. */
+const JOB_SUMMARY_CHARS = 1_000_000;
+/** The job summary's transcript: leaves room under the summary's size for the rest of it. */
+const JOB_SUMMARY_TRANSCRIPT_CHARS = 900_000;
+/**
+ * A review body before publishing; under the body limit because the publish filter may lengthen a link
+ * or two.
+ */
+const REVIEW_BODY_CHARS = 60_000;
+/** One inline review comment; long ones are hard to read beside a diff line. */
+const REVIEW_COMMENT_CHARS = 16_000;
+/**
+ * A review-thread answer shown in the tracking comment instead; under the body limit for the status
+ * line around it.
+ */
+const REVIEW_REPLY_FALLBACK_CHARS = 60_000;
+/** The agent's patch shown in a comment-mode answer; the rest is cut. */
+const PUBLISHED_PATCH_CHARS = 40_000;
+/** A diff block in a review-thread answer; leaves room under the body limit for the rest of it. */
+const REPLY_DIFF_CHARS = 40_000;
+/** A patch shown inline in a publish-failure note; a longer one is only in `changes.patch`. */
+const FAILURE_PATCH_INLINE_CHARS = 30_000;
+/** GitHub lists at most 3000 files of a pull request. */
+const PULL_REQUEST_MAX_FILES = 3000;
+/**
+ * Changes sent through GitHub's API: a file of the web interface, whose commits
+ * `createCommitOnBranch` makes, is at most 25 MiB; past 50 MiB in all (where GitHub starts warning
+ * about large pushes) git is the safer carrier.
+ */
+const API_COMMIT_LIMITS = { fileBytes: 25 * MiB, totalBytes: 50 * MiB };
+/** Least time between two edits of the tracking comment: GitHub asks clients to space out writes. */
+const TRACKING_COMMENT_INTERVAL_MS = 3 * SECOND;
+// --- Tool output ---
+/** Largest output one tool result may carry; tools keep their own, smaller caps, this is the backstop. */
+const TOOL_OUTPUT_MAX_CHARS = 60_000;
+/** What a command's output keeps: its first lines (how it started) and its last (the verdict). */
+const COMMAND_OUTPUT_LIMITS = {
+    headLines: 200,
+    tailLines: 800,
+    /** About 10k tokens: a test run's failure fits, a flood does not swamp the context. */
+    maxChars: 40_000,
+    maxLineChars: 2_000,
+};
+/** Longest tool-call field (arguments, output) kept in the transcript; the full output is in the logs. */
+const TRANSCRIPT_FIELD_CHARS = 4_000;
+/** The result excerpt a transcript row shows; one table cell. */
+const TRANSCRIPT_EXCERPT_CHARS = 500;
+// --- Reads ---
+/** Lines `read_file` shows when no limit is given; enough for most source files in one call. */
+const DEFAULT_READ_LINES = 2000;
+/** Longer lines are cut in `read_file` output (minified files would fill the context with one line). */
+const MAX_LINE_CHARS = 2000;
+/** Characters one `read_file` call returns at most, under the tool-output backstop. */
+const READ_OUTPUT_BUDGET = 50_000;
+/** Files larger than this are not read whole; the model is pointed at grep or head/sed. */
+const MAX_READ_BYTES = 10 * MiB;
+/**
+ * Bytes sniffed for a NUL to tell a binary file: text never has one, nearly every binary format has
+ * one early.
+ */
+const BINARY_SNIFF_BYTES = 8 * KiB;
+/** `AGENTS.md` given to the model; a longer one is cut so it cannot crowd out the task. */
+const AGENTS_MD_MAX_CHARS = 20_000;
+/** Untrusted text (issue bodies, comments) given to the model, per part. */
+const DEFAULT_UNTRUSTED_MAX_CHARS = 30_000;
+/** Each earlier comment of a review thread given to the model. */
+const REVIEW_THREAD_COMMENT_CHARS = 4_000;
+/**
+ * The pull request's diff given to a reviewing model: about 10k tokens, leaving most of the context
+ * for work.
+ */
+const DIFF_BUDGET_CHARS = 40_000;
+/** Files of a pull request listed for the reviewing model; the rest are counted. */
+const MAX_LISTED_FILES = 300;
+/** A bash command longer than this is refused unparsed: no real command needs more, and parsing costs. */
+const BASH_COMMAND_MAX_CHARS = 10_000;
+/** An awk program or sed script file the command policy reads to check; a larger one is refused unread. */
+const POLICY_SCRIPT_FILE_BYTES = 256 * KiB;
+// --- Search ---
+/** Matches `grep` returns; more means the pattern should be narrowed. */
+const MAX_GREP_LINES = 200;
+/** Longer matching lines are cut in `grep` output. */
+const MAX_GREP_LINE_CHARS = 300;
+/** Paths `glob` returns; more means the pattern should be narrowed. */
+const MAX_GLOB_RESULTS = 1000;
+/** Names a glob in a bash command may match before the policy refuses it: each one is checked. */
+const POLICY_GLOB_MAX_MATCHES = 2000;
+/**
+ * Files longer than this are not searched for the closest region (the hint is a courtesy, not worth a
+ * slow call).
+ */
+const CLOSEST_REGION_MAX_FILE_LINES = 20_000;
+// --- Logs ---
+/** CI log excerpt (failed jobs or a check run's report) given to the model: about 4k tokens. */
+const CI_LOG_CHARS = 16_000;
+/** Default excerpt of a run's failed-job logs, shared among the jobs. */
+const FAILURE_LOG_CHARS = 12_000;
+/** Failed jobs whose logs are read; more rarely add a different cause. */
+const FAILURE_LOG_MAX_JOBS = 3;
+/** Default excerpt of a check run's output. */
+const CHECK_RUN_OUTPUT_CHARS = 12_000;
+/** Default size of a formatted check-run report. */
+const CHECK_RUN_REPORT_CHARS = 16_000;
+/** Lines kept from the end of a failing step's log, where the verdict usually is. */
+const LOG_TAIL_LINES = 40;
+/** Lines of context kept around each error line of a log. */
+const LOG_CONTEXT_LINES = 3;
+/** A provider's error message quoted to the user; enough for the reason, not a whole HTML page. */
+const PROVIDER_ERROR_CHARS = 600;
+// --- Retries and waits ---
+/** LLM calls: attempts in total (the first included), for rate limits, 5xx and broken streams. */
+const LLM_MAX_ATTEMPTS = 5;
+/** LLM calls: the delay before the second attempt, doubling each time. */
+const LLM_RETRY_BASE_DELAY_MS = 1 * SECOND;
+/** LLM calls: cap of the exponential delay. */
+const LLM_RETRY_MAX_DELAY_MS = 30 * SECOND;
+/** LLM calls: the longest `retry-after` honoured; longer waits are quotas that will not refill in time. */
+const LLM_MAX_RETRY_AFTER_MS = 2 * MINUTE;
+/** A stream with no data for this long is broken: reasoning models can think for minutes between tokens. */
+const LLM_IDLE_TIMEOUT_MS = 3 * MINUTE;
+/** GitHub requests: retries after a rate limit before the request fails. */
+const GITHUB_RATE_LIMIT_RETRIES = 2;
+/**
+ * GitHub requests to a loopback server: the retry plugin's base wait in ms (1000, so 1, 4, 9 s, on
+ * GitHub); a local server answers at once or not at all.
+ */
+const LOOPBACK_RETRY_AFTER_BASE = 10;
+/** GitHub's wait after a rate limit that names no reset time: GitHub says at least a minute. */
+const GITHUB_RATE_LIMIT_WAIT_MS = 1 * MINUTE;
+/** The shortest wait after a rate limit whose reset time is already (nearly) past. */
+const GITHUB_RATE_LIMIT_MIN_WAIT_MS = 1 * SECOND;
+/** Growth of a CI poll's delay per attempt. */
+const CI_POLL_FACTOR = 1.5;
+/** Polling for a dispatched run to appear: soon after dispatch it usually does. */
+const CI_FIND_POLL = { initialMs: 1 * SECOND, maxMs: 10 * SECOND };
+/**
+ * Polling a CI run until it completes: runs take minutes; GitHub asks clients not to poll faster than
+ * needed.
+ */
+const CI_WAIT_POLL = { initialMs: 5 * SECOND, maxMs: 30 * SECOND };
+/** How long a dispatched run may take to appear before the action gives up looking. */
+const CI_FIND_TIMEOUT_MS = 2 * MINUTE;
+/**
+ * Run timestamps have whole seconds and clocks drift; a run this much older than the dispatch may
+ * still be ours.
+ */
+const CI_CREATED_SLACK_MS = 2 * SECOND;
+/** Dispatch time assumed when GitHub's answer has no `Date` header: a minute back, to be safe. */
+const CI_DISPATCH_FALLBACK_MS = 1 * MINUTE;
+// --- Timeouts ---
+/**
+ * Tools that walk the tree (`grep`, `glob`, `apply_patch`): a large repository takes seconds, not
+ * minutes.
+ */
+const TREE_TOOL_TIMEOUT_MS = 1 * MINUTE;
+/** Tools that touch one file (`read_file`, `edit_file`, `write_file`). */
+const FILE_TOOL_TIMEOUT_MS = 30 * SECOND;
+/** How long a tool may take to wind down after its signal aborts before the wrapper gives up on it. */
+const TOOL_ABORT_GRACE_MS = 2 * SECOND;
+/** A `bash` call without its own timeout: most test suites finish in two minutes. */
+const BASH_DEFAULT_TIMEOUT_MS = 2 * MINUTE;
+/** The longest timeout the model may ask of `bash`, in seconds. */
+const BASH_MAX_TIMEOUT_SECONDS = 600;
+/** `verify-command` gets half the run's time, but never more than this. */
+const VERIFY_MAX_TIMEOUT_MS = 10 * MINUTE;
+/** The egress proxy's wait for an upstream connection: a host that does not answer in this is down. */
+const EGRESS_CONNECT_TIMEOUT_MS = 10 * SECOND;
+/** The egress proxy's wait for a client's whole request (headers and body). */
+const EGRESS_REQUEST_TIMEOUT_MS = 1 * MINUTE;
+/** Request headers the egress proxy accepts, as Node's own default. */
+const EGRESS_MAX_HEADER_BYTES = 16 * KiB;
+/** The local runner's first call to the model endpoint (`GET /models`): a live endpoint answers at once. */
+const ENDPOINT_PROBE_TIMEOUT_MS = 10 * SECOND;
+
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -123,7 +313,7 @@ function hasPair(segments, first, second) {
  */
 function checkPathRules(realPath, root, access) {
     const refuse = (rule, why) => ({
-        ok: false,
+        kind: 'refused',
         rule,
         message: `Refused by path policy (rule ${rule}): ${why}`,
     });
@@ -159,7 +349,7 @@ function createPathPolicy(workspaceRoot) {
         catch (error) {
             const reason = error.message;
             return {
-                ok: false,
+                kind: 'refused',
                 rule: 'unresolvable',
                 message: `Refused by path policy (rule unresolvable): ${p}: ${reason}`,
             };
@@ -167,7 +357,7 @@ function createPathPolicy(workspaceRoot) {
         const refusal = checkPathRules(real, root, access);
         if (refusal)
             return refusal;
-        return { ok: true, path: real, relative: path.relative(root, real) || '.' };
+        return { kind: 'allowed', path: real, relative: path.relative(root, real) || '.' };
     };
     return {
         root,
@@ -834,12 +1024,11 @@ function expandGlob(cwd, pattern, limit) {
 
 
 
+
 const readFileHint = 'Use read_file/glob/grep for files inside the workspace.';
 /** Secret-bearing names refused in any position of any word. */
 const secretNames = /(^|[/=:])(\.ssh|\.npmrc|\.netrc|\.git-credentials|\.gnupg|\.aws|\.docker|\.kube|\.pypirc|\.gitconfig|\.yarnrc|\.config\/gh|id_rsa|id_ed25519|id_ecdsa|id_dsa)([/.]|$)/i;
 const streams = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/stdin']);
-/** Most names a glob may match before the policy gives up and refuses it. */
-const maxGlobMatches = 2000;
 /** Refuses `word` if it names a secret, a device or system directory, or leaves the workspace. */
 function checkPathWord(word, ctx, use) {
     const value = word.value;
@@ -904,9 +1093,9 @@ function checkGlob(word, ctx, use) {
         return deny('glob-dot-segment', `\`${value}\` has a pattern that can match \`.\` or \`..\` (bash does on some versions); name the folder.`);
     }
     for (const cwd of value.startsWith('/') ? ['/'] : ctx.cwds) {
-        const matches = expandGlob(cwd, value, maxGlobMatches + 1);
-        if (matches.length > maxGlobMatches) {
-            return deny('glob-too-wide', `\`${value}\` matches more than ${maxGlobMatches} names; narrow it.`);
+        const matches = expandGlob(cwd, value, POLICY_GLOB_MAX_MATCHES + 1);
+        if (matches.length > POLICY_GLOB_MAX_MATCHES) {
+            return deny('glob-too-wide', `\`${value}\` matches more than ${POLICY_GLOB_MAX_MATCHES} names; narrow it.`);
         }
         // No match: bash passes the pattern itself, which then names a file to create or read.
         const names = matches.length === 0 ? [external_node_path_default().join(cwd, value.replace(/[*?[\]]/g, '_'))] : matches;
@@ -1446,6 +1635,7 @@ function words(...values) {
 
 
 
+
 const table = optionTable({
     short: 'F:text v:text f:load e:text b c C d! D! E:load g h i! l! L::text M n N o! O p! P r s S t V W:e:version|interactive|posix_space|sprintf',
     long: 'field-separator=text assign=text file=load source=text characters-as-bytes traditional copyright dump-variables! debug! exec=load gen-pot help include! load! lint?=text bignum use-lc-numeric non-decimal-data optimize profile! pretty-print! posix re-interval no-optimize sandbox lint-old version',
@@ -1464,7 +1654,6 @@ const table = optionTable({
         o: 'it writes a file',
     },
 });
-const maxProgramFile = 256 * 1024;
 /** The rule for one awk implementation. */
 function awk(name) {
     return (args, ctx) => {
@@ -1518,7 +1707,7 @@ function awk(name) {
 function readProgram(cwd, file) {
     try {
         const full = external_node_path_default().resolve(cwd, file);
-        if ((0,external_node_fs_.statSync)(full).size > maxProgramFile)
+        if ((0,external_node_fs_.statSync)(full).size > POLICY_SCRIPT_FILE_BYTES)
             return undefined;
         return (0,external_node_fs_.readFileSync)(full, 'utf8');
     }
@@ -3398,6 +3587,7 @@ const fd = (args, ctx) => {
 
 
 
+
 const editHint = 'Use edit_file to modify files; sed may only print.';
 const sed_table = optionTable({
     short: 'n/quiet e/expression f/file i! l/line-length E r s/separate u/unbuffered z/null-data',
@@ -3405,7 +3595,6 @@ const sed_table = optionTable({
     rule: 'sed-in-place',
     reasons: { i: `it edits files in place. ${editHint}`, 'in-place': `it edits files in place. ${editHint}` },
 });
-const maxScriptFile = 256 * 1024;
 /**
  * sed: the scripts (inline, `-e`, or a `-f` file the policy reads) are scanned; the files are
  * read, or written with `-i` (whose backup suffix may not name another folder).
@@ -3455,7 +3644,7 @@ const sed = (args, ctx) => {
 function readScript(cwd, file) {
     try {
         const full = external_node_path_default().resolve(cwd, file);
-        if ((0,external_node_fs_.statSync)(full).size > maxScriptFile)
+        if ((0,external_node_fs_.statSync)(full).size > POLICY_SCRIPT_FILE_BYTES)
             return undefined;
         return (0,external_node_fs_.readFileSync)(full, 'utf8');
     }
@@ -4816,6 +5005,7 @@ function readOnlyDenial(step) {
 
 
 
+
 /** Validates the `allowed-commands` lines (throws naming the bad line) without building a policy. */
 async function parseAllowedCommands(lines) {
     parseExtraRules(await loadBashParser(), lines);
@@ -4826,7 +5016,6 @@ function isolationOf(sandbox) {
         return 'namespace';
     return sandbox.deliberate ? 'none-deliberate' : 'none';
 }
-const maxLength = 10_000;
 /** Loads the parser (once per process) and builds the policy for one workspace. */
 async function createBashPolicy(options) {
     const parser = await parser_loadBashParser();
@@ -4850,8 +5039,8 @@ async function createBashPolicy(options) {
     const decide = (command) => {
         if (command.trim() === '')
             return deny('empty', 'The command is empty.');
-        if (command.length > maxLength)
-            return deny('too-long', `The command is longer than ${maxLength} characters.`);
+        if (command.length > BASH_COMMAND_MAX_CHARS)
+            return deny('too-long', `The command is longer than ${BASH_COMMAND_MAX_CHARS} characters.`);
         // Control characters, and invisible or bidi formatting characters that hide what a reviewer sees.
         if (/[\0-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(command)) {
             return deny('control-character', 'The command contains control or invisible formatting characters.');

@@ -28,15 +28,18 @@ export interface RunContext {
   signal: AbortSignal;
 }
 
+/** Where the run's log lines go once redacted and defused: the runner's log, unless a test listens. */
+const RUNNER_LOG: RunLog = { info: (m) => core.info(m), warning: (m) => core.warning(m) };
+
 /** Registers the secrets with the runner's masker first, then builds the context. */
-export function createRunContext(config: Config, signal: AbortSignal): RunContext {
+export function createRunContext(config: Config, signal: AbortSignal, sink: RunLog = RUNNER_LOG): RunContext {
   const secrets = [config.githubToken, config.llm.apiKey].filter((s) => s !== '');
   registerSecrets(secrets);
   const redact = createRedactor(secrets);
   const { owner, repo } = config.runner.repository;
   const { serverUrl } = config.runner;
   const clean = (message: string) => neutraliseWorkflowCommands(redact(message));
-  const log: RunLog = { info: (m) => core.info(clean(m)), warning: (m) => core.warning(clean(m)) };
+  const log: RunLog = { info: (m) => sink.info(clean(m)), warning: (m) => sink.warning(clean(m)) };
   return {
     config,
     repo: { owner, repo },

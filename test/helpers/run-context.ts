@@ -10,12 +10,9 @@ import path from 'node:path';
 import type { AgentResult } from '../../src/agent/loop.js';
 import { type CheckoutResult, checkoutRef } from '../../src/git/checkout.js';
 import { createGitCommandManager, type GitCommandManager } from '../../src/git/git-command-manager.js';
-import { createGitHubClient } from '../../src/github/client.js';
 import { type Config, loadConfig } from '../../src/inputs.js';
-import type { RunContext } from '../../src/run/context.js';
+import { createRunContext, type RunContext } from '../../src/run/context.js';
 import { planWork, type WorkPlan } from '../../src/run/plan-work.js';
-import { preparePublishedMarkdown } from '../../src/safety/publish-text.js';
-import { createRedactor } from '../../src/safety/redact.js';
 import type { Actor, IssueTrigger, Trigger } from '../../src/triggers/trigger.js';
 import type { GitHubServer } from '../fakes/github-server.js';
 import { inputVariables } from './runner-env.js';
@@ -70,26 +67,12 @@ export async function runSetting(github: GitHubServer, options: RunSettingOption
   const config = loadConfig(env, 'linux');
   const logs = { info: [] as string[], warning: [] as string[] };
   const abort = new AbortController();
-  const secrets = [config.githubToken, config.llm.apiKey];
-  const redact = createRedactor(secrets);
-  const log = {
-    info: (m: string) => void logs.info.push(redact(m)),
-    warning: (m: string) => void logs.warning.push(redact(m)),
-  };
+  // The action's own context, with its log lines (already redacted and defused) kept for the test.
+  const ctx = createRunContext(config, abort.signal, {
+    info: (m) => void logs.info.push(m),
+    warning: (m) => void logs.warning.push(m),
+  });
   const { serverUrl } = config.runner;
-  const { owner, repo } = config.runner.repository;
-  const ctx: RunContext = {
-    config,
-    repo: { owner, repo },
-    octokit: createGitHubClient({ token: config.githubToken, baseUrl: config.runner.apiUrl }),
-    redact,
-    publish: (markdown, maxChars) =>
-      preparePublishedMarkdown(markdown, { serverUrl, redact, ...(maxChars ? { maxChars } : {}) }),
-    runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${config.runner.runId}`,
-    remoteUrl: `${serverUrl}/${owner}/${repo}.git`,
-    log,
-    signal: abort.signal,
-  };
   const git = createGitCommandManager({
     cwd: workspace,
     token: config.githubToken,

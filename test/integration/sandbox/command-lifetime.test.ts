@@ -17,6 +17,7 @@ import { runCommand } from '../../../src/exec/run-command.js';
 import type { DetectSandboxOptions, ManagedSandbox } from '../../../src/sandbox/detect-sandbox.js';
 import { settleFirst } from '../../../src/sandbox/settle-first.js';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
+import { processesWith, waitFor } from '../../helpers/processes.js';
 import { EXPECTED_LEVEL, runnerMode } from '../../helpers/runner-mode.js';
 import { type JobLayout, makeJobLayout, noSudo, optionsFor, tryLevel } from './sandbox-fixture.js';
 
@@ -222,23 +223,4 @@ async function ownHelpers(): Promise<number[]> {
       }
   }
   return found;
-}
-
-async function processesWith(marker: string): Promise<number[]> {
-  const found: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.startsWith('sleep\0') && cmdline.includes(marker)) found.push(Number(entry));
-  }
-  return found;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
 }

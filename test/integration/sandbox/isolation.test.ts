@@ -13,6 +13,7 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import type { DetectSandboxOptions, ManagedSandbox } from '../../../src/sandbox/detect-sandbox.js';
 import { runProbe } from '../../../src/sandbox/host-probe.js';
 import { unsandboxed } from '../../../src/sandbox/sandbox.js';
+import { processesWith, waitFor } from '../../helpers/processes.js';
 import { type JobLayout, makeJobLayout, noSudo, runIn, SECRET_TEXT, tryLevel } from './sandbox-fixture.js';
 
 const levels: {
@@ -211,25 +212,6 @@ test('sum', () => { fs.writeFileSync('made-inside.txt', 'ok'); assert.equal(1 + 
       sandbox = 'disposed';
     });
   });
-}
-
-async function processesWith(marker: string): Promise<number[]> {
-  const found: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.startsWith('sleep\0') && cmdline.includes(marker)) found.push(Number(entry));
-  }
-  return found;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
 }
 
 describe('sandbox level: throw-away user sharing the workspace through a group (no setfacl)', () => {

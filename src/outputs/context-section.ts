@@ -9,8 +9,8 @@ import type { ImageReport, InstructionFileEntry } from '../context/context-repor
 
 const STATUS: Record<InstructionFileEntry['status'], string> = {
   loaded: '✅ loaded',
-  truncated: '✂️ truncated',
-  skipped: '⏭️ skipped',
+  truncated: '✂ truncated',
+  skipped: '⏭ skipped',
 };
 
 /** Markdown for the summary, or '' when the run found no instruction file and no image. */
@@ -52,9 +52,9 @@ function imageLines(report: ImageReport): string {
   const lines = report.entries.map((e) =>
     e.status === 'attached'
       ? `- ✅ ${e.label}: ${e.mediaType ?? 'image'}, ${Math.max(1, Math.round((e.bytes ?? 0) / 1024))} KB from ${e.host}`
-      : `- ⏭️ ${e.label} (${e.host}): ${e.reason ?? 'skipped'}`,
+      : `- ⏭ ${e.label} (${e.host}): ${e.reason ?? 'skipped'}`,
   );
-  return [head, ...(report.problem ? [`- ⚠️ ${report.problem}`] : []), ...lines].join('\n');
+  return [head, ...(report.problem ? [`- ⚠ ${report.problem}`] : []), ...lines].join('\n');
 }
 
 /** Table-cell text: one line, no pipe that would end the cell. */

@@ -141,7 +141,9 @@ export async function loadInstructionFiles(
 
   const blocks: string[] = [];
   const held: Held[] = [];
-  for (const candidate of instructionCandidates(tree.files.keys(), options.setting, options.review)) {
+  const candidates = instructionCandidates(tree.files.keys(), options.setting, options.review);
+  await tree.prefetch(candidates.filter((c) => c.scope.kind !== 'not-used').map((c) => c.path));
+  for (const candidate of candidates) {
     if (listed.has(candidate.path)) continue;
     const { scope } = candidate;
     if (scope.kind === 'not-used') list(candidate.path, 'not in this run', scope.why);

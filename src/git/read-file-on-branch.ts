@@ -23,6 +23,8 @@ export interface BranchTree {
   files: ReadonlyMap<string, TreeFile>;
   /** A file's text at that commit, or undefined when it is not there. */
   read(filePath: string): Promise<string | undefined>;
+  /** Reads `paths` in one git process, so the `read`s of them that follow cost nothing. */
+  prefetch(paths: readonly string[]): Promise<void>;
 }
 
 /** The file's text on `branch`, or undefined when the branch or the file does not exist. */
@@ -51,7 +53,51 @@ export async function readBranchTree(
     const match = /^(\d{6}) blob ([0-9a-f]+) +(\d+)\t([\s\S]+)$/.exec(record);
     if (match) files.set(match[4]!, { mode: match[1]!, oid: match[2]!, bytes: Number(match[3]) });
   }
-  return { branch, sha, files, read: (filePath) => showFile(git, sha, filePath) };
+  const cache = new Map<string, string | undefined>();
+  return {
+    branch,
+    sha,
+    files,
+    async read(filePath) {
+      if (!cache.has(filePath)) cache.set(filePath, await showFile(git, sha, filePath));
+      return cache.get(filePath);
+    },
+    async prefetch(paths) {
+      const wanted = paths.filter((p) => !cache.has(p) && files.has(p) && !p.includes('\n'));
+      for (const [p, text] of await catFiles(git, sha, wanted)) cache.set(p, text);
+    },
+  };
+}
+
+/**
+ * `paths` at `sha` through one `git cat-file --batch`: each object comes as `<oid> blob <size>`,
+ * its bytes and a newline. Read as latin1 so sizes are character counts, then decoded as UTF-8.
+ */
+async function catFiles(
+  git: GitCommandManager,
+  sha: string,
+  paths: readonly string[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (paths.length === 0) return out;
+  const result = await git.exec(['cat-file', '--batch'], {
+    input: `${paths.map((p) => `${sha}:${p}`).join('\n')}\n`,
+    encoding: 'latin1',
+    allowAllExitCodes: true,
+  });
+  const raw = result.stdout;
+  let at = 0;
+  for (const p of paths) {
+    const headerEnd = raw.indexOf('\n', at);
+    if (headerEnd < 0) break;
+    const header = /^[0-9a-f]+ (\w+) (\d+)$/.exec(raw.slice(at, headerEnd));
+    at = headerEnd + 1;
+    if (!header) continue;
+    const size = Number(header[2]);
+    if (header[1] === 'blob') out.set(p, Buffer.from(raw.slice(at, at + size), 'latin1').toString('utf8'));
+    at += size + 1;
+  }
+  return out;
 }
 
 async function fetchBranch(

@@ -129,7 +129,7 @@ describe('loadInstructionFiles', () => {
 
   it('gives a linked CLAUDE.md once, refuses links out of the repository and binary files', async () => {
     const tree = await treeOf({
-      'AGENTS.md': 'Shared rules.\n',
+      'AGENTS.md': 'Shared rules: café ✓.\n',
       'CLAUDE.md': { link: 'AGENTS.md' },
       'GEMINI.md': { link: '../../etc/passwd' },
       '.github/copilot-instructions.md': 'bin\0ary',
@@ -141,7 +141,7 @@ describe('loadInstructionFiles', () => {
       '.github/copilot-instructions.md | always | skipped | a binary file',
       'GEMINI.md | always | skipped | a symbolic link to a path outside the repository',
     ]);
-    assert.equal(set.section.match(/Shared rules/g)?.length, 1);
+    assert.equal(set.section.match(/Shared rules: café ✓\./g)?.length, 1, 'read once, every byte intact');
   });
 
   it('cuts the file that passes the budget with a note, and lists the later ones as skipped', async () => {

@@ -115,9 +115,9 @@ describe('instruction files, end to end', () => {
     assert.equal(records[1]?.type, 'context', 'right after run-start');
     assert.deepEqual(context[0].instructionFiles.map((f: { path: string }) => f.path).slice(0, 4), [
       'AGENTS.md',
+      'REVIEW.md',
       'CLAUDE.md',
       'docs/conventions.md',
-      '.github/copilot-instructions.md',
     ]);
     assert.deepEqual(
       context[1].instructionFiles.map((f: { path: string }) => f.path),
@@ -207,10 +207,13 @@ describe('instruction files, end to end', () => {
       /### packages\/api\/AGENTS\.md \(files under packages\/api\/\)\n\nNESTED-API-AGENTS/,
     );
     assert.match(system, /APPLY-TO-API/);
-    assert.doesNotMatch(
-      JSON.stringify(h.openai.requests.map((r) => r.body)),
-      /HEAD-REVIEW|NESTED-WEB-AGENTS/,
+    // The head's REVIEW.md is part of the diff under review (untrusted data), never an instruction.
+    assert.doesNotMatch(system, /HEAD-REVIEW/);
+    assert.match(
+      String(h.openai.requests[0]!.body.messages[1].content),
+      /<untrusted-data [^\n]*changed files[^\n]*>[\s\S]*\+HEAD-REVIEW/,
     );
+    assert.doesNotMatch(JSON.stringify(h.openai.requests.map((r) => r.body)), /NESTED-WEB-AGENTS/);
     assert.match(
       run.summary,
       /\| `packages\/api\/AGENTS\.md` \| files under packages\/api\/ \| ✅ loaded \| 38 of 38 \| for the changed files \|/,

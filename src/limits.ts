@@ -101,9 +101,6 @@ export const MAX_READ_BYTES = 10 * MiB;
  */
 export const BINARY_SNIFF_BYTES = 8 * KiB;
 
-/** `AGENTS.md` given to the model; a longer one is cut so it cannot crowd out the task. */
-export const AGENTS_MD_MAX_CHARS = 20_000;
-
 /** Untrusted text (issue bodies, comments) given to the model, per part. */
 export const DEFAULT_UNTRUSTED_MAX_CHARS = 30_000;
 
@@ -124,6 +121,43 @@ export const BASH_COMMAND_MAX_CHARS = 10_000;
 
 /** An awk program or sed script file the command policy reads to check; a larger one is refused unread. */
 export const POLICY_SCRIPT_FILE_BYTES = 256 * KiB;
+
+// --- Repository context: instruction files and images ---
+
+/**
+ * Bytes of instruction files (`AGENTS.md`, `CLAUDE.md` and the rest, root and folder files
+ * together) one run gives the model: about 8k tokens, the size Codex CLI allows its `AGENTS.md`
+ * files, so they guide the work without crowding out the task. The file that passes it is cut
+ * with a note; later ones are listed as skipped.
+ */
+export const INSTRUCTION_FILES_MAX_BYTES = 32 * KiB;
+
+/** `@import` hops followed from a `CLAUDE.md`, as Claude Code allows. */
+export const CLAUDE_IMPORT_MAX_DEPTH = 5;
+
+/**
+ * Images from the issue and the triggering comment sent to the model. Every request of the run
+ * carries them again, so a few screenshots, not a gallery.
+ */
+export const IMAGE_MAX_COUNT = 4;
+
+/**
+ * Largest image sent (as downloaded): a full-screen screenshot fits; providers cap one image at
+ * 5 MB or more (Anthropic's 5 MB is the tightest), and base64 adds a third on the wire.
+ */
+export const IMAGE_MAX_BYTES = 4 * MiB;
+
+/** One image download, redirects included. */
+export const IMAGE_DOWNLOAD_TIMEOUT_MS = 20 * SECOND;
+
+/** Redirects an image download follows (each to an allowed host); GitHub's take one. */
+export const IMAGE_MAX_REDIRECTS = 3;
+
+/**
+ * Tokens an image is counted as in the context estimate: about what OpenAI charges for a
+ * screenshot at `detail: auto` (its high-detail tiles), rounded up.
+ */
+export const IMAGE_TOKEN_ESTIMATE = 1_600;
 
 // --- Search ---
 

@@ -18,6 +18,8 @@ export interface GitExecOptions {
   env?: Record<string, string>;
   /** Text written to git's stdin. */
   input?: string;
+  /** `latin1` keeps every byte of stdout as one character, for output that may hold binary blobs. */
+  encoding?: 'utf8' | 'latin1';
 }
 
 export interface GitCommandManager {
@@ -100,6 +102,7 @@ export function createGitCommandManager(options: GitCommandManagerOptions): GitC
         reject: false,
         stripFinalNewline: false,
         ...(execOptions.input === undefined ? {} : { input: execOptions.input }),
+        ...(execOptions.encoding ? { encoding: execOptions.encoding } : {}),
       });
       const result = {
         exitCode: child.exitCode ?? 1,

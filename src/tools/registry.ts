@@ -97,6 +97,11 @@ export class ToolRegistry {
     return new ToolRegistry([...this.#tools.values(), ...tools], this.#refusals);
   }
 
+  /** A copy with each tool replaced by `change(tool)` (a wrapper with the same name), refusals kept. */
+  map(change: (tool: Tool<unknown>) => Tool<unknown>): ToolRegistry {
+    return new ToolRegistry([...this.#tools.values()].map(change), this.#refusals);
+  }
+
   /** Why `name` is not offered, when it was withheld on purpose. */
   refusal(name: string): string | undefined {
     return this.#tools.has(name) ? undefined : this.#refusals.get(name);

@@ -8,6 +8,13 @@ import { findExecutable, type ProbeRunner, probeFailure, runProbe, SYSTEM_PATH }
 import type { KeptPath } from './namespace-holder.js';
 import { maxKept, type NamespaceHolder, startNamespaceHolder } from './namespace-holder.js';
 import { createNamespaceSandbox, type Privilege, type SandboxTools } from './namespace-sandbox.js';
+import {
+  createLandlockSandbox,
+  findLandlockHelper,
+  makeLandlockFolders,
+} from './landlock-sandbox.js';
+import { mountFlagsOf, mountsToMakeReadOnly, readMountinfo } from './mount-table.js';
+import { type ProtectedPaths, prepareProtectedPaths } from './protected-paths.js';
 import { type Protection, plainLaunch, type Sandbox } from './sandbox.js';
 import {
   createSandboxUser,
@@ -39,6 +46,8 @@ export interface DetectSandboxOptions {
   uid?: number;
   /** How the throw-away user writes the workspace; default `acl` when setfacl is installed. */
   workspaceAccess?: WorkspaceAccess;
+  /** The Landlock helper (default: found next to the bundle); `null` leaves level `landlock` out. */
+  landlockHelper?: string | null;
 }
 
 /** A sandbox chosen at start-up, with what it could not provide and why; dispose it at the end. */
@@ -80,10 +89,11 @@ const ROOT_SOCKETS = [
 
 /**
  * Probes what isolation actually works on this runner, strongest first: root or passwordless
- * sudo (namespaces plus a throw-away user), then unprivileged user namespaces, then none. Each
- * level is verified by running a command through it before it is chosen. `strict` throws a
- * {@link SandboxUnavailableError} naming what is missing; `auto` returns the strongest level with
- * `missing` and `notes` filled in; `off` returns no isolation.
+ * sudo (namespaces plus a throw-away user), then unprivileged user namespaces, then Landlock and
+ * seccomp through the native helper (`landlock`), then none. Each level is verified by running a
+ * command through it before it is chosen. `strict` throws a {@link SandboxUnavailableError}
+ * naming what is missing (it accepts only the first level); `auto` returns the strongest level
+ * with `missing` and `notes` filled in; `off` returns no isolation.
  */
 export async function detectSandbox(options: DetectSandboxOptions): Promise<ManagedSandbox> {
   const notes: string[] = [];
@@ -103,7 +113,7 @@ export async function detectSandbox(options: DetectSandboxOptions): Promise<Mana
   const tools = await findTools();
   const chosen = tools.kind === 'ok' ? await strongest(options, run, tools.tools, notes) : undefined;
   if (tools.kind === 'missing') notes.push(`not installed: ${tools.names.join(', ')}`);
-  const sandbox = chosen ?? none(options, notes);
+  const sandbox = chosen ?? (await withLandlock(options, run, notes)) ?? none(options, notes);
   if (options.setting === 'strict' && sandbox.missing.length > 0) {
     await sandbox.dispose();
     throw fail(sandbox.missing);
@@ -181,9 +191,9 @@ async function withUser(
     access,
   });
   const handBack = startHandBack(privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : [], user);
-  const release = async () => {
+  const release = async (writable: readonly string[]) => {
     await handBack.stop();
-    await removeSandboxUser(asRoot, user);
+    await removeSandboxUser(asRoot, user, writable);
   };
   return build(options, tools, privilege, user.home, release, { user, handBack });
 }
@@ -195,25 +205,43 @@ async function withoutUser(options: DetectSandboxOptions, tools: HostTools): Pro
   return build(options, tools, 'userns', home, () => rm(baseDir, { recursive: true, force: true }));
 }
 
+/**
+ * Folders every level covers with an empty, private tmpfs: the job's temp folder, the shared
+ * temporary folders (what a command leaves there would outlive the job, and the throw-away user's
+ * uid is recycled on self-hosted runners) and those the caller names.
+ */
+export function hiddenPaths(options: Pick<DetectSandboxOptions, 'tempDir' | 'hidePaths'>): string[] {
+  return [
+    ...new Set([options.tempDir, '/tmp', '/dev/shm', '/var/tmp', '/run/lock', ...(options.hidePaths ?? [])]),
+  ];
+}
+
 async function build(
   options: DetectSandboxOptions,
   tools: HostTools,
   privilege: Privilege,
   home: string,
-  release: () => Promise<void>,
+  release: (writable: readonly string[]) => Promise<void>,
   separate?: { user: SandboxUser; handBack: HandBack },
 ): Promise<ManagedSandbox> {
   const user = separate?.user;
   let holder: NamespaceHolder | undefined;
   let helper: CommandHelper | undefined;
+  let guarded: ProtectedPaths | undefined;
   const dispose = async () => {
     await helper?.stop();
     await holder?.stop();
-    await release();
+    await release(holder?.writable ?? []);
+    await guarded?.release();
   };
   try {
-    const hide = [...new Set([options.tempDir, '/tmp', '/dev/shm', ...(options.hidePaths ?? [])])];
-    const keep = keptPaths(options, home, hide, tools.shell);
+    const hide = hiddenPaths(options);
+    guarded = await prepareProtectedPaths(options.workspace);
+    const mountinfo = readMountinfo();
+    const keep = keptPaths(options, home, hide, tools.shell, guarded.paths).map((k) => ({
+      ...k,
+      flags: mountFlagsOf(mountinfo, k.path),
+    }));
     const mask = ROOT_SOCKETS.filter((p) => existsSync(p));
     holder = await startNamespaceHolder({
       privilege,
@@ -223,6 +251,7 @@ async function build(
       keep,
       hide,
       mask,
+      readOnly: mountsToMakeReadOnly(mountinfo, hide),
     });
     // One small process for the job starts every command: with sudo it is root, so no command
     // pays for a `sudo`; at every level it spawns no slower than the (larger) action would.
@@ -246,7 +275,13 @@ async function build(
     return {
       ...sandbox,
       network: options.network,
-      notes: options.network === 'off' && !tools.ip ? ['`ip` is not installed: loopback is down inside'] : [],
+      notes: [
+        ...(options.network === 'off' && !tools.ip ? ['`ip` is not installed: loopback is down inside'] : []),
+        ...(holder.writable.length > 0
+          ? [`could not make read-only inside: ${holder.writable.map((p) => `\`${p}\``).join(', ')}`]
+          : []),
+        ...guarded.links.map((name) => `\`${name}\` is a symbolic link, so only the bash policy protects it`),
+      ],
       ...(separate
         ? {
             userName: separate.user.name,
@@ -263,6 +298,59 @@ async function build(
     await dispose();
     throw error;
   }
+}
+
+/**
+ * Level `landlock`, when the helper is there and the kernel has Landlock ABI 3 or later (see
+ * `landlock-sandbox.ts`); undefined, with the reason in `notes`, when not.
+ */
+async function withLandlock(
+  options: DetectSandboxOptions,
+  run: ProbeRunner,
+  notes: string[],
+): Promise<ManagedSandbox | undefined> {
+  const helper = options.landlockHelper === undefined ? findLandlockHelper() : options.landlockHelper;
+  if (helper === null) return undefined;
+  if (!helper) {
+    notes.push(`Landlock: the helper was not built for ${process.arch}`);
+    return undefined;
+  }
+  const probe = await run([helper, '--probe']);
+  const abi = Number(/^landlock (\d+)$/m.exec(probe.stdout)?.[1] ?? 0);
+  if (probe.exitCode !== 0 || abi < 3) {
+    notes.push(`Landlock: ${abi > 0 ? `ABI ${abi} is older than 3` : probeFailure([helper, '--probe'], probe)}`);
+    return undefined;
+  }
+  return attempt(notes, async () => {
+    const baseDir = path.join(options.tempDir, `agentsbx-${process.pid}-${Date.now().toString(36)}`);
+    const { home, tmp } = await makeLandlockFolders(baseDir);
+    const hide = hiddenPaths(options);
+    const sandbox = createLandlockSandbox(
+      {
+        helper,
+        workspace: options.workspace,
+        home,
+        tmp,
+        hide,
+        readOnly: readOnlyUnderHidden(options, hide),
+        network: options.network,
+      },
+      baseDir,
+    );
+    const check = await runCheck(sandbox, options);
+    if (check !== undefined) {
+      await sandbox.dispose();
+      throw new Error(`landlock check in the workspace failed: ${check}`);
+    }
+    return {
+      ...sandbox,
+      network: options.network,
+      notes: [`Landlock ABI ${abi}`],
+      reachable:
+        "commands run as the runner's user under Landlock: they can write only inside the workspace's folders (not `.git`, `.github` or the workspace's top level) and a private home, but read whatever the runner can outside the hidden folders",
+      settle: async () => undefined,
+    };
+  });
 }
 
 const CHECK_TIMEOUT_MS = 30_000;
@@ -291,26 +379,33 @@ async function runCheck(sandbox: Sandbox, options: DetectSandboxOptions): Promis
 }
 
 /**
- * What stays visible under the hidden folders, in mount order: the workspace, its `.git`
- * (read-only, so no hook or config planted there runs later in the action's own git commands),
- * the private home, then read-only tool folders. Dropped beyond what the holder can keep.
+ * What is bound back, in mount order: the workspace, its protected entries `.git` and `.github`
+ * (read-only: see `protected-paths.ts`), the private home, then read-only tool folders under the
+ * hidden ones. Dropped beyond what the holder can keep, tool folders first.
  */
 function keptPaths(
   options: DetectSandboxOptions,
   home: string,
   hide: readonly string[],
   shell: string,
+  protectedPaths: readonly string[],
 ): KeptPath[] {
-  const under = (p: string) => hide.some((h) => p.startsWith(`${h}/`));
-  const fromPath = (options.path ?? '').split(':').filter((p) => path.isAbsolute(p) && under(p));
-  const readOnly = [...new Set([...(options.readOnlyPaths ?? []), ...fromPath])].filter((p) => existsSync(p));
-  const gitDir = path.join(options.workspace, '.git');
   return [
     { path: options.workspace, mode: 'rw' as const },
-    ...(existsSync(gitDir) ? [{ path: gitDir, mode: 'ro' as const }] : []),
+    ...protectedPaths.map((p) => ({ path: p, mode: 'ro' as const })),
     { path: home, mode: 'rw' as const },
-    ...readOnly.map((p) => ({ path: p, mode: 'ro' as const })),
+    ...readOnlyUnderHidden(options, hide).map((p) => ({ path: p, mode: 'ro' as const })),
   ].slice(0, maxKept(shell));
+}
+
+/** Existing tool folders to keep readable: `readOnlyPaths`, and PATH folders under a hidden one. */
+export function readOnlyUnderHidden(
+  options: Pick<DetectSandboxOptions, 'path' | 'readOnlyPaths'>,
+  hide: readonly string[],
+): string[] {
+  const under = (p: string) => hide.some((h) => p.startsWith(`${h}/`));
+  const fromPath = (options.path ?? '').split(':').filter((p) => path.isAbsolute(p) && under(p));
+  return [...new Set([...(options.readOnlyPaths ?? []), ...fromPath])].filter((p) => existsSync(p));
 }
 
 /** Commands running as the runner's uid can write what it owns outside the hidden folders. */

@@ -161,7 +161,8 @@ export function createPathPolicy(workspaceRoot: string): PathPolicy {
         message: `Refused by path policy (rule unresolvable): ${p}: ${reason}`,
       };
     }
-    const refusal = checkPathRules(real, root, access) ?? (access === 'write' ? hardLinkRefusal(real) : undefined);
+    const refusal =
+      checkPathRules(real, root, access) ?? (access === 'write' ? hardLinkRefusal(real) : undefined);
     if (refusal) return refusal;
     return { kind: 'allowed', path: real, relative: path.relative(root, real) || '.' };
   };

@@ -5,15 +5,11 @@ import { type CommandHelper, startCommandHelper } from './command-helper.js';
 import { networkEntry } from './egress-forwarder.js';
 import { type HandBack, startHandBack } from './hand-back.js';
 import { findExecutable, type ProbeRunner, probeFailure, runProbe, SYSTEM_PATH } from './host-probe.js';
+import { createLandlockSandbox, findLandlockHelper, makeLandlockFolders } from './landlock-sandbox.js';
+import { mountFlagsOf, mountsToMakeReadOnly, readMountinfo } from './mount-table.js';
 import type { KeptPath } from './namespace-holder.js';
 import { maxKept, type NamespaceHolder, startNamespaceHolder } from './namespace-holder.js';
 import { createNamespaceSandbox, type Privilege, type SandboxTools } from './namespace-sandbox.js';
-import {
-  createLandlockSandbox,
-  findLandlockHelper,
-  makeLandlockFolders,
-} from './landlock-sandbox.js';
-import { mountFlagsOf, mountsToMakeReadOnly, readMountinfo } from './mount-table.js';
 import { type ProtectedPaths, prepareProtectedPaths } from './protected-paths.js';
 import { type Protection, plainLaunch, type Sandbox } from './sandbox.js';
 import {
@@ -318,7 +314,9 @@ async function withLandlock(
   const probe = await run([helper, '--probe']);
   const abi = Number(/^landlock (\d+)$/m.exec(probe.stdout)?.[1] ?? 0);
   if (probe.exitCode !== 0 || abi < 3) {
-    notes.push(`Landlock: ${abi > 0 ? `ABI ${abi} is older than 3` : probeFailure([helper, '--probe'], probe)}`);
+    notes.push(
+      `Landlock: ${abi > 0 ? `ABI ${abi} is older than 3` : probeFailure([helper, '--probe'], probe)}`,
+    );
     return undefined;
   }
   return attempt(notes, async () => {

@@ -130,7 +130,11 @@ async function runEffects(
     await rm(path.join(path.dirname(workspace), `pwned-${marker}`), { force: true });
     await rm(`/var/tmp/pwned-${marker}`, { force: true });
   });
-  const issue = h.github.state.addIssue({ title: `Effects (${how})`, body: 'Improve the tests.', user: 'alice' });
+  const issue = h.github.state.addIssue({
+    title: `Effects (${how})`,
+    body: 'Improve the tests.',
+    user: 'alice',
+  });
   const code = effectsCode(address, port, marker);
   h.openai.enqueue(
     ...(how === 'npm-test'
@@ -206,7 +210,11 @@ describe('what the kernel enforces, end to end', () => {
     if (!helper) return t.skip('the Landlock helper is not built (npm run build)');
     const before = connections;
     const e = await runEffects(t, 'verify', [helper, '--deny-namespaces', '--']);
-    assert.match(e.run.summary, /\*\*Sandbox: `landlock`\*\* commands confined by Landlock and seccomp/, e.run.stdout);
+    assert.match(
+      e.run.summary,
+      /\*\*Sandbox: `landlock`\*\* commands confined by Landlock and seccomp/,
+      e.run.stdout,
+    );
     assert.match(e.run.summary, /Why: .*unshare/);
     await assertNoEffects(e, before);
     for (const name of ['runner-temp', 'var-tmp', 'next-to-workspace'])

@@ -199,7 +199,10 @@ test('sum', () => { fs.writeFileSync('made-inside.txt', 'ok'); assert.equal(1 + 
       assert.match(result.output, /Read-only file system|Device or resource busy/);
       assert.deepEqual(await readdir(path.join(job.workspace, '.github')), []);
       assert.deepEqual(await readdir(path.join(job.workspace, '.git')), ['HEAD']);
-      assert.equal(await readFile(path.join(job.workspace, '.git', 'HEAD'), 'utf8'), 'ref: refs/heads/main\n');
+      assert.equal(
+        await readFile(path.join(job.workspace, '.git', 'HEAD'), 'utf8'),
+        'ref: refs/heads/main\n',
+      );
     });
 
     it('writes nothing outside the workspace that outlives the job: private temporary folders and IPC, the rest read-only', async (t) => {
@@ -302,7 +305,10 @@ test('sum', () => { fs.writeFileSync('made-inside.txt', 'ok'); assert.equal(1 + 
         assert.ok(uid && /^\d+$/.test(uid), `the user had a uid: ${uid}`);
         // Its uid will be given to another user: nothing may still be its own.
         // Killed processes may take a moment to be reaped once their namespace's PID 1 is gone.
-        const gone = await waitFor(async () => (await runProbe(['pgrep', '-u', uid!])).stdout.trim() === '', 5_000);
+        const gone = await waitFor(
+          async () => (await runProbe(['pgrep', '-u', uid!])).stdout.trim() === '',
+          5_000,
+        );
         const ps = await runProbe(['ps', '-o', 'pid,stat,cmd', '-u', uid!]);
         assert.equal(gone, true, `no process left:\n${ps.stdout}`);
         const ipc = await runProbe(['ipcs', '-c']);

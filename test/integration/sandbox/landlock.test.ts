@@ -27,7 +27,11 @@ const noNamespaces: ProbeRunner = async (argv) => {
   const name = path.basename(argv[0] ?? '');
   if (name === 'sudo') return { exitCode: 1, stdout: '', stderr: 'sudo: a password is required (simulated)' };
   if (name === 'unshare')
-    return { exitCode: 1, stdout: '', stderr: 'unshare: unshare failed: Operation not permitted (simulated)' };
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: 'unshare: unshare failed: Operation not permitted (simulated)',
+    };
   return runProbe(argv);
 };
 
@@ -157,7 +161,10 @@ for (const network of ['off', 'on'] as const) {
       );
       assert.match(result.output, /^done$/m);
       assert.deepEqual((await readdir(path.join(job.workspace, '.git'))).sort(), ['HEAD']);
-      assert.equal(await readFile(path.join(job.workspace, '.git', 'HEAD'), 'utf8'), 'ref: refs/heads/main\n');
+      assert.equal(
+        await readFile(path.join(job.workspace, '.git', 'HEAD'), 'utf8'),
+        'ref: refs/heads/main\n',
+      );
       assert.deepEqual(await readdir(path.join(job.workspace, '.github', 'workflows')), ['ci.yml']);
       assert.equal(
         await readFile(path.join(job.workspace, '.github', 'workflows', 'ci.yml'), 'utf8'),
@@ -315,9 +322,13 @@ describe('level none when the runner has no Landlock either', () => {
 describe("the helper's test mode (a job container's seccomp profile)", () => {
   it('refuses namespaces to the program it starts, and with --deny-landlock Landlock too', (t) => {
     if (!helper) return t.skip('the Landlock helper is not built (npm run build)');
-    const unshare = spawnSync(helper, ['--deny-namespaces', '--', 'unshare', '--user', '--map-root-user', 'true'], {
-      encoding: 'utf8',
-    });
+    const unshare = spawnSync(
+      helper,
+      ['--deny-namespaces', '--', 'unshare', '--user', '--map-root-user', 'true'],
+      {
+        encoding: 'utf8',
+      },
+    );
     assert.notEqual(unshare.status, 0);
     assert.match(unshare.stderr, /Operation not permitted/);
     const probe = spawnSync(helper, ['--deny-namespaces', '--deny-landlock', '--', helper, '--probe'], {

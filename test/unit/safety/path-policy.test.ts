@@ -92,7 +92,7 @@ describe('path policy', () => {
     assert.equal(refusedBy(policy.resolveForRead('.GIT/config')), 'git-internals');
   });
 
-  it("refuses to write through a hard link to .git/config or a file outside, but reads it", async () => {
+  it('refuses to write through a hard link to .git/config or a file outside, but reads it', async () => {
     await link(path.join(root, '.git', 'config'), path.join(root, 'src', 'config-link'));
     await link(path.join(outside, 'secret.txt'), path.join(root, 'src', 'outside-link'));
     for (const name of ['src/config-link', 'src/outside-link']) {

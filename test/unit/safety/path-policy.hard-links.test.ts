@@ -34,7 +34,15 @@ describe('write_file, edit_file and apply_patch on a hard link to .git/config', 
         new_string: '[core]\n\tfsmonitor = evil',
       }),
       await runTool(registry, 'apply_patch', {
-        patch: ['*** Begin Patch', '*** Update File: notes.ini', '@@', '-[core]', '+[core]', '+\tfsmonitor = evil', '*** End Patch'].join('\n'),
+        patch: [
+          '*** Begin Patch',
+          '*** Update File: notes.ini',
+          '@@',
+          '-[core]',
+          '+[core]',
+          '+\tfsmonitor = evil',
+          '*** End Patch',
+        ].join('\n'),
       }),
     ];
     for (const result of attempts) {

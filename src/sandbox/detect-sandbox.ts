@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type CommandHelper, startCommandHelper } from './command-helper.js';
 import { networkEntry } from './egress-forwarder.js';
 import { type HandBack, startHandBack } from './hand-back.js';
-import { findExecutable, type ProbeRunner, probeFailure, runProbe, SYSTEM_PATH } from './host-probe.js';
-import { createLandlockSandbox, findLandlockHelper, makeLandlockFolders } from './landlock-sandbox.js';
+import { findExecutable, type ProbeRunner, probeFailure, runProbe } from './host-probe.js';
+import { detectLandlock, findLandlockHelper } from './landlock-sandbox.js';
+import { hiddenPaths, readOnlyUnderHidden, runLevelCheck } from './level-check.js';
 import { mountFlagsOf, mountsToMakeReadOnly, readMountinfo } from './mount-table.js';
 import type { KeptPath } from './namespace-holder.js';
 import { maxKept, type NamespaceHolder, startNamespaceHolder } from './namespace-holder.js';
@@ -109,7 +110,13 @@ export async function detectSandbox(options: DetectSandboxOptions): Promise<Mana
   const tools = await findTools();
   const chosen = tools.kind === 'ok' ? await strongest(options, run, tools.tools, notes) : undefined;
   if (tools.kind === 'missing') notes.push(`not installed: ${tools.names.join(', ')}`);
-  const sandbox = chosen ?? (await withLandlock(options, run, notes)) ?? none(options, notes);
+  const landlock =
+    chosen || options.landlockHelper === null
+      ? undefined
+      : await attempt(notes, () =>
+          detectLandlock(options, run, options.landlockHelper ?? findLandlockHelper()),
+        );
+  const sandbox = chosen ?? landlock ?? none(options, notes);
   if (options.setting === 'strict' && sandbox.missing.length > 0) {
     await sandbox.dispose();
     throw fail(sandbox.missing);
@@ -201,17 +208,6 @@ async function withoutUser(options: DetectSandboxOptions, tools: HostTools): Pro
   return build(options, tools, 'userns', home, () => rm(baseDir, { recursive: true, force: true }));
 }
 
-/**
- * Folders every level covers with an empty, private tmpfs: the job's temp folder, the shared
- * temporary folders (what a command leaves there would outlive the job, and the throw-away user's
- * uid is recycled on self-hosted runners) and those the caller names.
- */
-export function hiddenPaths(options: Pick<DetectSandboxOptions, 'tempDir' | 'hidePaths'>): string[] {
-  return [
-    ...new Set([options.tempDir, '/tmp', '/dev/shm', '/var/tmp', '/run/lock', ...(options.hidePaths ?? [])]),
-  ];
-}
-
 async function build(
   options: DetectSandboxOptions,
   tools: HostTools,
@@ -266,7 +262,7 @@ async function build(
     });
     // Prove the level works end to end, the way commands will run: the workspace is readable and
     // writable from inside, and so is the private home.
-    const check = await runCheck(sandbox, options);
+    const check = await runLevelCheck(sandbox, options);
     if (check !== undefined) throw new Error(`${sandbox.level} check in the workspace failed: ${check}`);
     return {
       ...sandbox,
@@ -297,86 +293,6 @@ async function build(
 }
 
 /**
- * Level `landlock`, when the helper is there and the kernel has Landlock ABI 3 or later (see
- * `landlock-sandbox.ts`); undefined, with the reason in `notes`, when not.
- */
-async function withLandlock(
-  options: DetectSandboxOptions,
-  run: ProbeRunner,
-  notes: string[],
-): Promise<ManagedSandbox | undefined> {
-  const helper = options.landlockHelper === undefined ? findLandlockHelper() : options.landlockHelper;
-  if (helper === null) return undefined;
-  if (!helper) {
-    notes.push(`Landlock: the helper was not built for ${process.arch}`);
-    return undefined;
-  }
-  const probe = await run([helper, '--probe']);
-  const abi = Number(/^landlock (\d+)$/m.exec(probe.stdout)?.[1] ?? 0);
-  if (probe.exitCode !== 0 || abi < 3) {
-    notes.push(
-      `Landlock: ${abi > 0 ? `ABI ${abi} is older than 3` : probeFailure([helper, '--probe'], probe)}`,
-    );
-    return undefined;
-  }
-  return attempt(notes, async () => {
-    const baseDir = path.join(options.tempDir, `agentsbx-${process.pid}-${Date.now().toString(36)}`);
-    const { home, tmp } = await makeLandlockFolders(baseDir);
-    const hide = hiddenPaths(options);
-    const sandbox = createLandlockSandbox(
-      {
-        helper,
-        workspace: options.workspace,
-        home,
-        tmp,
-        hide,
-        readOnly: readOnlyUnderHidden(options, hide),
-        network: options.network,
-      },
-      baseDir,
-    );
-    const check = await runCheck(sandbox, options);
-    if (check !== undefined) {
-      await sandbox.dispose();
-      throw new Error(`landlock check in the workspace failed: ${check}`);
-    }
-    return {
-      ...sandbox,
-      network: options.network,
-      notes: [`Landlock ABI ${abi}`],
-      reachable:
-        "commands run as the runner's user under Landlock: they can write only inside the workspace's folders (not `.git`, `.github` or the workspace's top level) and a private home, but read whatever the runner can outside the hidden folders",
-      settle: async () => undefined,
-    };
-  });
-}
-
-const CHECK_TIMEOUT_MS = 30_000;
-
-/** Runs the start-up check through `sandbox`; returns its output when it fails. */
-async function runCheck(sandbox: Sandbox, options: DetectSandboxOptions): Promise<string | undefined> {
-  const dir = await mkdtemp(path.join(options.tempDir, 'agentsbx-check-'));
-  const logPath = path.join(dir, 'check.log');
-  const log = await open(logPath, 'a', 0o600);
-  try {
-    const command = sandbox.start(['/bin/sh', '-c', 'test -r . && test -w . && test -w "$HOME"'], {
-      cwd: options.workspace,
-      env: { PATH: SYSTEM_PATH, LANG: 'C' },
-      output: { fd: log.fd, path: logPath },
-    });
-    const timer = setTimeout(() => command.kill('SIGKILL'), CHECK_TIMEOUT_MS);
-    const exit = await command.exited;
-    clearTimeout(timer);
-    if (exit.code === 0) return undefined;
-    const output = (await readFile(logPath, 'utf8')).trim();
-    return exit.error?.message ?? (output || `exit ${exit.code ?? exit.signal}`);
-  } finally {
-    await log.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/**
  * What is bound back, in mount order: the workspace, its protected entries `.git` and `.github`
  * (read-only: see `protected-paths.ts`), the private home, then read-only tool folders under the
  * hidden ones. Dropped beyond what the holder can keep, tool folders first.
@@ -394,16 +310,6 @@ function keptPaths(
     { path: home, mode: 'rw' as const },
     ...readOnlyUnderHidden(options, hide).map((p) => ({ path: p, mode: 'ro' as const })),
   ].slice(0, maxKept(shell));
-}
-
-/** Existing tool folders to keep readable: `readOnlyPaths`, and PATH folders under a hidden one. */
-export function readOnlyUnderHidden(
-  options: Pick<DetectSandboxOptions, 'path' | 'readOnlyPaths'>,
-  hide: readonly string[],
-): string[] {
-  const under = (p: string) => hide.some((h) => p.startsWith(`${h}/`));
-  const fromPath = (options.path ?? '').split(':').filter((p) => path.isAbsolute(p) && under(p));
-  return [...new Set([...(options.readOnlyPaths ?? []), ...fromPath])].filter((p) => existsSync(p));
 }
 
 /** Commands running as the runner's uid can write what it owns outside the hidden folders. */

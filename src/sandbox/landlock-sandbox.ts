@@ -16,6 +16,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DetectSandboxOptions, ManagedSandbox } from './detect-sandbox.js';
+import { type ProbeRunner, probeFailure } from './host-probe.js';
+import { hiddenPaths, readOnlyUnderHidden, runLevelCheck } from './level-check.js';
 import { PROTECTED_ENTRIES } from './protected-paths.js';
 import type { Protection, Sandbox, SandboxLaunch } from './sandbox.js';
 import { spawnCommand } from './spawn-command.js';
@@ -79,8 +82,45 @@ export function landlockLaunch(
 /** What level `landlock` still lacks: everything a namespace or another uid would give. */
 export const LANDLOCK_MISSING: Protection[] = ['pid-namespace', 'network-namespace', 'separate-user'];
 
+/**
+ * Sets up level `landlock` when `helper` exists and the kernel has Landlock ABI 3 or later, and
+ * proves it by running a command through it; throws the reason it cannot (for the notes).
+ */
+export async function detectLandlock(
+  options: DetectSandboxOptions,
+  run: ProbeRunner,
+  helper: string | undefined,
+): Promise<ManagedSandbox> {
+  if (!helper) throw new Error(`Landlock: the helper was not built for ${process.arch}`);
+  const probe = await run([helper, '--probe']);
+  const abi = Number(/^landlock (\d+)$/m.exec(probe.stdout)?.[1] ?? 0);
+  if (probe.exitCode !== 0 || abi < 3)
+    throw new Error(
+      `Landlock: ${abi > 0 ? `ABI ${abi} is older than 3` : probeFailure([helper, '--probe'], probe)}`,
+    );
+  const baseDir = path.join(options.tempDir, `agentsbx-${process.pid}-${Date.now().toString(36)}`);
+  const { home, tmp } = await makeLandlockFolders(baseDir);
+  const hide = hiddenPaths(options);
+  const readOnly = readOnlyUnderHidden(options, hide);
+  const { network, workspace } = options;
+  const sandbox = createLandlockSandbox({ helper, workspace, home, tmp, hide, readOnly, network }, baseDir);
+  const check = await runLevelCheck(sandbox, options);
+  if (check !== undefined) {
+    await sandbox.dispose();
+    throw new Error(`landlock check in the workspace failed: ${check}`);
+  }
+  return {
+    ...sandbox,
+    network,
+    notes: [`Landlock ABI ${abi}`],
+    reachable:
+      "commands run as the runner's user under Landlock: they can write only inside the workspace's folders (not `.git`, `.github` or the workspace's top level) and a private home, but read whatever the runner can outside the hidden folders",
+    settle: async () => undefined,
+  };
+}
+
 /** The private folders of one job, in `baseDir` (under the job's temp folder). */
-export async function makeLandlockFolders(baseDir: string): Promise<{ home: string; tmp: string }> {
+async function makeLandlockFolders(baseDir: string): Promise<{ home: string; tmp: string }> {
   const home = path.join(baseDir, 'home');
   const tmp = path.join(baseDir, 'tmp');
   await mkdir(home, { recursive: true, mode: 0o700 });

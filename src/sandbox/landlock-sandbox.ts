@@ -64,7 +64,8 @@ export function landlockLaunch(
   const args = [
     '--read',
     '/',
-    ...each('--hide', config.hide),
+    // Of /dev only the devices below: the rest is the runner's terminals and the hardware.
+    ...each('--hide', [...config.hide, '/dev']),
     ...each('--read', config.readOnly),
     ...each('--write', [config.home, config.tmp]),
     '--write-inside',

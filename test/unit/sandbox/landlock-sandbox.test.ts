@@ -38,6 +38,8 @@ describe('landlockLaunch', () => {
       '/tmp',
       '--hide',
       '/home/runner',
+      '--hide',
+      '/dev',
       '--read',
       '/home/runner/.cargo/bin',
       '--write',

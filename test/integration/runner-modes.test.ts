@@ -33,7 +33,8 @@ const SUITES = [
   'test/integration/sandbox/landlock.test.ts',
   'test/integration/sandbox-kernel-e2e.test.ts',
 ];
-const SUITE_TIMEOUT_MS = 5 * 60_000;
+// Seven suites, two of them through the built action at three levels: minutes on a loaded machine.
+const SUITE_TIMEOUT_MS = 15 * 60_000;
 
 /** Why no runner user can be made here, or undefined. */
 function whyNotHere(): string | undefined {

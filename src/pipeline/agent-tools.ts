@@ -16,6 +16,7 @@ import {
   SandboxUnavailableError,
 } from '../sandbox/detect-sandbox.js';
 import { runnerFolders } from '../sandbox/runner-folders.js';
+import { hasNamespaces } from '../sandbox/sandbox.js';
 import { settleFirst } from '../sandbox/settle-first.js';
 import { createBashTool } from '../tools/bash.js';
 import { createDefaultRegistry } from '../tools/default-registry.js';
@@ -86,7 +87,12 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
   const bashPolicy = await createBashPolicy({
     workspace,
     extraRules: settings.allowedCommands,
-    sandbox: { level: sandbox.level, deliberate: settings.sandbox === 'off' },
+    // Landlock confines writes, network and processes but not what the runner can read, and the
+    // policy knows two kinds of level: it treats `landlock` as `none` (no workspace code).
+    sandbox: {
+      level: hasNamespaces(sandbox.level) ? sandbox.level : 'none',
+      deliberate: settings.sandbox === 'off',
+    },
     readTracker,
     ...(settings.readOnly ? { readOnly: true } : {}),
     network: settings.network,
@@ -145,11 +151,11 @@ async function allowlist(
 }
 
 /**
- * What a maintainer must know about workspace code at level `none`: with `sandbox: off` the
+ * What a maintainer must know about workspace code at levels `none` and `landlock`: with `sandbox: off` the
  * project's tests and builds ran with the runner's access; otherwise the policy refused them.
  */
 export function unsandboxedCodeNote(setting: AgentToolSettings['sandbox'], level: string): string {
-  if (level !== 'none') return '';
+  if (hasNamespaces(level)) return '';
   return setting === 'off'
     ? " **Warning: `sandbox: off` was set, so the project's own code (tests, builds, install scripts) runs with no isolation when the agent runs it: code the agent wrote or changed can read everything the runner can.**"
     : " Commands that run the project's own code (tests, builds, scripts) were refused, because nothing isolates them here.";

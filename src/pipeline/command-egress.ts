@@ -40,6 +40,16 @@ export interface CommandEgressOptions {
 export async function startCommandEgress(options: CommandEgressOptions): Promise<CommandEgress> {
   const rules = parseAllowedHosts(options.allowedDomains);
   const enter = options.sandbox.enterNetwork;
+  // Landlock's network rules name a port, never a host: allowing the proxy's port would allow that
+  // port on every host too. Commands get no network instead (the allowlist fails closed).
+  if (!enter && options.sandbox.level === 'landlock')
+    return {
+      env: {},
+      blockedHosts: () => new Map(),
+      warning:
+        '⚠️ `network: allowlist` cannot be enforced at level `landlock` (its network rules name ports, not hosts): commands have no network.',
+      stop: async () => {},
+    };
   if (!enter) {
     const proxy = await startEgressProxy({ rules }, { port: 0 });
     const port = 'port' in proxy.address ? proxy.address.port : 0;

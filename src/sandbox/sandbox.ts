@@ -72,6 +72,15 @@ export interface Sandbox {
   dispose?(): Promise<void>;
 }
 
+/**
+ * Whether commands at `level` run in namespaces of their own (mount, PID, network): every level
+ * but `none` and `landlock`. Only there does the kernel keep a policy bypass from reaching more than
+ * a test run could; the bash policy treats the other two alike, as no isolation.
+ */
+export function hasNamespaces(level: string): boolean {
+  return level !== 'none' && level !== 'landlock';
+}
+
 /** The argv as it is: a command with no wrapper. */
 export function plainLaunch(argv: readonly string[], env: Record<string, string> = {}): SandboxLaunch {
   const [file, ...args] = argv;

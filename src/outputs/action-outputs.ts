@@ -36,6 +36,8 @@ export interface RunOutcome {
   ciConclusion?: string;
   /** How commands were isolated (`describeSandbox`), for the job summary; not a step output. */
   sandbox?: string;
+  /** The MCP servers, their tools and which failed, for the job summary; not a step output. */
+  mcp?: string;
   /** Warnings for the job summary (e.g. git configuration the agent changed and the action restored). */
   warnings?: readonly string[];
   /** Why the run failed (already redacted); `main` fails the step with it. */

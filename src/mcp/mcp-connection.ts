@@ -4,6 +4,7 @@
  * refused a call — becomes a message the model can act on; none of them ends the run.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolOutcome } from '../tools/tool.js';
@@ -120,8 +121,7 @@ function connection(
         if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
           return { output: `${unusable(spec.name, await ended())}`, isError: true, meta };
         }
-        const message = error instanceof Error ? error.message : String(error);
-        return { output: `MCP server "${spec.name}" could not run ${tool}: ${message}`, isError: true, meta };
+        return { output: `MCP server "${spec.name}" could not run ${tool}: ${describe(error)}`, isError: true, meta };
       }
     },
     async close() {
@@ -137,7 +137,13 @@ function unusable(server: string, why: string): string {
 }
 
 function startFailure(error: unknown, signal: AbortSignal): string {
-  if (signal.aborted) return 'did not start in time';
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^MCP error -?\d+: /, '');
+  return signal.aborted ? 'did not start in time' : describe(error);
+}
+
+/** An error as one clause; a remote server's HTTP status is named, since it says what to fix. */
+function describe(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).replace(/^MCP error -?\d+: /, '');
+  if (error instanceof StreamableHTTPError && error.code !== undefined)
+    return `HTTP ${error.code} (${message.replace(/^Streamable HTTP error: /, '')})`;
+  return message;
 }

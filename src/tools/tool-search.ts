@@ -34,9 +34,8 @@ export function createToolSearchTool(loaded: LoadedTools): Tool<z.infer<typeof p
       const unavailable = server !== undefined ? problems.get(server) : undefined;
       if (unavailable && found.total === 0)
         return { output: `MCP server "${server}" is not available: ${unavailable}`, isError: true };
-      const parts = [listing(query, found, loaded)];
       const outcome = load && load.length > 0 ? loading(load, loaded) : undefined;
-      if (outcome) parts.push(outcome.output);
+      const parts = [listing(query, found, loaded), ...(outcome ? [outcome.output] : [])];
       const notes = [...problems].filter(([name]) => server === undefined || name === server);
       if (notes.length > 0)
         parts.push(`Not available: ${notes.map(([server, why]) => `${server} (${why})`).join('; ')}`);

@@ -121,7 +121,11 @@ function connection(
         if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
           return { output: `${unusable(spec.name, await ended())}`, isError: true, meta };
         }
-        return { output: `MCP server "${spec.name}" could not run ${tool}: ${describe(error)}`, isError: true, meta };
+        return {
+          output: `MCP server "${spec.name}" could not run ${tool}: ${describe(error)}`,
+          isError: true,
+          meta,
+        };
       }
     },
     async close() {

@@ -1,7 +1,8 @@
 /**
  * A small MCP server for the tests, built with the SDK, run over stdio (the action starts it in
  * its sandbox) or, with `--http <port>`, over streamable HTTP. Its tools show what the server
- * sees (a digest of one variable, never the value), and misbehave on request: crash mid-call,
+ * sees (a digest of one variable, never the value) and reaches (a URL through its proxy
+ * variables), and misbehave on request: crash mid-call,
  * never answer, answer with megabytes, answer with an image and a resource.
  *
  *   node mcp-test-server.mjs [--http <port> [--token <bearer token the requests must carry>]]
@@ -58,6 +59,23 @@ function build() {
       const { writeFile } = await import('node:fs/promises');
       await writeFile(name, text);
       return { content: [{ type: 'text', text: `wrote ${name}` }] };
+    },
+  );
+  server.registerTool(
+    'fetch_url',
+    {
+      description: 'Fetches a URL with the proxy variables this server was given, and says what came back.',
+      inputSchema: { url: z.string() },
+    },
+    async ({ url }) => {
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+        return {
+          content: [{ type: 'text', text: `${response.status} ${(await response.text()).slice(0, 300)}` }],
+        };
+      } catch (error) {
+        return { content: [{ type: 'text', text: `failed: ${error.cause?.message ?? error.message}` }] };
+      }
     },
   );
   server.registerTool(

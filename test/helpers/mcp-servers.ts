@@ -11,11 +11,15 @@ const resolve = (relative: string) => fileURLToPath(new URL(relative, import.met
 
 /** `test/fakes/mcp-test-server.mjs`: env digests, crash, hang, big, picture, write_note. */
 export const TEST_SERVER = resolve('../fakes/mcp-test-server.mjs');
-export const EVERYTHING_SERVER = resolve('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+export const EVERYTHING_SERVER = resolve(
+  '../../node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
 export const MEMORY_SERVER = resolve('../../node_modules/@modelcontextprotocol/server-memory/dist/index.js');
 
 /** The test server over streamable HTTP on 127.0.0.1; requests without `Bearer <token>` get a 401. */
-export async function startHttpTestServer(token: string): Promise<{ url: string; port: number; close(): void }> {
+export async function startHttpTestServer(
+  token: string,
+): Promise<{ url: string; port: number; close(): void }> {
   const child = spawn(process.execPath, [TEST_SERVER, '--http', '0', '--token', token], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -255,7 +255,10 @@ describe('loadConfig: mcp-servers', () => {
   it('resolves `$NAME` from the step environment and counts the value among the run’s secrets', () => {
     const env = {
       ...RUNNER_ENV,
-      ...inputVariables({ 'api-key': 'sk-key', 'mcp-servers': 'docs: { url: https://d.example/mcp, headers: { X-Key: $DOCS_KEY } }' }),
+      ...inputVariables({
+        'api-key': 'sk-key',
+        'mcp-servers': 'docs: { url: https://d.example/mcp, headers: { X-Key: $DOCS_KEY } }',
+      }),
       DOCS_KEY: 'docs-secret-42',
     };
     const config = loadConfig(env, 'linux');

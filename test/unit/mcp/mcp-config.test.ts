@@ -62,7 +62,7 @@ docs:
   it('names the server, the key and the fix for a variable the step does not set, never a value', () => {
     const found = problems('github: { command: x, env: { TOKEN: $GH_TOKEN_TYPO } }');
     assert.deepEqual(found, [
-      "mcp-servers: server \"github\", env.TOKEN names $GH_TOKEN_TYPO, which is not set in the step's environment; add it to the step's `env:` (e.g. `GH_TOKEN_TYPO: ${{ secrets.GH_TOKEN_TYPO }}`)",
+      'mcp-servers: server "github", env.TOKEN names $GH_TOKEN_TYPO, which is not set in the step\'s environment; add it to the step\'s `env:` (e.g. `GH_TOKEN_TYPO: ${{ secrets.GH_TOKEN_TYPO }}`)',
     ]);
     // Set but empty (a secret a fork's run does not get) is a value, not a mistake; it is no secret.
     const parsed = parseMcpServers('s: { command: x, env: { TOKEN: $EMPTY } }', ENV);
@@ -71,9 +71,15 @@ docs:
   });
 
   it('refuses what cannot be a server, naming each problem', () => {
-    assert.match(problems('s: { command: x, url: https://a.example }')[0]!, /needs either `command`.*or `url`/);
+    assert.match(
+      problems('s: { command: x, url: https://a.example }')[0]!,
+      /needs either `command`.*or `url`/,
+    );
     assert.match(problems('s: { args: [a] }')[0]!, /needs either `command`/);
-    assert.match(problems('"bad name!": { command: x }')[0]!, /server "bad name!": a server name has 1 to 32/);
+    assert.match(
+      problems('"bad name!": { command: x }')[0]!,
+      /server "bad name!": a server name has 1 to 32/,
+    );
     assert.match(
       problems('s: { command: x, readOnly: true }')[0]!,
       /server "s": unknown key `readOnly` \(a stdio server takes command, args, env, tools, read-only, timeout/,

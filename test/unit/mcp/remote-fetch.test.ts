@@ -26,7 +26,8 @@ before(async () => {
 after(() => server.close());
 
 /** A resolver that knows one made-up name, so no test touches real DNS. */
-const resolve = async (host: string) => (host === 'docs.test' ? ['127.0.0.1'] : Promise.reject(new Error('ENOTFOUND')));
+const resolve = async (host: string) =>
+  host === 'docs.test' ? ['127.0.0.1'] : Promise.reject(new Error('ENOTFOUND'));
 
 describe('remoteFetch', () => {
   it('connects a listed name to the address it checked, never resolving it again', async () => {
@@ -52,8 +53,15 @@ describe('remoteFetch', () => {
         error.message ===
           `127.0.0.1:${port} is not in the \`allowed-domains\` input: the action reaches a remote MCP server only when its host is listed there (or with \`network: on\`). Add "127.0.0.1:${port}" to \`allowed-domains\`.`,
     );
-    const internal = remoteFetch({ network: 'allowlist', rules: parseAllowedHosts([`docs.test:${port}`]), resolve });
-    await assert.rejects(internal.fetch(`http://docs.test:${port}/mcp`), /resolves to 127\.0\.0\.1, an internal address/);
+    const internal = remoteFetch({
+      network: 'allowlist',
+      rules: parseAllowedHosts([`docs.test:${port}`]),
+      resolve,
+    });
+    await assert.rejects(
+      internal.fetch(`http://docs.test:${port}/mcp`),
+      /resolves to 127\.0\.0\.1, an internal address/,
+    );
     assert.equal(seen.length, count, 'nothing was sent');
     await unlisted.close();
     await internal.close();

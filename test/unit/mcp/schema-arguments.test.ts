@@ -60,7 +60,10 @@ describe('schemaArguments', () => {
   });
 
   it('shows the model the schema without its dialect and id, as an object schema', () => {
-    assert.deepEqual(modelSchema({ $schema: 'x', $id: 'urn:y', properties: {} }), { type: 'object', properties: {} });
+    assert.deepEqual(modelSchema({ $schema: 'x', $id: 'urn:y', properties: {} }), {
+      type: 'object',
+      properties: {},
+    });
     assert.equal(modelSchema(issueSchema)['$schema'], undefined);
   });
 });

@@ -6,7 +6,12 @@ import { MCP_MESSAGE_MAX_BYTES } from '../../../src/limits.js';
 import { SocketTransport } from '../../../src/mcp/socket-transport.js';
 
 /** A connected pair: the transport on one end, the raw socket (the server's side) on the other. */
-async function pair(): Promise<{ transport: SocketTransport; server: net.Socket; received: JSONRPCMessage[]; close: () => void }> {
+async function pair(): Promise<{
+  transport: SocketTransport;
+  server: net.Socket;
+  received: JSONRPCMessage[];
+  close: () => void;
+}> {
   const listener = net.createServer();
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const port = (listener.address() as net.AddressInfo).port;
@@ -37,7 +42,7 @@ describe('SocketTransport', () => {
     server.write(bytes.subarray(20, 50_001));
     server.write(bytes.subarray(50_001));
     await until(() => received.length === 2);
-    assert.equal((received[0] as { result: { text: string } }).result.text, text);
+    assert.equal((received[0] as unknown as { result: { text: string } }).result.text, text);
     assert.equal((received[1] as { method: string }).method, 'notifications/x');
     assert.equal(errors.length, 1, 'the stray line is reported, not fatal');
     await transport.close();
@@ -61,7 +66,10 @@ describe('SocketTransport', () => {
     server.write(Buffer.alloc(MCP_MESSAGE_MAX_BYTES + 65_536, 'x'));
     await until(() => closed);
     assert.equal(transport.failure, 'it sent a message larger than 16 MB');
-    await assert.rejects(transport.send({ jsonrpc: '2.0', id: 8, method: 'ping' }), /the connection is closed/);
+    await assert.rejects(
+      transport.send({ jsonrpc: '2.0', id: 8, method: 'ping' }),
+      /the connection is closed/,
+    );
     close();
   });
 });

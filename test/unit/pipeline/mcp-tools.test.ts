@@ -73,10 +73,17 @@ broken: { command: ${process.execPath}, args: [-e, "console.error('no config'); 
     assert.equal(mcp.preload, false, 'more than ten tools wait for tool_search');
     assert.deepEqual(registry.names(), ['tool_search']);
     assert.ok(mcp.shelf.names().includes('mcp__everything__get-env'));
-    assert.ok(lines.some((l) => /^warning: MCP server broken did not start: it exited with code 4 \(its last words on stderr: no config\)/.test(l)), lines.join('\n'));
+    assert.ok(
+      lines.some((l) =>
+        /^warning: MCP server broken did not start: it exited with code 4 \(its last words on stderr: no config\)/.test(
+          l,
+        ),
+      ),
+      lines.join('\n'),
+    );
     const summary = mcp.summary();
     assert.match(summary, /^\*\*MCP servers:\*\* ⚠️ `broken` \(stdio\) did not start: it exited with code 4/);
-    assert.match(summary, /`probe` \(stdio, 8 tools: `env_digest`, `env_names`, `add`/);
+    assert.match(summary, /`probe` \(stdio, 9 tools: `env_digest`, `env_names`, `add`/);
   });
 
   it('gives each server its own variables only', async () => {
@@ -127,7 +134,7 @@ broken: { command: ${process.execPath}, args: [-e, "console.error('no config'); 
     assert.match(after.output, /^MCP server "probe" stopped: it exited with code 3/);
     const search = await call(registry, 'tool_search', { query: 'server:probe' });
     assert.match(search.output, /Not available: probe \(stopped: it exited with code 3/);
-    assert.match(mcp.summary(), /⚠️ `probe` \(stdio, 8 tools: .*\) stopped: it exited with code 3/);
+    assert.match(mcp.summary(), /⚠️ `probe` \(stdio, 9 tools: .*\) stopped: it exited with code 3/);
   });
 });
 
@@ -148,22 +155,32 @@ describe('startMcpTools: streamable HTTP servers', () => {
   });
 
   it('does not connect to a host missing from allowed-domains, and says how to allow it', async () => {
-    const { mcp, registry } = await start(`docs: { url: "${http.url}", headers: { Authorization: "Bearer $HTTP_TOKEN" } }`);
+    const { mcp, registry } = await start(
+      `docs: { url: "${http.url}", headers: { Authorization: "Bearer $HTTP_TOKEN" } }`,
+    );
     await mcp.close();
     const search = await call(registry, 'tool_search', { query: 'server:docs' });
     assert.match(
       search.output,
-      new RegExp(`did not start: 127\\.0\\.0\\.1:${http.port} is not in the \`allowed-domains\` input: .*Add "127\\.0\\.0\\.1:${http.port}" to \`allowed-domains\``),
+      new RegExp(
+        `did not start: 127\\.0\\.0\\.1:${http.port} is not in the \`allowed-domains\` input: .*Add "127\\.0\\.0\\.1:${http.port}" to \`allowed-domains\``,
+      ),
     );
   });
 
   it('reports a server that refuses its credentials, and reaches any host with network: on', async () => {
     const refused = await start(`docs: { url: "${http.url}" }`, { network: 'on' });
     await refused.mcp.close();
-    assert.match(refused.mcp.summary(), /`docs` \(http\) did not start: HTTP 401 \(Error POSTing to endpoint: bad token\)/);
-    const open = await start(`docs: { url: "${http.url}", headers: { Authorization: "Bearer $HTTP_TOKEN" } }`, {
-      network: 'on',
-    });
+    assert.match(
+      refused.mcp.summary(),
+      /`docs` \(http\) did not start: HTTP 401 \(Error POSTing to endpoint: bad token\)/,
+    );
+    const open = await start(
+      `docs: { url: "${http.url}", headers: { Authorization: "Bearer $HTTP_TOKEN" } }`,
+      {
+        network: 'on',
+      },
+    );
     await open.mcp.close();
     assert.ok(open.mcp.shelf.names().includes('mcp__docs__add'));
   });
@@ -181,7 +198,11 @@ writer: { command: ${process.execPath}, args: [${TEST_SERVER}] }
       lines,
     );
     try {
-      assert.ok(lines.includes('MCP server writer is not started: review runs use only servers marked `read-only: true`.'));
+      assert.ok(
+        lines.includes(
+          'MCP server writer is not started: review runs use only servers marked `read-only: true`.',
+        ),
+      );
       assert.ok(mcp.shelf.names().every((name) => name.startsWith('mcp__reader__')));
       assert.ok(!mcp.shelf.names().includes('mcp__reader__write_note'), 'not marked read-only by the server');
       assert.equal(mcp.preload, true);

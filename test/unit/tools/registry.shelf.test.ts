@@ -38,7 +38,10 @@ describe('ToolRegistry with a shelf', () => {
     const early = await call(reviewer, 'mcp__docs__search');
     assert.equal(early.isError, true);
     assert.equal(early.meta.status, 'error', 'not loaded is not a policy refusal');
-    assert.match(early.output, /^mcp__docs__search is not loaded yet: call tool_search with "load": \["mcp__docs__search"\] first/);
+    assert.match(
+      early.output,
+      /^mcp__docs__search is not loaded yet: call tool_search with "load": \["mcp__docs__search"\] first/,
+    );
     await call(registry, 'tool_search', { query: 'docs', load: ['mcp__docs__search'] });
     const later = await call(reviewer, 'mcp__docs__search');
     assert.equal(later.output, 'docs/search');
@@ -49,6 +52,9 @@ describe('ToolRegistry with a shelf', () => {
     const registry = new ToolRegistry(core).withShelf(sampleShelf(), true);
     assert.equal(registry.definitions().length, 8);
     const clash = defineTool({ ...core[0]!, name: 'mcp__docs__search' });
-    assert.throws(() => new ToolRegistry([clash]).withShelf(sampleShelf()), /duplicate tool name: mcp__docs__search/);
+    assert.throws(
+      () => new ToolRegistry([clash]).withShelf(sampleShelf()),
+      /duplicate tool name: mcp__docs__search/,
+    );
   });
 });

@@ -43,6 +43,9 @@ describe('tool_search', () => {
     assert.equal(failed.isError, true);
     assert.match(failed.output, /^MCP server "jira" is not available: did not start: exited with code 1/);
     const unknown = await call(registry, 'tool_search', { query: 'server:gitlab' });
-    assert.match(unknown.output, /^There is no MCP server "gitlab"\. Servers: docs \(1\), github \(3\), jira \(0\)\./);
+    assert.match(
+      unknown.output,
+      /^There is no MCP server "gitlab"\. Servers: docs \(1\), github \(3\), jira \(0\)\./,
+    );
   });
 });

@@ -26,13 +26,20 @@ describe('ToolShelf', () => {
   });
 
   it('counts tools per server, the failed ones included, and filters into a new shelf', () => {
-    assert.deepEqual([...shelf.servers()], [
-      ['docs', 1],
-      ['github', 3],
-      ['jira', 0],
-    ]);
+    assert.deepEqual(
+      [...shelf.servers()],
+      [
+        ['docs', 1],
+        ['github', 3],
+        ['jira', 0],
+      ],
+    );
     const readOnly = shelf.filter((entry) => entry.tool.readOnly);
-    assert.deepEqual(readOnly.names(), ['mcp__docs__search', 'mcp__github__get_file_contents', 'mcp__github__list_issues']);
+    assert.deepEqual(readOnly.names(), [
+      'mcp__docs__search',
+      'mcp__github__get_file_contents',
+      'mcp__github__list_issues',
+    ]);
     assert.equal(readOnly.problems().get('jira'), 'did not start: exited with code 1');
   });
 });
@@ -45,7 +52,9 @@ describe('LoadedTools', () => {
       already: [],
       unknown: ['nope'],
     });
-    assert.deepEqual(loaded.load(['mcp__docs__search', 'mcp__github__create_issue']).already, ['mcp__docs__search']);
+    assert.deepEqual(loaded.load(['mcp__docs__search', 'mcp__github__create_issue']).already, [
+      'mcp__docs__search',
+    ]);
     assert.deepEqual(
       loaded.list().map((t) => t.name),
       ['mcp__github__list_issues', 'mcp__docs__search', 'mcp__github__create_issue'],

@@ -62,6 +62,19 @@ function build() {
     },
   );
   server.registerTool(
+    'read_text',
+    {
+      description: 'Reads a text file, or says why it cannot.',
+      inputSchema: { path: z.string() },
+      annotations: readOnly,
+    },
+    async ({ path }) => {
+      const { readFile } = await import('node:fs/promises');
+      const text = await readFile(path, 'utf8').catch((error) => `cannot: ${error.code}`);
+      return { content: [{ type: 'text', text }] };
+    },
+  );
+  server.registerTool(
     'fetch_url',
     {
       description: 'Fetches a URL with the proxy variables this server was given, and says what came back.',

@@ -135,7 +135,7 @@ describe('MCP servers, end to end', () => {
     assert.deepEqual(toolNames(first!), core);
     assert.match(
       first!.body.tools[6].function.description,
-      /MCP servers: docs \(9\), everything \(13\), probe \(9\)\./,
+      /MCP servers: docs \(10\), everything \(13\), probe \(10\)\./,
     );
     assert.match(resultOf(h, 'search'), /- mcp__everything__get-env: Returns all environment variables/);
     // Loaded tools follow the core in load order: the earlier bytes of the request stay the same.
@@ -188,7 +188,7 @@ describe('MCP servers, end to end', () => {
     // The PR's transcript and the summary name every call and every server.
     const pr = h.github.state.pulls().at(-1)!;
     assert.match(pr.body ?? '', /`mcp__everything__get-env`[\s\S]*`mcp__docs__add`/);
-    assert.match(run.summary, /\*\*MCP servers:\*\* `docs` \(http, 9 tools: `env_digest`/);
+    assert.match(run.summary, /\*\*MCP servers:\*\* `docs` \(http, 10 tools: `env_digest`/);
     assert.match(run.summary, /`everything` \(stdio, 13 tools: `echo`/);
     assert.match(transcript, /"name":"mcp__docs__add".*"server":"docs"/);
   });
@@ -238,7 +238,7 @@ describe('MCP servers, end to end', () => {
       /^MCP server "broken" is not available: did not start: it exited with code 127 \(its last words on stderr: .*\/nonexistent\/mcp-server/,
     );
     assert.match(run.summary, /⚠\uFE0F? `broken` \(stdio\) did not start: it exited with code 127/);
-    assert.match(run.summary, /⚠\uFE0F? `probe` \(stdio, 9 tools: .*\) stopped: it exited with code 3/);
+    assert.match(run.summary, /⚠\uFE0F? `probe` \(stdio, 10 tools: .*\) stopped: it exited with code 3/);
     assert.match(run.stdout, /::warning::MCP server broken did not start/);
   });
 

@@ -83,7 +83,7 @@ broken: { command: ${process.execPath}, args: [-e, "console.error('no config'); 
     );
     const summary = mcp.summary();
     assert.match(summary, /^\*\*MCP servers:\*\* ⚠️ `broken` \(stdio\) did not start: it exited with code 4/);
-    assert.match(summary, /`probe` \(stdio, 9 tools: `env_digest`, `env_names`, `add`/);
+    assert.match(summary, /`probe` \(stdio, 10 tools: `env_digest`, `env_names`, `add`/);
   });
 
   it('gives each server its own variables only', async () => {
@@ -134,7 +134,7 @@ broken: { command: ${process.execPath}, args: [-e, "console.error('no config'); 
     assert.match(after.output, /^MCP server "probe" stopped: it exited with code 3/);
     const search = await call(registry, 'tool_search', { query: 'server:probe' });
     assert.match(search.output, /Not available: probe \(stopped: it exited with code 3/);
-    assert.match(mcp.summary(), /⚠️ `probe` \(stdio, 9 tools: .*\) stopped: it exited with code 3/);
+    assert.match(mcp.summary(), /⚠️ `probe` \(stdio, 10 tools: .*\) stopped: it exited with code 3/);
   });
 });
 

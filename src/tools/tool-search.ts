@@ -8,13 +8,11 @@ import { defineTool, type Tool, type ToolOutcome } from './tool.js';
 import type { LoadedTools, ShelfSearch } from './tool-shelf.js';
 
 const parameters = z.object({
-  query: z
-    .string()
-    .describe("Words to find in tool names and descriptions, and/or `server:<name>` for one server's tools"),
+  query: z.string().describe('Words to find in tool names and descriptions, and/or `server:<name>`'),
   load: z
     .array(z.string())
     .optional()
-    .describe('Names of tools to load, as listed; once loaded they can be called for the rest of the run'),
+    .describe('Names to load, as listed; they stay loaded for the rest of the run'),
 });
 
 /** The tool, bound to one agent's loaded set. */
@@ -22,7 +20,8 @@ export function createToolSearchTool(loaded: LoadedTools): Tool<z.infer<typeof p
   const servers = [...loaded.shelf.servers()].map(([name, count]) => `${name} (${count})`).join(', ');
   return defineTool({
     name: 'tool_search',
-    description: `Find and load tools of the MCP servers: ${servers}. Their tools are not loaded until you ask: search, then load the ones you need.`,
+    // "All at once": each load changes the request's tools once, and the history after them is sent uncached.
+    description: `Search the tools of the MCP servers ${servers} and load the ones you need, all at once if you can; they are not in your tool list until loaded.`,
     parameters,
     readOnly: true,
     async execute({ query, load }) {

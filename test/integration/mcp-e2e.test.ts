@@ -135,7 +135,7 @@ describe('MCP servers, end to end', () => {
     assert.deepEqual(toolNames(first!), core);
     assert.match(
       first!.body.tools[6].function.description,
-      /MCP servers: docs \(10\), everything \(13\), probe \(10\)\./,
+      /MCP servers docs \(10\), everything \(13\), probe \(10\) and load/,
     );
     assert.match(resultOf(h, 'search'), /- mcp__everything__get-env: Returns all environment variables/);
     // Loaded tools follow the core in load order: the earlier bytes of the request stay the same.
@@ -302,7 +302,7 @@ describe('MCP servers, end to end', () => {
     assert.match(
       h.openai.requests[0]!.body.tools.find((t: any) => t.function.name === 'tool_search').function
         .description,
-      /MCP servers: memory \(3\)\./,
+      /MCP servers memory \(3\) and load/,
     );
     assert.match(resultOf(h, 'graph'), /"entities": \[\]/);
     assert.match(resultOf(h, 'create'), /^Unknown tool "mcp__memory__create_entities"/);

@@ -11,7 +11,10 @@ describe('tool_search', () => {
   it('names the servers in its description and lists matches with one line each', async () => {
     const registry = new ToolRegistry([]).withShelf(sampleShelf());
     const tool = registry.get('tool_search')!;
-    assert.match(tool.description, /MCP servers: docs \(1\), github \(3\), jira \(0\)/);
+    assert.match(
+      tool.description,
+      /MCP servers docs \(1\), github \(3\), jira \(0\) and load the ones you need/,
+    );
     assert.equal(tool.readOnly, true);
     const result = await call(registry, 'tool_search', { query: 'issue' });
     assert.equal(result.isError, false);

@@ -187,6 +187,24 @@ describe('startMcpTools: streamable HTTP servers', () => {
 });
 
 describe('startMcpTools: review runs', () => {
+  it('starts no stdio server without a sandbox (a fork’s review), and says so', async () => {
+    const parsed = parseMcpServers(
+      `local: { command: ${process.execPath}, args: [${TEST_SERVER}], read-only: true }`,
+      {},
+    );
+    assert.ok('value' in parsed);
+    const mcp = await startMcpTools(
+      mcpTestHost(dir),
+      { servers: parsed.value.servers, network: 'off', readOnly: true },
+      undefined,
+    );
+    await mcp?.close();
+    assert.equal(
+      mcp?.summary(),
+      '**MCP servers:** ⚠️ `local` (stdio) did not start: stdio servers run in the sandbox, and a review of a fork’s pull request runs nothing',
+    );
+  });
+
   it('starts only read-only servers and keeps only the tools the server marks read-only', async () => {
     const lines: string[] = [];
     const { mcp, registry } = await start(

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { parseAllowedHosts } from './egress/allowed-hosts.js';
 import { pricesFor } from './llm/model-prices.js';
+import { type McpConfig, parseMcpServers } from './mcp/mcp-config.js';
 
 export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
@@ -130,6 +131,8 @@ export interface Config {
    * `*.suffix` patterns, `host:port`, IP literals and preset names.
    */
   allowedDomains: string[];
+  /** The `mcp-servers` input: the servers (sorted by name) and the secrets their `$NAME`s brought in. */
+  mcp: McpConfig;
   /** The runner's view of the world. */
   runner: RunnerContext;
 }
@@ -348,6 +351,8 @@ const INPUTS = {
       'auto, none, or globs of repository paths separated by commas (no leading / and no ..), e.g. AGENTS.md, docs/agents/*.md',
   },
   images: oneOf(IMAGE_SETTINGS),
+  // Checked in loadConfig, where the step's environment resolves its `$NAME`s.
+  'mcp-servers': { schema: z.string(), accepts: 'a YAML or JSON map of MCP servers' },
 } satisfies Record<string, InputSpec<unknown>>;
 
 type InputName = keyof typeof INPUTS;
@@ -464,6 +469,8 @@ export function loadConfig(
       `max-cost-usd is set but model ${JSON.stringify(inputs.model)} has no known price, so the run could not tell when it passes the budget; set the \`prices\` input (USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10) or remove \`max-cost-usd\``,
     ]);
   }
+  const mcp = parseMcpServers(inputs['mcp-servers'], env);
+  if ('problems' in mcp) throw new InputError(mcp.problems);
   return {
     llm: {
       apiKey: inputs['api-key'],
@@ -504,6 +511,12 @@ export function loadConfig(
     sandbox: inputs.sandbox,
     network: inputs.network,
     allowedDomains: inputs['allowed-domains'],
+    mcp: mcp.value,
     runner: readRunner(env, platform),
   };
+}
+
+/** Every secret value the config holds: masked in the log and redacted from all that is written. */
+export function configSecrets(config: Pick<Config, 'githubToken' | 'llm' | 'mcp'>): string[] {
+  return [config.githubToken, config.llm.apiKey, ...config.mcp.secrets].filter((s) => s !== '');
 }

@@ -136,6 +136,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       : published;
   } finally {
     outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
+    outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

@@ -111,6 +111,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
     return published;
   } finally {
+    outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

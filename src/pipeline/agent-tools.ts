@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { lifecycleScriptsOff } from '../egress/proxy-env.js';
-import { agentCommandEnv } from '../exec/scrubbed-env.js';
+import { agentCommandEnv, scrubbedEnv } from '../exec/scrubbed-env.js';
 import { createBashPolicy, parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
@@ -100,7 +100,13 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     env: { ...agentCommandEnv(env, workspace), ...commandEnv },
     logDir,
   });
-  const fileTools = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) });
+  const fileTools = createDefaultRegistry({
+    workspace,
+    policy,
+    readTracker,
+    log: (m) => host.log.info(m),
+    env: scrubbedEnv(env),
+  });
   const registry = settleFirst(fileTools, sandbox).with(bash);
   return {
     registry,

@@ -5,6 +5,7 @@
  * part of the policy, inside the usual sandbox; a fork's gets no bash and no sandbox at all, since
  * nothing of its head may run.
  */
+import { scrubbedEnv } from '../exec/scrubbed-env.js';
 import type { DiffLines } from '../outputs/diff-lines.js';
 import type { ReviewCommentDraft } from '../outputs/review-comments.js';
 import { type AgentToolSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
@@ -52,6 +53,7 @@ export async function prepareReviewTools(
       workspace: host.workspace,
       policy: createPathPolicy(host.workspace),
       readTracker: createReadTracker(),
+      env: scrubbedEnv(host.env),
     });
     const writers = fileTools.filter((t) => !t.readOnly).map((t) => t.name);
     const registry = new ToolRegistry([...fileTools.filter((t) => t.readOnly), addComment]).withheld({

@@ -43,9 +43,14 @@ interface Backend {
 }
 
 /** Which backends can run here, best first. The JS walk always can. */
-async function availableBackends(root: string, wanted: GrepBackendName[], env: Readonly<Record<string, string>>) {
+async function availableBackends(
+  root: string,
+  wanted: GrepBackendName[],
+  env: Readonly<Record<string, string>>,
+) {
   const succeeds = async (file: string, args: string[]) =>
-    (await execa(file, args, { cwd: root, env, extendEnv: false, reject: false, stdin: 'ignore' })).exitCode === 0;
+    (await execa(file, args, { cwd: root, env, extendEnv: false, reject: false, stdin: 'ignore' }))
+      .exitCode === 0;
   const backends: Backend[] = [];
   const skipped: string[] = [];
   if (wanted.includes('rg')) {

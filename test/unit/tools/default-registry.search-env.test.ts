@@ -23,7 +23,10 @@ describe('the environment of the search tools’ processes', () => {
   const marker = () => path.join(shims, 'fsmonitor-ran');
 
   before(async () => {
-    ws = await createTempWorkspace({ 'src/a.ts': 'export const needle = 1;\n', '.gitignore': 'dist/\n' }, { git: true });
+    ws = await createTempWorkspace(
+      { 'src/a.ts': 'export const needle = 1;\n', '.gitignore': 'dist/\n' },
+      { git: true },
+    );
     shims = mkdtempSync(path.join(tmpdir(), 'search-env-'));
     // A `git` first on PATH that records its environment, then runs the real one.
     const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();

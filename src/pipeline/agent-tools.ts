@@ -3,6 +3,7 @@
  * file tools plus bash, sharing one path policy and one read tracker over the workspace.
  */
 import path from 'node:path';
+import type { BlockedHosts } from '../egress/blocked-hosts-report.js';
 import { lifecycleScriptsOff } from '../egress/proxy-env.js';
 import { agentCommandEnv, scrubbedEnv } from '../exec/scrubbed-env.js';
 import { createBashPolicy, parseAllowedCommands } from '../safety/bash-policy/index.js';
@@ -33,7 +34,7 @@ export interface AgentTools {
   /** Added to the scrubbed environment of every agent-run command (the proxy variables). */
   commandEnv: Readonly<Record<string, string>>;
   /** Hosts the egress proxy refused so far, with counts (empty unless `network: allowlist`). */
-  blockedHosts(): ReadonlyMap<string, number>;
+  blockedHosts(): BlockedHosts;
   dispose(): Promise<void>;
 }
 

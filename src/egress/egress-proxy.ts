@@ -108,19 +108,14 @@ export async function startEgressProxy(
 
   /** A request inside a plain-HTTP tunnel: origin-form, for the tunnel's own host. */
   function relayInTunnel(req: http.IncomingMessage, res: http.ServerResponse, target: Allowed): void {
-    if (!req.url?.startsWith('/')) {
-      return refuse(res, 400, 'Inside a CONNECT tunnel, requests are origin-form (/path).');
-    }
     const named = hostHeaderMismatch(req, target.host);
-    if (named !== undefined) {
+    if (!req.url?.startsWith('/')) {
+      refuse(res, 400, 'Inside a CONNECT tunnel, requests are origin-form (/path).');
+    } else if (named !== undefined) {
       if (named) blocked.record(reportedHost(named, target.port));
-      return refuse(
-        res,
-        403,
-        `the Host header does not name ${reportedHost(target.host, target.port)}, the tunnel's host.`,
-      );
-    }
-    relay(req, res, target, req.url, connectTimeoutMs);
+      const shown = reportedHost(target.host, target.port);
+      refuse(res, 403, `the Host header does not name ${shown}, the tunnel's host.`);
+    } else relay(req, res, target, req.url, connectTimeoutMs);
   }
 
   await new Promise<void>((done, fail) => {

@@ -293,6 +293,21 @@ export const EGRESS_REQUEST_TIMEOUT_MS = 1 * MINUTE;
 /** Request headers the egress proxy accepts, as Node's own default. */
 export const EGRESS_MAX_HEADER_BYTES = 16 * KiB;
 
+/** A ClientHello longer than this is refused (real ones are a few KiB, post-quantum key shares included). */
+export const EGRESS_MAX_CLIENT_HELLO_BYTES = 64 * KiB;
+
+/** A tunnel's first bytes (the TLS ClientHello, whose server name is checked): clients send them at once. */
+export const EGRESS_CLIENT_HELLO_TIMEOUT_MS = 10 * SECOND;
+
+/** Distinct refused hosts the proxy keeps by name; past that only their requests are counted. */
+export const EGRESS_BLOCKED_HOSTS_KEPT = 500;
+
+/** Refused hosts the notes list by name (the PR body, tracking comment, job summary); the rest are counted. */
+export const EGRESS_BLOCKED_HOSTS_SHOWN = 10;
+
+/** Refused hosts in the `blocked-hosts` output. */
+export const EGRESS_BLOCKED_HOSTS_OUTPUT = 100;
+
 /** The local runner's first call to the model endpoint (`GET /models`): a live endpoint answers at once. */
 export const ENDPOINT_PROBE_TIMEOUT_MS = 10 * SECOND;
 

@@ -4,8 +4,9 @@
  * MCP servers' tools on a shelf behind `tool_search`.
  */
 import path from 'node:path';
+import type { BlockedHosts } from '../egress/blocked-hosts-report.js';
 import { lifecycleScriptsOff } from '../egress/proxy-env.js';
-import { agentCommandEnv } from '../exec/scrubbed-env.js';
+import { agentCommandEnv, scrubbedEnv } from '../exec/scrubbed-env.js';
 import type { McpServerSpec } from '../mcp/mcp-config.js';
 import { createBashPolicy, parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createPathPolicy } from '../safety/path-policy.js';
@@ -37,7 +38,7 @@ export interface AgentTools {
   /** Added to the scrubbed environment of every agent-run command (the proxy variables). */
   commandEnv: Readonly<Record<string, string>>;
   /** Hosts the egress proxy refused so far, with counts (empty unless `network: allowlist`). */
-  blockedHosts(): ReadonlyMap<string, number>;
+  blockedHosts(): BlockedHosts;
   /** The MCP servers, their tools and what failed, for the job summary ('' without servers). */
   mcpSummary(): string;
   dispose(): Promise<void>;
@@ -108,7 +109,13 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
   const commandEnv = egress?.env ?? (settings.network === 'on' ? lifecycleScriptsOff() : {});
   const shellEnv = { ...agentCommandEnv(env, workspace), ...commandEnv };
   const bash = createBashTool({ workspace, policy: bashPolicy, sandbox, env: shellEnv, logDir });
-  const fileTools = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) });
+  const fileTools = createDefaultRegistry({
+    workspace,
+    policy,
+    readTracker,
+    log: (m) => host.log.info(m),
+    env: scrubbedEnv(env),
+  });
   const core = settleFirst(fileTools, sandbox).with(bash);
   const stop = async () => {
     await egress?.stop();

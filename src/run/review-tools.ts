@@ -6,6 +6,7 @@
  * nothing of its head may run. MCP servers: only those marked `read-only: true`, with their
  * read-only tools (a fork's review starts no stdio server, since it has no sandbox).
  */
+import { scrubbedEnv } from '../exec/scrubbed-env.js';
 import type { DiffLines } from '../outputs/diff-lines.js';
 import type { ReviewCommentDraft } from '../outputs/review-comments.js';
 import { type AgentToolSettings, mcpSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
@@ -56,6 +57,7 @@ export async function prepareReviewTools(
       workspace: host.workspace,
       policy: createPathPolicy(host.workspace),
       readTracker: createReadTracker(),
+      env: scrubbedEnv(host.env),
     });
     const writers = fileTools.filter((t) => !t.readOnly).map((t) => t.name);
     const registry = new ToolRegistry([...fileTools.filter((t) => t.readOnly), addComment]).withheld({

@@ -41,7 +41,17 @@ export interface Adaptation {
   asciiQuotes: boolean;
   /** The model added trailing whitespace the file's lines do not have: drop it from added lines too. */
   trimTrailing: boolean;
+  /**
+   * The model wrote every line flat, so its indentation says nothing: an added line takes the
+   * indentation of the file line it follows (or replaces).
+   */
+  followFile?: boolean;
 }
+
+const isFlat = (lines: string[]) => {
+  const widths = lines.filter((l) => l.trim() !== '').map((l) => leadingWhitespace(l));
+  return widths.every((w) => w === widths[0]);
+};
 
 /** Works out how to adapt added lines to the window the old side matched. */
 export function adaptationFor(
@@ -60,6 +70,17 @@ export function adaptationFor(
     window.every((l, i) => leadingWhitespace(l) === leadingWhitespace(old[i] ?? ''))
   ) {
     return { asciiQuotes: quotes, trimTrailing };
+  }
+  const written = newSide(hunk);
+  const oldBase = indentShape(old).base;
+  const windowBase = indentShape(window).base;
+  const writtenBase = indentShape(written).base;
+  if (written.some((l) => l.trim() !== '') && oldBase !== windowBase && writtenBase === windowBase) {
+    // Only old_string lost (or gained) indentation; new_string is already at the file's: keep it.
+    return { asciiQuotes: quotes, trimTrailing };
+  }
+  if (isFlat(old) && isFlat(written) && !isFlat(window)) {
+    return { asciiQuotes: quotes, trimTrailing, followFile: true };
   }
   let model = indentShape(old);
   let shape = indentShape(window);
@@ -86,10 +107,23 @@ export function replacementLines(
     else if (line.op === '-') at++;
     else {
       let text = adapt.reindent ? reindentLine(line.text, adapt.reindent) : line.text;
+      if (adapt.followFile) text = followIndentation(file, start, at, line.text);
       if (adapt.asciiQuotes) text = asciiQuotes(text);
       if (adapt.trimTrailing) text = text.trimEnd();
       out.push(text);
     }
   }
   return out;
+}
+
+/** `text` indented like the nearest non-blank window line at or before `at` (else the first one after it). */
+function followIndentation(file: FileLines, start: number, at: number, text: string): string {
+  if (text.trim() === '') return '';
+  let from = Math.max(start, at - 1);
+  while (from > start && (file.lines[from] ?? '').trim() === '') from--;
+  if ((file.lines[from] ?? '').trim() === '') {
+    from = at;
+    while (from < file.lines.length - 1 && (file.lines[from] ?? '').trim() === '') from++;
+  }
+  return leadingWhitespace(file.lines[from] ?? '') + text.trimStart();
 }

@@ -62,14 +62,15 @@ export function modelLines(text: string): string[] {
 /**
  * The endings for `newLines` replacing `oldLines` (whose endings are `oldEndings`): a line kept
  * unchanged keeps its own ending, a line written over a removed one takes that one's ending, and an
- * added line takes its neighbour's, so a mixed-ending file keeps each line's ending. A missing
- * ending (a last line without one) is filled with `fallback`.
+ * added line takes its neighbour's (the line before it, `before` at the start), so a mixed-ending
+ * file keeps each line's ending. A missing ending (a last line without one) is filled with `fallback`.
  */
 export function endingsFor(
   oldLines: string[],
   oldEndings: string[],
   newLines: string[],
   fallback: string,
+  before?: string,
 ): string[] {
   const ending = (i: number) => oldEndings[i] || fallback;
   const out: string[] = [];
@@ -83,7 +84,8 @@ export function endingsFor(
       continue;
     }
     if (change.added) {
-      const neighbour = removed.at(-1) ?? (oldAt > 0 ? ending(oldAt - 1) : oldLines.length > 0 ? ending(0) : fallback);
+      const neighbour =
+        removed.at(-1) ?? (oldAt > 0 ? ending(oldAt - 1) : before || (oldLines.length > 0 ? ending(0) : fallback));
       for (let i = 0; i < count; i++) out.push(removed[i] ?? neighbour);
     } else {
       for (let i = 0; i < count; i++) out.push(ending(oldAt + i));
@@ -104,6 +106,7 @@ export function spliceLines(file: FileLines, at: number, count: number, replacem
     file.endings.slice(at, at + count),
     replacement,
     file.eol,
+    at > 0 ? file.endings[at - 1] : undefined,
   );
   const lines = [...file.lines.slice(0, at), ...replacement, ...file.lines.slice(at + count)];
   const endings = [...file.endings.slice(0, at), ...newEndings, ...file.endings.slice(at + count)];

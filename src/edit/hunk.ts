@@ -8,6 +8,7 @@ import type { FileLines } from './file-lines.js';
 import {
   fileIndentStep,
   indentShape,
+  indentWidth,
   leadingWhitespace,
   type Reindent,
   reindentLine,
@@ -116,14 +117,20 @@ export function replacementLines(
   return out;
 }
 
-/** `text` indented like the nearest non-blank window line at or before `at` (else the first one after it). */
+/**
+ * `text` indented like the file lines around where it goes: the deeper of the nearest non-blank
+ * window line before it and the one after it (a line added under `if x:` goes in its body).
+ */
 function followIndentation(file: FileLines, start: number, at: number, text: string): string {
   if (text.trim() === '') return '';
-  let from = Math.max(start, at - 1);
-  while (from > start && (file.lines[from] ?? '').trim() === '') from--;
-  if ((file.lines[from] ?? '').trim() === '') {
-    from = at;
-    while (from < file.lines.length - 1 && (file.lines[from] ?? '').trim() === '') from++;
-  }
-  return leadingWhitespace(file.lines[from] ?? '') + text.trimStart();
+  const nonBlank = (from: number, step: number, stop: number) => {
+    for (let i = from; step < 0 ? i >= stop : i < stop; i += step)
+      if ((file.lines[i] ?? '').trim() !== '') return file.lines[i] as string;
+    return undefined;
+  };
+  const before = at > start ? nonBlank(at - 1, -1, start) : undefined;
+  const after = nonBlank(at, 1, file.lines.length);
+  const candidates = [before, after].filter((l): l is string => l !== undefined).map(leadingWhitespace);
+  const deeper = candidates.reduce((a, b) => (indentWidth(b) > indentWidth(a) ? b : a), candidates[0] ?? '');
+  return deeper + text.trimStart();
 }

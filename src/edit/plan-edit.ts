@@ -95,6 +95,17 @@ type Attempt = EditPlan | undefined;
 /** What the model wrote with every ending as `\n`: endings are the file's business, not the model's. */
 const lf = (text: string) => text.replaceAll('\r\n', '\n');
 
+/**
+ * `to` without the indentation the file already has before `at`: an `old_string` copied without
+ * its line's indentation, with a `new_string` that carries it, would otherwise indent twice.
+ */
+function withoutRepeatedIndent(content: string, at: number, from: string, to: string): string {
+  const indent = /[ \t]+$/.exec(content.slice(content.lastIndexOf('\n', at - 1) + 1, at))?.[0];
+  if (!indent || indent.length !== at - content.lastIndexOf('\n', at - 1) - 1 || /^[ \t]/.test(from))
+    return to;
+  return to.startsWith(indent) && !/^[ \t]/.test(to.slice(indent.length)) ? to.slice(indent.length) : to;
+}
+
 function exactEdit(
   file: FileLines,
   oldText: string,
@@ -113,7 +124,7 @@ function exactEdit(
   const at = content.indexOf(from);
   const updated = replaceAll
     ? content.split(from).join(to)
-    : content.slice(0, at) + to + content.slice(at + from.length);
+    : content.slice(0, at) + withoutRepeatedIndent(content, at, from, to) + content.slice(at + from.length);
   return {
     kind: 'planned',
     content: withOwnEndings(file, updated),

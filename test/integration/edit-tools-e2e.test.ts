@@ -114,7 +114,7 @@ describe('edit tools through the built action', () => {
     );
     assert.match(
       toolResults().at(-1) ?? '',
-      /^Edited store\.py: 1 replacement at line 2, matched after removing "N→" line-number prefixes and after re-indenting/,
+      /^Edited store\.py: 1 replacement at line 2, matched after removing line-number prefixes and after re-indenting/,
     );
   });
 });

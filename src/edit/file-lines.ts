@@ -85,7 +85,8 @@ export function endingsFor(
     }
     if (change.added) {
       const neighbour =
-        removed.at(-1) ?? (oldAt > 0 ? ending(oldAt - 1) : before || (oldLines.length > 0 ? ending(0) : fallback));
+        removed.at(-1) ??
+        (oldAt > 0 ? ending(oldAt - 1) : before || (oldLines.length > 0 ? ending(0) : fallback));
       for (let i = 0; i < count; i++) out.push(removed[i] ?? neighbour);
     } else {
       for (let i = 0; i < count; i++) out.push(ending(oldAt + i));
@@ -134,7 +135,12 @@ export function withOwnEndings(file: FileLines, updated: string): string {
     file.lines[file.lines.length - 1 - tail] === next[next.length - 1 - tail]
   )
     tail++;
-  const spliced = spliceLines(file, head, file.lines.length - head - tail, next.slice(head, next.length - tail));
+  const spliced = spliceLines(
+    file,
+    head,
+    file.lines.length - head - tail,
+    next.slice(head, next.length - tail),
+  );
   const last = spliced.endings.length - 1;
   if (last >= 0) {
     const hadFinalNewline = file.endings.at(-1) !== '';

@@ -61,7 +61,8 @@ function unwrap(lines: string[]): string[] {
  * when it names one of the format's own headers, so an indented `*** ` line of file content stays
  * a hunk line.
  */
-const KNOWN_HEADER = /^\s+\*\*\* (Add File:|Delete File:|Update File:|Move to:|End of File\s*$|End Patch\s*$)/;
+const KNOWN_HEADER =
+  /^\s+\*\*\* (Add File:|Delete File:|Update File:|Move to:|End of File\s*$|End Patch\s*$)/;
 const isHeader = (line: string) => line.startsWith('*** ') || KNOWN_HEADER.test(line);
 
 /** Parses patch text into file operations. */

@@ -248,11 +248,11 @@ export function planEdit(
   const stripped = stripLinePrefixes(oldText);
   if (stripped !== undefined)
     variants.push({ old: stripped, new: stripLinePrefixesLoosely(newText), via: ['line-numbers'] });
-  const unescaped = oldText.includes('\n') ? unescapeTemplate(oldText) : unescapeOnce(oldText);
-  if (unescaped !== undefined) {
-    const unescape = oldText.includes('\n') ? unescapeTemplate : unescapeOnce;
-    variants.push({ old: unescaped, new: unescape(newText) ?? newText, via: ['escapes'] });
-  }
+  // Several lines: only \$ and \` (there \n is more likely code than a slip).
+  const undo = oldText.includes('\n') ? unescapeTemplate : unescapeOnce;
+  const unescaped = undo(oldText);
+  if (unescaped !== undefined)
+    variants.push({ old: unescaped, new: undo(newText) ?? newText, via: ['escapes'] });
   const unpadded = withoutBlankEdges(oldText, newText);
   if (unpadded) variants.push({ ...unpadded, via: ['blank-lines'], wholeLines: true });
   for (const variant of variants) {

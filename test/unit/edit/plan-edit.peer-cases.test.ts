@@ -13,7 +13,8 @@ function edited(content: string, oldText: string, newText: string) {
   return plan;
 }
 
-const PY = 'class Cart:\n    def total(self):\n        if self.items:\n            return sum(self.items)\n        return 0\n';
+const PY =
+  'class Cart:\n    def total(self):\n        if self.items:\n            return sum(self.items)\n        return 0\n';
 
 describe('planEdit on peer-tested behaviours', () => {
   it('nests added lines like the file when both strings come without any indentation', () => {

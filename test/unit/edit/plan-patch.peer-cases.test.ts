@@ -117,6 +117,9 @@ describe('planPatch on peer-tested patches', () => {
       { f: 'x = 1\ny = 2\nx = 1\ny = 2\n' },
       '*** Begin Patch\n*** Update File: f\n@@\n x  =  1\n-y = 2\n+y = 3\n*** End Patch',
     );
-    assert.ok(plan.kind === 'failed' && /match 2 places \(lines 1, 3\)/.test(plan.message), JSON.stringify(plan));
+    assert.ok(
+      plan.kind === 'failed' && /match 2 places \(lines 1, 3\)/.test(plan.message),
+      JSON.stringify(plan),
+    );
   });
 });

@@ -58,31 +58,41 @@ async function gitListing(
   env: Readonly<Record<string, string>>,
   signal: AbortSignal,
 ): Promise<GitListing> {
-  const run = (args: string[]) =>
-    execa('git', ['ls-files', '-z', ...args, '--', folder === '.' ? '.' : `:(literal)${folder}`], {
-      cwd: root,
-      env,
-      extendEnv: false,
-      reject: false,
-      stripFinalNewline: false,
-      cancelSignal: signal,
-    });
-  const [listed, deleted] = await Promise.all([run(['-co', '--exclude-standard']), run(['-d'])]);
-  if (listed.exitCode === 128 && /not a git repository/.test(String(listed.stderr)))
+  // One listing: -t tags each path, so files deleted from disk (R) or outside a sparse checkout (S)
+  // are told apart from what exists, tracked (H) or untracked and not ignored (?).
+  const result = await execa(
+    'git',
+    [
+      'ls-files',
+      '-z',
+      '-t',
+      '-c',
+      '-d',
+      '-o',
+      '--exclude-standard',
+      '--',
+      folder === '.' ? '.' : `:(literal)${folder}`,
+    ],
+    { cwd: root, env, extendEnv: false, reject: false, stripFinalNewline: false, cancelSignal: signal },
+  );
+  if (result.exitCode === 128 && /not a git repository/.test(String(result.stderr)))
     return { kind: 'not-a-repository' };
-  for (const result of [listed, deleted]) {
-    // Never answer unfiltered: a listing that failed or was cut short is an error the model sees.
-    if (result.exitCode !== 0)
-      return {
-        kind: 'failed',
-        message: String(result.stderr).trim() || `git ls-files exited ${result.exitCode}`,
-      };
-  }
-  const gone = new Set(String(deleted.stdout).split('\0'));
-  const paths = String(listed.stdout)
+  // Never answer unfiltered: a listing that failed or was cut short is an error the model sees.
+  if (result.exitCode !== 0)
+    return {
+      kind: 'failed',
+      message: String(result.stderr).trim() || `git ls-files exited ${result.exitCode}`,
+    };
+  const entries = String(result.stdout)
     .split('\0')
-    .filter((p) => p !== '' && !gone.has(p) && !p.split('/').includes('node_modules'));
-  return { kind: 'listed', paths: [...new Set(paths)] };
+    .filter((e) => e.length > 2);
+  const gone = new Set(entries.filter((e) => e[0] === 'R' || e[0] === 'S').map((e) => e.slice(2)));
+  const paths = new Set<string>();
+  for (const entry of entries) {
+    const file = entry.slice(2);
+    if (!gone.has(file) && !file.split('/').includes('node_modules')) paths.add(file);
+  }
+  return { kind: 'listed', paths: [...paths] };
 }
 
 export interface GlobDeps {

@@ -103,7 +103,8 @@ describe('releasing v1 by pushing one tag', () => {
     git(work, 'push', '--quiet', '--atomic', 'origin', 'HEAD', 'v1.0.0');
     const notes = releaseWorkflow('v1.0.0');
     // The notes open with the Unreleased section's first entry, whatever this branch added last.
-    const unreleased = readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8').split('## [Unreleased]\n\n')[1] ?? '';
+    const unreleased =
+      readFileSync(path.join(ROOT, 'CHANGELOG.md'), 'utf8').split('## [Unreleased]\n\n')[1] ?? '';
     const firstEntry = unreleased.split('\n').slice(0, 3).join('\n');
     assert.match(firstEntry, /^### \w+\n\n- \S/);
     assert.ok(notes.startsWith(firstEntry), `notes start:\n${notes.slice(0, 200)}`);

@@ -1,17 +1,16 @@
 /**
  * The reviewer's tools: a child of the usual registry with every tool that writes withheld
- * (`write_file`, `edit_file`, `apply_patch` and any other non-read-only file tool) and
- * `add_review_comment` added. A same-repository pull request keeps bash, limited to the read-only
- * part of the policy, inside the usual sandbox; a fork's gets no bash and no sandbox at all, since
+ * (`write_file`, `edit_file`, `apply_patch` and any other non-read-only file tool); each reviewer
+ * adds its own `add_review_comment` (review-agents.ts). A same-repository pull request keeps bash,
+ * limited to the read-only part of the policy, inside the usual sandbox (which also runs
+ * `verify-command` against suggestions); a fork's gets no bash and no sandbox at all, since
  * nothing of its head may run.
  */
-import type { DiffLines } from '../outputs/diff-lines.js';
-import type { ReviewCommentDraft } from '../outputs/review-comments.js';
 import { type AgentToolSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
 import type { CommandHost } from '../pipeline/command-host.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
-import { createAddReviewCommentTool } from '../tools/add-review-comment.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 import { createFileTools } from '../tools/default-registry.js';
 import { ToolRegistry } from '../tools/registry.js';
 
@@ -22,15 +21,14 @@ export interface ReviewTools {
   registry: ToolRegistry;
   /** How commands are isolated, or why none run; for the log. */
   description: string;
+  /** Where commands run, when they may (a same-repository pull request). */
+  commands?: { sandbox: Sandbox; env: Readonly<Record<string, string>> };
   dispose(): Promise<void>;
 }
 
 export interface ReviewToolOptions {
   /** False for a fork's pull request. */
   canRunCommands: boolean;
-  diff: DiffLines;
-  /** Filled by `add_review_comment`. */
-  comments: ReviewCommentDraft[];
 }
 
 function refusal(name: string): string {
@@ -46,7 +44,6 @@ export async function prepareReviewTools(
   settings: AgentToolSettings,
   options: ReviewToolOptions,
 ): Promise<ReviewTools> {
-  const addComment = createAddReviewCommentTool({ diff: options.diff, comments: options.comments });
   if (!options.canRunCommands) {
     const fileTools = createFileTools({
       workspace: host.workspace,
@@ -54,7 +51,7 @@ export async function prepareReviewTools(
       readTracker: createReadTracker(),
     });
     const writers = fileTools.filter((t) => !t.readOnly).map((t) => t.name);
-    const registry = new ToolRegistry([...fileTools.filter((t) => t.readOnly), addComment]).withheld({
+    const registry = new ToolRegistry(fileTools.filter((t) => t.readOnly)).withheld({
       ...refusals([...WRITE_TOOLS, ...writers]),
       bash: BASH_REFUSAL,
     });
@@ -64,8 +61,13 @@ export async function prepareReviewTools(
   }
   const tools = await prepareAgentTools(host, { ...settings, readOnly: true });
   const writers = tools.registry.names().filter((n) => n !== 'bash' && !tools.registry.get(n)?.readOnly);
-  const registry = tools.registry.withheld(refusals([...WRITE_TOOLS, ...writers])).with(addComment);
-  return { registry, description: tools.description, dispose: tools.dispose };
+  const registry = tools.registry.withheld(refusals([...WRITE_TOOLS, ...writers]));
+  return {
+    registry,
+    description: tools.description,
+    commands: { sandbox: tools.sandbox, env: tools.commandEnv },
+    dispose: tools.dispose,
+  };
 }
 
 function refusals(names: readonly string[]): Record<string, string> {

@@ -14,6 +14,7 @@ import {
   REASONING_EFFORTS,
   SANDBOX_LEVELS,
 } from '../../src/inputs.js';
+import { SEVERITIES } from '../../src/outputs/review-severity.js';
 
 const actionYml = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
   inputs: Record<string, { description: string; default?: string }>;
@@ -29,6 +30,7 @@ const CHOICES: Record<string, readonly string[]> = {
   'reasoning-effort': REASONING_EFFORTS,
   'commit-signing': COMMIT_SIGNING,
   'co-author': CO_AUTHOR,
+  'review-min-severity': SEVERITIES,
 };
 
 describe('src/inputs.ts and action.yml', () => {

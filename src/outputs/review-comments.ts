@@ -92,7 +92,9 @@ export function renderCommentBody(draft: ReviewCommentDraft): string {
 /** The collapsed part of an inline comment: who raised it under which rule, and what was checked. */
 export function renderWhyFlagged(finding: GroundedFinding): string {
   const { draft } = finding;
-  const who = draft.reviewer ? `the ${draft.reviewer} reviewer` : 'the reviewer';
+  const who = draft.reviewer
+    ? `the ${draft.reviewer} reviewer${draft.reviewer.includes(' and ') ? 's' : ''}`
+    : 'the reviewer';
   const rule = finding.title.replace(/[.!?]+$/, '');
   return [
     '<details><summary>Why flagged · how checked</summary>',

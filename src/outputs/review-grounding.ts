@@ -3,8 +3,9 @@
  * lines exist, the code it quotes is on those lines (whitespace aside), the lines lie in or next
  * to the diff under review, and a suggestion replaces them cleanly (it changes something and does
  * not repeat the line just before or after the range, the usual sign of a misplaced range). A
- * finding that fails is dropped with its reason; one that passes carries its fingerprint and the
- * one-line record of each check, shown under "how checked". Pure.
+ * finding that fails is dropped with its reason; one that passes carries its fingerprint (made of
+ * its lines' text, so any change to them is a change to the finding) and the one-line record of
+ * each check, shown under "how checked". Pure.
  */
 import { REVIEW_NEAR_DIFF_LINES } from '../limits.js';
 import type { DiffLines } from './diff-lines.js';
@@ -27,7 +28,7 @@ export interface GroundedFinding {
   draft: ReviewCommentDraft;
   fp: string;
   title: string;
-  /** The anchored code: the quote, or the lines themselves when there is none. */
+  /** The anchored code: the text of the finding's lines. */
   code: string;
   /** What was checked, one line each. */
   checks: string[];
@@ -52,6 +53,45 @@ function short(text: string, max = 60): string {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 }
 
+/** Where a finding is anchored: its lines' text (what its fingerprint is made of) and its rule. */
+export interface Anchor {
+  fp: string;
+  title: string;
+  /** The text of the finding's lines. */
+  code: string;
+  /** The first check's record. */
+  check: string;
+}
+
+/** Checks that the draft's file and lines exist and hold its quote; gives its anchor. */
+export function anchorFinding(
+  draft: ReviewCommentDraft,
+  file: string | undefined,
+  head: string,
+): { kind: 'anchored'; anchor: Anchor } | { kind: 'dropped'; reason: DropReason } {
+  if (file === undefined) return { kind: 'dropped', reason: 'no-file' };
+  const lines = fileLines(file);
+  const first = draft.startLine ?? draft.line;
+  if (draft.line > lines.length) return { kind: 'dropped', reason: 'no-line' };
+  const code = lines.slice(first - 1, draft.line).join('\n');
+  const where = `\`${draft.path}:${first === draft.line ? first : `${first}-${draft.line}`}\``;
+  const quote = draft.quote && normaliseCode(draft.quote) ? draft.quote : undefined;
+  if (quote && !normaliseCode(code).includes(normaliseCode(quote)))
+    return { kind: 'dropped', reason: 'quote-not-there' };
+  const title = findingTitle(draft);
+  return {
+    kind: 'anchored',
+    anchor: {
+      fp: fingerprint({ path: draft.path, code, title }),
+      title,
+      code,
+      check: quote
+        ? `the quoted code \`${short(quote)}\` is at ${where} in ${head.slice(0, 7)}`
+        : `${where} exists in ${head.slice(0, 7)} (no quote given: the lines are the anchor)`,
+    },
+  };
+}
+
 /** Checks one draft against the head's `file` text and the diff under review. */
 export function groundFinding(
   draft: ReviewCommentDraft,
@@ -59,20 +99,13 @@ export function groundFinding(
   reviewed: DiffLines,
   head: string,
 ): Grounding {
-  if (file === undefined) return { kind: 'dropped', reason: 'no-file' };
-  const lines = fileLines(file);
+  const anchored = anchorFinding(draft, file, head);
+  if (anchored.kind === 'dropped') return anchored;
+  const { anchor } = anchored;
+  const text = file ?? '';
+  const lines = fileLines(text);
   const first = draft.startLine ?? draft.line;
-  if (draft.line > lines.length) return { kind: 'dropped', reason: 'no-line' };
-  const region = lines.slice(first - 1, draft.line).join('\n');
-  const where = `\`${draft.path}:${first === draft.line ? first : `${first}-${draft.line}`}\``;
-  const quote = draft.quote && normaliseCode(draft.quote) ? draft.quote : undefined;
-  if (quote && !normaliseCode(region).includes(normaliseCode(quote)))
-    return { kind: 'dropped', reason: 'quote-not-there' };
-  const checks = [
-    quote
-      ? `the quoted code \`${short(quote)}\` is at ${where} in ${head.slice(0, 7)}`
-      : `${where} exists in ${head.slice(0, 7)} (no quote given: the lines are the anchor)`,
-  ];
+  const checks = [anchor.check];
   const slack = REVIEW_NEAR_DIFF_LINES;
   if (!reviewed.near(draft.path, first, draft.line, slack)) return { kind: 'dropped', reason: 'off-diff' };
   checks.push(
@@ -83,21 +116,20 @@ export function groundFinding(
   let suggested: string | undefined;
   if (draft.suggestion !== undefined) {
     const replacement = draft.suggestion.replace(/\n$/, '');
-    if (!appliesCleanly(replacement, region, lines, first, draft.line))
+    if (!appliesCleanly(replacement, anchor.code, lines, first, draft.line))
       return { kind: 'dropped', reason: 'suggestion-does-not-apply' };
     const after = [...lines.slice(0, first - 1), ...replacement.split('\n'), ...lines.slice(draft.line)];
-    suggested = `${after.join('\n')}${file.endsWith('\n') ? '\n' : ''}`;
+    suggested = `${after.join('\n')}${text.endsWith('\n') ? '\n' : ''}`;
+    const where = `\`${draft.path}:${first === draft.line ? first : `${first}-${draft.line}`}\``;
     checks.push(`the suggestion replaces ${where} cleanly`);
   }
-  const title = findingTitle(draft);
-  const code = quote ?? region;
   return {
     kind: 'grounded',
     finding: {
       draft,
-      fp: fingerprint({ path: draft.path, code, title }),
-      title,
-      code,
+      fp: anchor.fp,
+      title: anchor.title,
+      code: anchor.code,
       checks,
       ...(suggested !== undefined ? { suggested } : {}),
     },

@@ -89,9 +89,11 @@ export function buildPullRequestReviewTask(
     });
   }
   const under =
-    scope.kind === 'incremental' ? 'changed since the last review' : `of pull request #${pr.number}`;
+    scope.kind === 'incremental'
+      ? 'files changed since the last review'
+      : `changed files of pull request #${pr.number}`;
   context.push({
-    source: `changed files ${under} (${scope.files.length})`,
+    source: `${under} (${scope.files.length})`,
     text: fitDiff(scope.files, budget),
     format: 'plain',
     maxChars: budget + 200 * Math.min(scope.files.length, MAX_LISTED_FILES) + 2_000,

@@ -55,7 +55,7 @@ export function buildRecheckMessages(input: RecheckInput): ChatCompletionMessage
 
 /** The verdict in the model's answer; anything unclear keeps the finding open. */
 export function parseRecheckVerdict(answer: string): RecheckVerdict {
-  const match = /^\W*(FIXED|HOLDS)\W*:?\s*(.*)$/im.exec(answer.trim());
+  const match = /^\W*(FIXED|HOLDS)\b[*_\s]*:?\s*(.*)$/im.exec(answer.trim());
   const why = (match?.[2] ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
   if (match?.[1]?.toUpperCase() === 'FIXED') return { kind: 'fixed', why: why || 'the code changed' };
   return { kind: 'holds', why: why || 'the answer was not clear, so the finding stays open' };

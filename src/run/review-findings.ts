@@ -31,7 +31,7 @@ export interface CheckedFindings {
   dismissed: number;
 }
 
-/** True when the reviewer made the refused comment again and it was accepted. */
+/** True when the reviewer made the refused comment again and it was accepted: same file, same rule or quote. */
 function madeAgain(rejected: RejectedComment, result: ReviewerResult): boolean {
   const { draft } = rejected;
   const same = (a: string | undefined, b: string | undefined, norm: (s: string) => string) =>
@@ -41,19 +41,18 @@ function madeAgain(rejected: RejectedComment, result: ReviewerResult): boolean {
       c.path === draft.path &&
       (same(c.title, draft.title, normaliseTitle) ||
         same(c.quote, draft.quote, normaliseCode) ||
-        c.body === draft.body),
+        (!c.title && !draft.title && c.body === draft.body)),
   );
 }
 
 /** Merges `next` into `kept`, which raised the same finding. */
 function merge(kept: GroundedFinding, next: GroundedFinding): GroundedFinding {
-  const [first, second] =
-    SEVERITY_RANK[next.draft.severity] > SEVERITY_RANK[kept.draft.severity] ? [next, kept] : [kept, next];
-  const names = [...new Set([first.draft.reviewer, second.draft.reviewer].filter(Boolean))];
-  return {
-    ...first,
-    draft: { ...first.draft, ...(names.length > 0 ? { reviewer: names.join(' and ') } : {}) },
-  };
+  const first = SEVERITY_RANK[next.draft.severity] > SEVERITY_RANK[kept.draft.severity] ? next : kept;
+  const names = [
+    ...new Set([kept.draft.reviewer, next.draft.reviewer].flatMap((r) => r?.split(/, | and /) ?? [])),
+  ];
+  const reviewer = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return { ...first, draft: { ...first.draft, ...(reviewer ? { reviewer } : {}) } };
 }
 
 /** Grounds, merges and filters the reviewers' comments. */
@@ -66,8 +65,14 @@ export async function checkFindings(
     dropped[reason] = (dropped[reason] ?? 0) + 1;
   };
   const byFingerprint = new Map<string, GroundedFinding>();
+  let repeated = 0;
+  let dismissed = 0;
   for (const result of results) {
-    for (const rejected of result.rejected) if (!madeAgain(rejected, result)) drop(rejected.reason);
+    for (const rejected of result.rejected) {
+      if (rejected.reason === 'open') repeated++;
+      else if (rejected.reason === 'dismissed') dismissed++;
+      else if (!madeAgain(rejected, result)) drop(rejected.reason);
+    }
     for (const draft of result.comments) {
       const grounded = groundFinding(draft, await checks.readFile(draft.path), checks.reviewed, checks.head);
       if (grounded.kind === 'dropped') {
@@ -79,8 +84,6 @@ export async function checkFindings(
       byFingerprint.set(finding.fp, kept ? merge(kept, finding) : finding);
     }
   }
-  let repeated = 0;
-  let dismissed = 0;
   const findings: GroundedFinding[] = [];
   for (const finding of byFingerprint.values()) {
     const known = knownAs(checks.ledger, { fp: finding.fp, path: finding.draft.path, title: finding.title });

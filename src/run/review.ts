@@ -32,7 +32,7 @@ import type { Publication } from './publish.js';
 import { publishPullRequestReview } from './publish-pull-request-review.js';
 import { bufferedTranscript, type ReviewerResult, reviewerFocuses, runReviewers } from './review-agents.js';
 import { checkFindings } from './review-findings.js';
-import { readLedger } from './review-ledger.js';
+import { knownAs, readLedger } from './review-ledger.js';
 import { recheckOpenFindings } from './review-recheck.js';
 import { decideReviewScope } from './review-scope.js';
 import { checkSuggestions } from './review-suggestions.js';
@@ -148,7 +148,13 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
           count,
           registry: tools.registry,
           messagesFor,
-          commentDeps: { diff: prDiff, reviewed, head, readFile },
+          commentDeps: {
+            diff: prDiff,
+            reviewed,
+            head,
+            readFile,
+            known: (finding) => knownAs({ open: recheck.open, dismissed: ledger.dismissed }, finding),
+          },
           transcript,
           tracking,
           budget,

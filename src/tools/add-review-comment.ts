@@ -4,13 +4,21 @@
  * is on them, they lie in or next to the diff under review, a suggestion applies cleanly) and kept
  * for the review the action posts when the model finishes. A call that fails a check is not kept:
  * the model is told why and where the quoted code really is, so it can call again while it still
- * can, and the failure is recorded so the review can count what was dropped.
+ * can, and the failure is recorded so the review can count what was dropped. A finding an earlier
+ * review raised and left open, or that a person dismissed, is not kept either, and the model is
+ * told so.
  */
 import { z } from 'zod';
 import type { DiffLines } from '../outputs/diff-lines.js';
 import { fitsDiff, location, type ReviewCommentDraft, SEVERITIES } from '../outputs/review-comments.js';
 import { normaliseCode } from '../outputs/review-fingerprint.js';
-import { DROP_REASONS, type DropReason, fileLines, groundFinding } from '../outputs/review-grounding.js';
+import {
+  anchorFinding,
+  DROP_REASONS,
+  type DropReason,
+  fileLines,
+  groundFinding,
+} from '../outputs/review-grounding.js';
 import { defineTool, type Tool } from './tool.js';
 
 const parameters = z.object({
@@ -45,10 +53,10 @@ const description =
   'with the exact replacement lines when the fix is small. Every comment is checked against the checked-out ' +
   'head: one whose quote is not on its lines, or whose lines are not in or next to the diff under review, is refused.';
 
-/** A call that failed a check: what it was and why. */
+/** A call that was not kept: it failed a check, or repeats a finding still open or dismissed. */
 export interface RejectedComment {
   draft: ReviewCommentDraft;
-  reason: DropReason;
+  reason: DropReason | 'open' | 'dismissed';
 }
 
 export interface AddReviewCommentDeps {
@@ -66,6 +74,8 @@ export interface AddReviewCommentDeps {
   rejected: RejectedComment[];
   /** The reviewer's focus, recorded on its comments when several reviewers run. */
   reviewer?: string;
+  /** Whether a finding repeats one an earlier review raised and left open, or a person dismissed. */
+  known?: (finding: { fp: string; path: string; title: string }) => 'open' | 'dismissed' | undefined;
 }
 
 /** Lines of `text` that contain `quote` (whitespace aside), for "it is at line N". */
@@ -134,6 +144,22 @@ export function createAddReviewCommentTool(deps: AddReviewCommentDeps): Tool<z.i
         ...(deps.reviewer ? { reviewer: deps.reviewer } : {}),
       };
       const file = await deps.readFile(draft.path);
+      const anchored = anchorFinding(draft, file, deps.head);
+      const known =
+        anchored.kind === 'anchored'
+          ? deps.known?.({ fp: anchored.anchor.fp, path: draft.path, title: anchored.anchor.title })
+          : undefined;
+      if (known) {
+        deps.rejected.push({ draft, reason: known });
+        return {
+          output:
+            known === 'open'
+              ? `Not recorded: an earlier review raised this finding and it is still open (${location(draft)}); it is not repeated.`
+              : `Not recorded: a person dismissed this finding earlier (${location(draft)}); it is never raised again on this pull request.`,
+          isError: false,
+          meta: { path: draft.path, line: draft.line, known },
+        };
+      }
       const checked = groundFinding(draft, file, deps.reviewed, deps.head);
       if (checked.kind === 'dropped') {
         deps.rejected.push({ draft, reason: checked.reason });

@@ -14,12 +14,10 @@ import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { reviewsOf } from '../fakes/github-handlers-reviews.js';
 import { pullHeadRef } from '../fakes/github-json-git.js';
-import type { IssueRecord } from '../fakes/github-state.js';
 import type { RecordedRequest } from '../fakes/openai-server.js';
 import { reply } from '../fakes/openai-server.js';
 import { API_KEY, commentPayload, DEFAULT_FILES, useHarness } from '../helpers/action-harness.js';
-import { pullRequestHead } from '../helpers/pull-request-head.js';
-import { webhookExample } from '../helpers/webhook-examples.js';
+import { pullRequestPayload } from '../helpers/pull-request-head.js';
 
 const BOT = 'github-actions[bot]';
 const GREET_PR = [
@@ -61,18 +59,6 @@ async function pullRequest(
     main,
   );
   return { pr, head, ref };
-}
-
-/** The real `pull_request` example with this action, pointed at a pull request of the fake. */
-function pullRequestPayload(action: string, pr: IssueRecord, headSha: string, sender = pr.user) {
-  const payload = webhookExample('pull_request', action);
-  payload['number'] = pr.number;
-  const p = payload['pull_request'];
-  Object.assign(p, { number: pr.number, title: pr.title, body: pr.body, draft: pr.pull!.draft });
-  p['user'] = { ...p['user'], login: pr.user, type: 'User' };
-  p['head'] = pullRequestHead(p['head'], pr, headSha);
-  payload['sender'] = { ...payload['sender'], login: sender, type: 'User' };
-  return payload;
 }
 
 /** A README recipe (`docs/examples/<file>`): its event, types and the action's `with:` inputs. */

@@ -3,6 +3,7 @@
  * `review-min-severity`, on lines of the pull request's diff, within `max-review-comments`,
  * blocking ones first), which go into the body (below the severity, off the diff lines, over the
  * limit), and which are left out because an earlier review already made them on the same line.
+ * Findings are placed most severe first, then by file and line.
  * Each inline comment carries a collapsed "why flagged · how checked". Pure.
  */
 import type { DiffLines } from './diff-lines.js';
@@ -147,8 +148,12 @@ export function placeFindings(
       JSON.stringify([c.path, normalise(c.lineContent), normalise(commentText(c.body))]),
     ),
   );
+  // Most severe first, then by place: reviewers' calls finish in any order, the review does not.
   const ordered = [...findings].sort(
-    (a, b) => SEVERITY_RANK[b.draft.severity] - SEVERITY_RANK[a.draft.severity],
+    (a, b) =>
+      SEVERITY_RANK[b.draft.severity] - SEVERITY_RANK[a.draft.severity] ||
+      a.draft.path.localeCompare(b.draft.path) ||
+      a.draft.line - b.draft.line,
   );
   for (const finding of ordered) {
     const { draft } = finding;

@@ -266,6 +266,51 @@ describe('reviews across pushes, end to end', () => {
     assert.match(seen(again.requests[0]!), /\+export const div/);
   });
 
+  it('posts on the head it read when a push lands during the review, says so, and keeps to max-review-comments', async () => {
+    const { pr, head } = await openPullRequest('moving');
+    let newer = '';
+    h.openai.enqueue(
+      // The author pushes again while the model is at work.
+      async () => {
+        newer = await h.github.git.commit(
+          'moving',
+          { 'src/list.js': 'export const none = [];\n' },
+          'More',
+          head,
+        );
+        return reply()
+          .tool('add_review_comment', {
+            path: 'src/math.js',
+            line: 2,
+            quote: 'a / b',
+            title: 'zero',
+            body: 'Zero.',
+          })
+          .tool('add_review_comment', {
+            path: 'src/text.js',
+            line: 2,
+            quote: 'upper',
+            title: 'null',
+            body: 'Null.',
+          });
+      },
+      reply().text('Reviewed the first push.'),
+    );
+    const { review: posted } = await review(pr, head, 'opened', { ...REVIEW, 'max-review-comments': '1' });
+    assert.equal(posted.commitId, head, 'the review is of the commit it read');
+    assert.match(
+      posted.body,
+      new RegExp(
+        `A newer push \\(${newer.slice(0, 7)}\\) arrived while this review ran; this review is of the commit it read`,
+      ),
+    );
+    assert.equal(commentsOf(posted).length, 1);
+    assert.match(
+      posted.body,
+      /### Over the limit of 1 inline comments \(`max-review-comments`\)\n\n- `src\/text\.js:2` Null\./,
+    );
+  });
+
   it('runs three reviewers in parallel with read tools only and posts one review with their findings merged', async () => {
     const { pr, head } = await openPullRequest('three-reviewers');
     const divFinding = (severity: string) => ({

@@ -103,11 +103,11 @@ describe('placeFindings', () => {
     );
     assert.match(
       only!.body,
-      /^Problem\.\n\n<details><summary>Why flagged · how checked<\/summary>\n\n\*\*Why flagged:\*\* the reviewer raised it as suggestion, rule “Problem\.”\.\n\*\*How checked:\*\* checked\.\n\n<\/details>$/,
+      /^Problem\.\n\n<details><summary>Why flagged · how checked<\/summary>\n\n\*\*Why flagged:\*\* the reviewer raised it as suggestion, rule “Problem”\.\n\*\*How checked:\*\* checked\.\n\n<\/details>$/,
     );
     assert.deepEqual(
       placed.folded.map((c) => c.draft.body),
-      ['spans two hunks', 'between hunks', 'file not in the diff'],
+      ['between hunks', 'spans two hunks', 'file not in the diff'],
     );
     assert.equal(placed.repeated, 0);
   });

@@ -1,9 +1,10 @@
 /**
  * Publishes a review run: places the checked findings (inline, or in the body: off the diff's
- * lines, over `max-review-comments`, below `review-min-severity`), renders the body, sends
- * everything through the publish filter, appends the hidden markers (the body's: the head it read,
- * the findings left open, the dismissed ones; each inline comment's: its fingerprint) and posts
- * one `COMMENT` review on the reviewed head. Never pushes anything.
+ * lines, over `max-review-comments`, below `review-min-severity`; each with its collapsed "why
+ * flagged · how checked"), renders the body, sends everything through the publish filter,
+ * appends the hidden markers (the body's: the head it read, the findings left open, the dismissed
+ * ones; each inline comment's: its fingerprint) and posts one `COMMENT` review on the reviewed
+ * head. Never pushes anything.
  */
 import type { PriorReviewComment } from '../github/pull-request-review-context.js';
 import {
@@ -15,7 +16,7 @@ import {
 import type { DiffLines } from '../outputs/diff-lines.js';
 import { postPullRequestReview } from '../outputs/pull-request-review.js';
 import { type ResolvedFinding, renderReviewBody } from '../outputs/review-body.js';
-import { placeFindings } from '../outputs/review-comments.js';
+import { placeFindings, renderWhyFlagged } from '../outputs/review-comments.js';
 import { normaliseCode } from '../outputs/review-fingerprint.js';
 import type { DropReason, GroundedFinding } from '../outputs/review-grounding.js';
 import {
@@ -96,6 +97,9 @@ export async function publishPullRequestReview(
   });
   const posted = placed.inlineFindings;
   const drafts = (list: readonly GroundedFinding[]) => list.map((f) => f.draft);
+  // Findings listed in the body carry their "why flagged · how checked" too.
+  const listed = (list: readonly GroundedFinding[]) =>
+    list.map((f) => ({ ...f.draft, body: `${f.draft.body.trim()}\n\n${renderWhyFlagged(f)}` }));
   const inReview = [...posted, ...placed.folded, ...placed.overflow, ...placed.below];
   // The marker is appended after the publish filter, so what the model wrote in it is redacted here.
   const marker = renderReviewMarker({
@@ -124,10 +128,10 @@ export async function publishPullRequestReview(
           noIssues: noIssuesSentence(input.scope),
           newerHead: input.newerHead,
           comments: drafts(inReview),
-          folded: drafts(allFolded ? [...posted, ...placed.folded] : placed.folded),
+          folded: listed(allFolded ? [...posted, ...placed.folded] : placed.folded),
           ...(allFolded ? { foldedNote: 'Comments (GitHub did not accept them inline)' } : {}),
-          overflow: { findings: drafts(placed.overflow), limit: review.maxComments },
-          below: { findings: drafts(placed.below), threshold: review.minSeverity },
+          overflow: { findings: listed(placed.overflow), limit: review.maxComments },
+          below: { findings: listed(placed.below), threshold: review.minSeverity },
           repeated: input.repeated + placed.repeated,
           dismissed: input.dismissedAgain,
           dropped: input.dropped,

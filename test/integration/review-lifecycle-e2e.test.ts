@@ -307,7 +307,7 @@ describe('reviews across pushes, end to end', () => {
     assert.equal(commentsOf(posted).length, 1);
     assert.match(
       posted.body,
-      /### Over the limit of 1 inline comments \(`max-review-comments`\)\n\n- `src\/text\.js:2` Null\./,
+      /### Over the limit of 1 inline comments \(`max-review-comments`\)\n\n- `src\/text\.js:2` Null\.\n {2}\n {2}<details><summary>Why flagged · how checked<\/summary>/,
     );
   });
 

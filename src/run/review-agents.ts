@@ -20,7 +20,7 @@ import {
   type RejectedComment,
 } from '../tools/add-review-comment.js';
 import type { ToolRegistry } from '../tools/registry.js';
-import { addAgentUsage, createAgentRunner } from './agent-runner.js';
+import { type AgentRunnerOptions, addAgentUsage, createAgentRunner } from './agent-runner.js';
 import type { WorkInput } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
 
@@ -28,6 +28,8 @@ export interface ReviewersOptions {
   count: number;
   /** The review registry without `add_review_comment`. */
   registry: ToolRegistry;
+  /** Spread into each reviewer's runner options (the repository context's hooks). */
+  runnerOptions?: Pick<AgentRunnerOptions, 'onInputDropped'>;
   /** The opening messages of a reviewer with this focus (none: the single, general reviewer). */
   messagesFor: (focus: ReviewerFocus | undefined) => ChatCompletionMessageParam[];
   /** What `add_review_comment` checks against; its lists are each reviewer's own. */
@@ -93,6 +95,7 @@ export async function runReviewers(
       tracking: parallel ? undefined : options.tracking,
       budget: options.budget,
       runKind: 'review',
+      ...options.runnerOptions,
     });
     const agent = runner(options.messagesFor(focus));
     return { focus, comments, rejected, buffered, agent };

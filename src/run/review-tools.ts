@@ -4,10 +4,13 @@
  * adds its own `add_review_comment` (review-agents.ts). A same-repository pull request keeps bash,
  * limited to the read-only part of the policy, inside the usual sandbox (which also runs
  * `verify-command` against suggestions); a fork's gets no bash and no sandbox at all, since
- * nothing of its head may run.
+ * nothing of its head may run. MCP servers: only those marked `read-only: true`, with their
+ * read-only tools (a fork's review starts no stdio server, since it has no sandbox).
  */
-import { type AgentToolSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
+import { scrubbedEnv } from '../exec/scrubbed-env.js';
+import { type AgentToolSettings, mcpSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
 import type { CommandHost } from '../pipeline/command-host.js';
+import { startMcpTools } from '../pipeline/mcp-tools.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
@@ -23,6 +26,8 @@ export interface ReviewTools {
   description: string;
   /** Where commands run, when they may (a same-repository pull request). */
   commands?: { sandbox: Sandbox; env: Readonly<Record<string, string>> };
+  /** The MCP servers and their tools, for the job summary ('' without servers). */
+  mcpSummary(): string;
   dispose(): Promise<void>;
 }
 
@@ -49,6 +54,7 @@ export async function prepareReviewTools(
       workspace: host.workspace,
       policy: createPathPolicy(host.workspace),
       readTracker: createReadTracker(),
+      env: scrubbedEnv(host.env),
     });
     const writers = fileTools.filter((t) => !t.readOnly).map((t) => t.name);
     const registry = new ToolRegistry(fileTools.filter((t) => t.readOnly)).withheld({
@@ -57,7 +63,14 @@ export async function prepareReviewTools(
     });
     const description = 'No commands run: the pull request comes from a fork, so bash is not offered.';
     host.log.info(description);
-    return { registry, description, dispose: async () => {} };
+    // Remote servers only: a stdio server would need the sandbox this review does not start.
+    const mcp = await startMcpTools(host, mcpSettings({ ...settings, readOnly: true }), undefined);
+    return {
+      registry: mcp ? registry.withShelf(mcp.shelf, mcp.preload) : registry,
+      description,
+      mcpSummary: () => mcp?.summary() ?? '',
+      dispose: async () => mcp?.close(),
+    };
   }
   const tools = await prepareAgentTools(host, { ...settings, readOnly: true });
   const writers = tools.registry.names().filter((n) => n !== 'bash' && !tools.registry.get(n)?.readOnly);
@@ -66,6 +79,7 @@ export async function prepareReviewTools(
     registry,
     description: tools.description,
     commands: { sandbox: tools.sandbox, env: tools.commandEnv },
+    mcpSummary: tools.mcpSummary,
     dispose: tools.dispose,
   };
 }

@@ -30,6 +30,7 @@ import type { WorkInput } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
 import { publishPullRequestReview } from './publish-pull-request-review.js';
+import { prepareRepositoryContext } from './repository-context.js';
 import { bufferedTranscript, type ReviewerResult, reviewerFocuses, runReviewers } from './review-agents.js';
 import { checkFindings } from './review-findings.js';
 import { knownAs, readLedger } from './review-ledger.js';
@@ -37,7 +38,7 @@ import { recheckOpenFindings } from './review-recheck.js';
 import { decideReviewScope } from './review-scope.js';
 import { checkSuggestions } from './review-suggestions.js';
 import { prepareReviewTools } from './review-tools.js';
-import { checkOutAndOpenTranscript, runPhases, trustedAgentsMd } from './run-phases.js';
+import { checkOutAndOpenTranscript, runPhases } from './run-phases.js';
 
 /** Runs the review; throws on failure or cancellation (the tracked run reports it). */
 export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publication> {
@@ -101,7 +102,10 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   phases.stopIfCancelled();
 
   const repository = `${ctx.repo.owner}/${ctx.repo.repo}`;
-  const agentsMd = await trustedAgentsMd(ctx, input, git);
+  const given = await prepareRepositoryContext(ctx, input, git, transcript, {
+    review: true,
+    knownPaths: details.files.map((file) => file.filename),
+  });
   const count = config.review.agents;
   const messagesFor = (focus: ReturnType<typeof reviewerFocuses>[number]): ChatCompletionMessageParam[] => {
     const task = buildPullRequestReviewTask(details, {
@@ -119,7 +123,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
         canRunCommands: pr.sameRepo && count === 1,
         ...(focus ? { focus } : {}),
       }),
-      ...agentsMd,
+      ...given.prompt,
       ...(config.instructions ? { instructions: config.instructions } : {}),
       task: task.task,
       context: task.context,
@@ -128,6 +132,9 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
 
   const prDiff = diffLines(details.files);
   const reviewed = diffLines(scope.files);
+  // Same repository: the reviewer's read-only commands run in the workspace, whose git the action
+  // uses again after the run (credentials put back); a fork's folder gets no commands at all.
+  if (pr.sameRepo) await input.snapshotGitConfig?.();
   const tools = await prepareReviewTools({ ...commandHost(ctx), workspace }, config, {
     canRunCommands: pr.sameRepo,
   });
@@ -146,7 +153,8 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       ? []
       : await runReviewers(ctx, input, {
           count,
-          registry: tools.registry,
+          registry: given.withNotes(tools.registry, workspace),
+          runnerOptions: given.runner,
           messagesFor,
           commentDeps: {
             diff: prDiff,
@@ -211,6 +219,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
     return published;
   } finally {
+    outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

@@ -25,6 +25,7 @@ import { checkGraphqlDocument } from './github-graphql-schema.js';
 import { executeReviewThreads, THREAD_FIELDS } from './github-graphql-threads.js';
 import { HANDLERS, type Handler, type Reply } from './github-handlers.js';
 import { JOB_LOGS_PATH } from './github-handlers-actions.js';
+import { serveUpload, UPLOADS_PATH } from './github-rendered-body.js';
 import { GitHubState, type Permission } from './github-state.js';
 import { OpenApiValidator } from './openapi-validator.js';
 
@@ -238,6 +239,8 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
         await handleGraphql(req, res, raw, record);
       } else if (GIT_PATH.test(pathname)) {
         await serveGit(req, res, raw, { projectRoot: git.root, tokens: [token] });
+      } else if (pathname.startsWith(UPLOADS_PATH) && record.method === 'GET') {
+        serveUpload(state, req, res);
       } else if (pathname.startsWith(JOB_LOGS_PATH)) {
         const job = state.job(Number(pathname.slice(JOB_LOGS_PATH.length)));
         res.writeHead(job ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8' });

@@ -18,6 +18,7 @@ import type {
   RunRecord,
   RunScript,
   RunStatus,
+  UploadRecord,
   UserRecord,
   WorkflowRecord,
 } from './github-records.js';
@@ -51,6 +52,8 @@ export class GitHubState {
   readonly verifiedCommits = new Set<string>();
   /** Resolved review threads: the thread's first comment id → who resolved it. */
   readonly resolvedThreads = new Map<number, string>();
+  /** Attachments by path (`/storage/user/…`), served to requests that carry their signature. */
+  readonly uploads = new Map<string, UploadRecord>();
   private nextId = 1000;
 
   constructor(
@@ -174,6 +177,18 @@ export class GitHubState {
     const root = this.reviewComments.get(commentId)?.inReplyToId ?? commentId;
     this.user(login);
     this.resolvedThreads.set(root, login);
+  }
+
+  /**
+   * Stores an attachment (served as `contentType` whatever its bytes are) and returns the path and
+   * query of its signed URL, as a GitHub Enterprise Server renders it into `body_html`.
+   */
+  addUpload(bytes: Buffer, contentType = 'image/png'): string {
+    const id = this.id();
+    const path = `/storage/user/${id}/files/${id.toString(16).padStart(8, '0')}-5a1e-4c3b-9d2f-upload`;
+    const signature = Buffer.from(`signed-${id}-${Math.random()}`).toString('base64url');
+    this.uploads.set(path, { bytes, contentType, signature });
+    return `${path}?jwt=${signature}`;
   }
 
   reactionsOn(subject: ReactionSubject): ReactionRecord[] {

@@ -6,6 +6,7 @@ import {
   API_FORMATS,
   CO_AUTHOR,
   COMMIT_SIGNING,
+  IMAGE_SETTINGS,
   INPUT_DEFAULTS,
   INPUT_NAMES,
   MODES,
@@ -31,6 +32,7 @@ const CHOICES: Record<string, readonly string[]> = {
   'commit-signing': COMMIT_SIGNING,
   'co-author': CO_AUTHOR,
   'review-min-severity': SEVERITIES,
+  images: IMAGE_SETTINGS,
 };
 
 describe('src/inputs.ts and action.yml', () => {

@@ -4,8 +4,9 @@
  * the scripted model. Three pushes to one pull request: the second review covers only the new
  * commit and repeats nothing, the finding the third push fixes gets its thread resolved with a
  * one-line reason, the finding its author answered "won't fix" is never raised again, and a
- * comment whose quote is not on its line is dropped and counted. A force-push falls back to a
- * full review and says so. `review-agents: 3` posts one review with the reviewers' findings merged.
+ * comment whose quote is not on its line is dropped and counted. A thread a person resolved by hand
+ * dismisses its finding for good. A force-push falls back to a full review and says so.
+ * `review-agents: 3` posts one review with the reviewers' findings merged.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -243,6 +244,43 @@ describe('reviews across pushes, end to end', () => {
       [['src/list.js', 'empty list']],
     );
     assert.equal(marker.dismissed.length, 1);
+  });
+
+  it('never raises again a finding whose thread a person resolved by hand', async () => {
+    const { pr, head } = await openPullRequest('resolved-by-hand');
+    const divFinding = {
+      path: 'src/math.js',
+      line: 2,
+      quote: 'a / b',
+      title: 'division by zero',
+      body: '`div(1, 0)` is Infinity.',
+    };
+    h.openai.enqueue(reply().tool('add_review_comment', divFinding), reply().text('Adds `div`.'));
+    const one = await review(pr, head, 'opened');
+    const [divComment] = commentsOf(one.review);
+    assert.ok(divComment, 'the first review posts the finding');
+
+    // Bob reads it and clicks "Resolve conversation" without a word.
+    h.github.state.resolveThread(divComment.id, 'bob');
+
+    const next = await h.github.git.commit(
+      'resolved-by-hand',
+      { 'src/math.js': `${MATH}${DIV}\nexport const mod = (a, b) => a % b;\n` },
+      'Add mod',
+      head,
+    );
+    h.openai.enqueue(
+      reply().tool('add_review_comment', { ...divFinding, body: 'Still divides by zero.' }),
+      reply().text('Adds `mod`.'),
+    );
+    const two = await review(pr, next, 'synchronize');
+    assert.equal(two.requests.length, 2, 'nothing open to re-check');
+    assert.match(seen(two.requests[0]!), /findings people dismissed[\s\S]*src\/math\.js: division by zero/);
+    assert.match(seen(two.requests[1]!), /Not recorded: a person dismissed this finding earlier/);
+    assert.deepEqual(commentsOf(two.review), [], 'the dismissed finding is not posted again');
+    assert.match(two.review.body, /\(1 dismissed earlier, not raised again\)/);
+    assert.equal(markerOf(two.review.body).dismissed.length, 1, 'the dismissal is carried forward');
+    assert.equal(h.github.state.resolvedThreads.get(divComment.id), 'bob', 'left as bob resolved it');
   });
 
   it('falls back to a full review after a force-push and says so', async () => {

@@ -130,6 +130,7 @@ export const REVIEW_NEAR_DIFF_LINES = 3;
  * the marker lives in the review body, under GitHub's limit with the rest of it.
  */
 export const REVIEW_MARKER_FINDINGS = 40;
+/** Characters of anchored code the marker keeps per finding (see REVIEW_MARKER_FINDINGS). */
 export const REVIEW_MARKER_CODE_CHARS = 240;
 
 /** Dismissed fingerprints the marker keeps; older ones fall off. */

@@ -23,7 +23,7 @@ export function downloadsPackages(words: readonly string[]): boolean {
     case 'pnpm':
       return sub === 'install' || sub === 'i';
     case 'yarn':
-      return sub === undefined || sub === 'install';
+      return (sub === undefined && !args.some((a) => /^(-v|--version|-h|--help)$/.test(a))) || sub === 'install';
     case 'pip':
     case 'pip3':
       return sub === 'install';

@@ -16,6 +16,12 @@ export type ValueKind =
   | 'read'
   /** A file written (an output). */
   | 'write'
+  /** A write that may create symlinks or move folders (cp/mv targets, mv sources, `rm -r`). */
+  | 'tree'
+  /** A file that names files the tool then reads: NUL-separated (`--files0-from`)… */
+  | 'list0'
+  /** …or one per line (`tar -T`, `file -f`). */
+  | 'list'
   /** A folder walked recursively. */
   | 'walk'
   /** A file whose content is code or a plugin the tool loads: refused when the agent wrote it. */
@@ -96,6 +102,9 @@ const kinds: Record<string, ValueKind> = {
   r: 'read',
   write: 'write',
   w: 'write',
+  tree: 'tree',
+  list0: 'list0',
+  list: 'list',
   walk: 'walk',
   load: 'load',
   num: 'number',

@@ -45,8 +45,9 @@ const isort = openRule('isort', {
   valued: ['profile', 'l', 'line-length', 'skip', 's', 'skip-glob', 'py', 'm', 'multi-line'],
   operands: 'read',
 });
+// rustfmt is a rustup proxy: it runs the toolchain rust-toolchain.toml names.
 const rustfmt = openRule('rustfmt', {
-  code: false,
+  code: true,
   load: ['config-path'],
   valued: ['edition', 'config', 'emit', 'color'],
   operands: 'read',
@@ -87,7 +88,8 @@ export const formatterRules: Record<string, Rule> = {
     refuse: {},
     operands: 'read',
   }),
-  goimports: openRule('goimports', { code: false, writeMode: ['w'], valued: ['local'], operands: 'read' }),
+  // goimports loads packages through `go list`.
+  goimports: openRule('goimports', { code: true, writeMode: ['w'], valued: ['local'], operands: 'read' }),
   biome: openRule('biome', {
     code: false,
     load: ['config-path'],

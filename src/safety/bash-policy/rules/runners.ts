@@ -22,7 +22,10 @@ export interface OpenSpec {
   valued?: string[];
   /** The tool runs the workspace's own code (tests, JS configs). */
   code: boolean;
-  /** Operands that are files the tool reads (otherwise they are test names, patterns …). */
+  /**
+   * Operands that are files the tool reads, or test names, patterns …; by default `read` for a
+   * tool that runs no project code (its reads are all the policy has to check) and `text` otherwise.
+   */
   operands?: 'read' | 'text';
   /** Subcommands (first operand) that are refused, with why. */
   refusedSubcommands?: Record<string, string>;
@@ -60,7 +63,8 @@ export function openRule(name: string, spec: OpenSpec): Rule {
             `\`${name} ${arg}\` is not allowed: ${spec.refusedSubcommands[arg]}.`,
           );
         operands++;
-        if (spec.operands === 'read') {
+        // A checker that runs no project code is only safe on files the policy checked.
+        if ((spec.operands ?? (spec.code ? 'text' : 'read')) === 'read') {
           const problem = ctx.checkPath(args[i]!, 'read');
           if (problem) return problem;
         }
@@ -510,8 +514,9 @@ export const runnerRules: Record<string, Rule> = {
       'confidence-level',
     ],
   }),
+  // pyright runs the configured Python interpreter to find its search paths.
   pyright: openRule('pyright', {
-    code: false,
+    code: true,
     load: ['project', 'p', 'pythonpath', 'venvpath', 'v', 'typeshedpath', 't'],
     write: ['outputjson', 'createstub', 'writebaseline'],
     valued: ['pythonversion', 'pythonplatform', 'level', 'threads'],
@@ -528,8 +533,9 @@ export const runnerRules: Record<string, Rule> = {
     load: ['workspace', 'tsconfig'],
     valued: ['output', 'threshold', 'fail-on-warnings', 'compiler-warnings', 'diagnostic-sources'],
   }),
+  // tsconfig.json can name language-service plugins and an `outFile` anywhere.
   tsc: openRule('tsc', {
-    code: false,
+    code: true,
     read: ['p', 'project', 'rootdir', 'basedir', 'baseurl'],
     write: [
       'outdir',
@@ -600,8 +606,9 @@ export const runnerRules: Record<string, Rule> = {
     valued: ['ignore', 'i'],
     operands: 'read',
   }),
+  // staticcheck loads packages through `go list` (go.mod's toolchain, cgo).
   staticcheck: openRule('staticcheck', {
-    code: false,
+    code: true,
     valued: ['checks', 'f', 'fail', 'go', 'tags', 'matrix'],
     load: ['debug.cpuprofile', 'debug.memprofile', 'debug.trace'],
   }),

@@ -16,9 +16,23 @@ const makeTable = t({
 /** make: recipes are the project's code; `VAR=…` overrides and `--eval` replace them. */
 export const make =
   (name: string): Rule =>
-  (args, ctx) => {
-    const parsed = checkArgs(name, makeTable, args, ctx, 'text');
+  (args, outer) => {
+    const parsed = checkArgs(name, makeTable, args, outer, 'text');
     if (isDenial(parsed)) return parsed;
+    // make changes to every `-C` folder before it reads a makefile: `-f` resolves there.
+    let ctx = outer;
+    for (const option of parsed.options) {
+      if (!['directory', 'C'].includes(option.def.name) || !option.value) continue;
+      const moved = ctx.chdir(option.value);
+      if (isDenial(moved)) return moved;
+      ctx = moved;
+    }
+    for (const option of parsed.options) {
+      if (!['file', 'f', 'makefile'].includes(option.def.name) || !option.value || option.value.value === '-')
+        continue;
+      const problem = ctx.checkPath(option.value, 'load');
+      if (problem) return problem;
+    }
     const override = parsed.operands.find((o) => o.value.includes('='));
     if (override)
       return deny(

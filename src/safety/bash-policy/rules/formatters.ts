@@ -3,8 +3,8 @@
  * them rewrite files are soft denials (an `allowed-commands` rule can lift them).
  */
 import { notAllowed } from '../denial.js';
+import { openRule } from './open-rule.js';
 import type { Rule } from './rule.js';
-import { openRule } from './runners.js';
 
 /** The soft denial for a formatter or fixer asked to rewrite files. */
 export function writeModeDenial(command: string) {

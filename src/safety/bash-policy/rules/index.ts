@@ -7,6 +7,7 @@ import { awk } from './awk.js';
 import { make, otherInterpreter, shell } from './build-tools.js';
 import { coreutilRules } from './coreutils.js';
 import { jq, yq } from './data-tools.js';
+import { ecosystemRules } from './ecosystems.js';
 import { fileOpRules } from './file-ops.js';
 import { formatterRules } from './formatters.js';
 import { git } from './git.js';
@@ -23,6 +24,7 @@ import { wrapperRules } from './wrappers.js';
 export const commandRules: Record<string, Rule> = {
   ...coreutilRules,
   ...fileOpRules,
+  ...ecosystemRules,
   ...runnerRules,
   ...formatterRules,
   ...wrapperRules,
@@ -73,11 +75,8 @@ export const commandRules: Record<string, Rule> = {
   zsh: shell('zsh'),
   ksh: shell('ksh'),
   perl: otherInterpreter('perl', ['-e', '-E']),
-  ruby: otherInterpreter('ruby', ['-e']),
   php: otherInterpreter('php', ['-r', '-a']),
   lua: otherInterpreter('lua', ['-e']),
   Rscript: otherInterpreter('Rscript', ['-e']),
-  deno: otherInterpreter('deno', ['eval', 'repl', '-e']),
-  bun: otherInterpreter('bun', ['-e', '--eval', '-p', '--print', 'x', 'add', 'install']),
   osascript: otherInterpreter('osascript', ['-e']),
 };

@@ -184,7 +184,12 @@ export const npm: Rule = (args, ctx) => {
   let afterDashDash = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!.value;
-    if (afterDashDash) continue; // arguments for the script itself
+    if (afterDashDash) {
+      // After `--` npm reads no more options, but the first word is still the subcommand
+      // (`npm -- test` runs the test script); the rest are arguments for the script.
+      if (positional.length === 0) positional.push(arg);
+      continue;
+    }
     if (arg === '--') {
       afterDashDash = true;
       continue;

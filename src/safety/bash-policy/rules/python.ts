@@ -188,7 +188,18 @@ export const pip: Rule = (args, ctx) => {
 
 /** uv and poetry: project environments; `run <cmd>` is checked as that command too. */
 export function pythonProject(name: 'uv' | 'poetry'): Rule {
-  return (args, ctx) => {
+  return (args, outer) => {
+    // `--directory`/`--project`/`-C`: the tool and what it runs work in that folder.
+    let ctx = outer;
+    for (let i = 0; i < args.length; i++) {
+      const match = /^(--directory|--project|-C|-P)(=(.*))?$/.exec(args[i]!.value);
+      if (!match) continue;
+      const dir = match[2] !== undefined ? literal(match[3]!) : args[i + 1];
+      if (!dir) return notAllowed(`${name}-option`, `\`${name} ${match[1]}\` needs a folder.`);
+      const moved = ctx.chdir(dir);
+      if (isDenial(moved)) return moved;
+      ctx = moved;
+    }
     // uv's `--with` adds packages to the run; poetry's `--with` names dependency groups.
     const refused =
       name === 'uv'
@@ -200,7 +211,9 @@ export function pythonProject(name: 'uv' | 'poetry'): Rule {
         `${name}-option`,
         `\`${name} ${bad.value}\` adds packages or package sources; not allowed.`,
       );
-    const operands = args.filter((a) => !a.value.startsWith('-'));
+    const operands = args.filter(
+      (a, i) => !a.value.startsWith('-') && !/^(--directory|--project|-C|-P)$/.test(args[i - 1]?.value ?? ''),
+    );
     const sub = operands[0]?.value;
     if (sub === undefined)
       return args.some((a) => ['--version', '-V', '--help', '-h'].includes(a.value))

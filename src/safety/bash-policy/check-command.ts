@@ -186,7 +186,11 @@ function checkLoad(word: Word, ctx: CheckContext): Denial | undefined {
   const bare =
     /^(@[\w.-]+\/)?[\w.-]+$/.test(value) &&
     ctx.paths.cwds.every((cwd) => !existsSync(path.resolve(cwd, value)));
-  const targets = bare ? [`node_modules/${value}`, `${value}.py`, value] : [value];
+  // A bare name is a package (node_modules), a Python module (`pkg.mod` is `pkg/mod.py`) or a file.
+  const module = value.replace(/\./g, '/');
+  const targets = bare
+    ? [`node_modules/${value}`, `${value}.py`, `${module}.py`, `${module}/__init__.py`, value]
+    : [value];
   for (const target of targets) {
     const targetWord = { ...word, value: target };
     if (!bare) {
@@ -239,6 +243,8 @@ function readChecked(word: Word, refuseWritten: boolean, ctx: CheckContext): str
         `\`${value}\` was written (or copied) by the agent during this run; a program file the agent wrote is not run by a tool. Give the program inline instead.`,
       );
     try {
+      // Missing: the tool fails on it (nothing on this line creates it: checked above).
+      if (!existsSync(real)) continue;
       const stat = statSync(real);
       if (!stat.isFile() || stat.size > POLICY_SCRIPT_FILE_BYTES) throw new Error('not a small regular file');
       contents.push(readFileSync(real, 'utf8'));

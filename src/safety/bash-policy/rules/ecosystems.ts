@@ -241,6 +241,7 @@ export const ecosystemRules: Record<string, Rule> = {
   }),
   terraform: openRule('terraform', {
     code: true,
+    singleDash: true,
     chdir: ['chdir'],
     load: ['plugin-dir'],
     valued: ['var', 'var-file', 'backend-config'],

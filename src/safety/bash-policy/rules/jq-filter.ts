@@ -24,6 +24,13 @@ const safeNames = new Set(
     .filter((n) => !n.endsWith('_not_allowed')),
 );
 
+/** Built-ins that reach the environment, other files, modules or stderr. */
+const refusedBuiltins = new Set(
+  'env input inputs debug stderr input_filename input_line_number builtins get_search_list get_prog_origin get_jq_origin modulemeta include import load load_str load_xml load_props load_base64 strenv envsubst eval __loc__'.split(
+    ' ',
+  ),
+);
+
 const safeFormats = new Set(
   'text json html uri urid csv tsv base64 base64d base32 base32d yaml props xml'.split(' '),
 );
@@ -40,10 +47,13 @@ export function checkFilter(tool: string, filter: string): Denial | undefined {
   // Names a filter defines (`def f:`, `def f(g; $x):`) may be called, unless they shadow a
   // refused built-in (the check below still sees the built-in's name).
   for (const match of filter.matchAll(/\bdef\s+([A-Za-z_]\w*)\s*(\(([^)]*)\))?/g)) {
-    defined.add(match[1]!);
-    for (const param of (match[3] ?? '').split(';')) {
-      const name = param.trim();
-      if (/^[A-Za-z_]\w*$/.test(name)) defined.add(name);
+    const names = [match[1]!, ...(match[3] ?? '').split(';').map((p) => p.trim())];
+    for (const name of names) {
+      if (!/^[A-Za-z_]\w*$/.test(name)) continue;
+      // Definitions are scoped, the check is not: a refused name defined in one place would
+      // let the built-in through elsewhere.
+      if (refusedBuiltins.has(name)) return refuse(tool, `defines \`${name}\`, the name of a built-in that is off limits`);
+      defined.add(name);
     }
   }
   const problem = scan(tool, filter, 0, filter.length, defined);

@@ -43,6 +43,8 @@ export interface OpenSpec {
   noUrls?: boolean;
   /** An interpreter: without an operand (or with `-`) it reads code from stdin. */
   interpreter?: boolean;
+  /** Long options are written with one dash (`terraform -chdir=dir`); there are no short clusters. */
+  singleDash?: boolean;
 }
 
 type Kind = 'load' | 'write' | 'read' | 'chdir' | 'valued';
@@ -102,8 +104,8 @@ export function openRule(name: string, spec: OpenSpec): Rule {
         if (problem) return problem;
         continue;
       }
-      const long = arg.startsWith('--');
-      const body = arg.slice(long ? 2 : 1);
+      const long = arg.startsWith('--') || spec.singleDash === true;
+      const body = arg.slice(arg.startsWith('--') ? 2 : 1);
       const eq = body.indexOf('=');
       // A long option is one key; a short cluster (`-vo file`) is read letter by letter.
       const keys = long

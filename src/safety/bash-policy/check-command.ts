@@ -127,7 +127,7 @@ export function checkPathKind(word: Word, kind: PathKind, ctx: CheckContext): De
   if (kind === 'load') return checkLoad(word, ctx);
   const problem = checkPathWord(word, ctx.paths, kind === 'read' || kind === 'walk' ? 'read' : 'write');
   if (problem) return problem;
-  if (kind === 'write' || kind === 'tree') {
+  if ((kind === 'write' || kind === 'tree') && !/^\/dev\/(null|stdout|stderr|stdin)$/.test(word.value)) {
     for (const real of realPaths(word.value, ctx)) {
       if (kind === 'tree') {
         const guard = treeGuard(real, word.value, ctx);

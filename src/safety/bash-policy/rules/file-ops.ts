@@ -7,6 +7,7 @@
  * destination or inside it (`dest/<name>`) depending on what exists when it runs, so both are
  * checked.
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { POLICY_GLOB_MAX_MATCHES } from '../../../limits.js';
 import { deny } from '../denial.js';
@@ -89,7 +90,11 @@ function landings(source: Word, dest: Word, parsed: ParsedArgs, ctx: RuleContext
       )
     : [source.value];
   if (names.length === 0) names.push(source.value);
-  const intoFolder = findParsed(parsed, 'target-directory', 't') !== undefined || dest.value.endsWith('/');
+  // An existing folder is entered (another step of the line changing it is a line conflict).
+  const intoFolder =
+    findParsed(parsed, 'target-directory', 't') !== undefined ||
+    dest.value.endsWith('/') ||
+    ctx.cwds.some((cwd) => isFolder(path.resolve(cwd, dest.value)));
   const asFile = findParsed(parsed, 'no-target-directory', 'T') !== undefined;
   const parents = findParsed(parsed, 'parents') !== undefined;
   const out: Word[] = [];
@@ -168,3 +173,11 @@ fileOpRules['rm'] = (args, ctx) => {
   }
   return undefined;
 };
+
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -52,7 +52,8 @@ export function checkFilter(tool: string, filter: string): Denial | undefined {
       if (!/^[A-Za-z_]\w*$/.test(name)) continue;
       // Definitions are scoped, the check is not: a refused name defined in one place would
       // let the built-in through elsewhere.
-      if (refusedBuiltins.has(name)) return refuse(tool, `defines \`${name}\`, the name of a built-in that is off limits`);
+      if (refusedBuiltins.has(name))
+        return refuse(tool, `defines \`${name}\`, the name of a built-in that is off limits`);
       defined.add(name);
     }
   }

@@ -50,11 +50,35 @@ describe('bash policy corpus', () => {
     }
     const classes = new Set(hostile.map((h) => h.class));
     for (let c = 1; c <= 16; c++) assert.ok(classes.has(c), `class ${c}`);
-    assert.ok(hostile.some((h) => h.setup), 'entries that depend on an earlier write');
-    assert.ok(hostile.some((h) => h.review), 'entries only hostile in review runs');
-    assert.ok(hostile.some((h) => h.found === 'oracle'), "the execution oracle's findings");
+    assert.ok(
+      hostile.some((h) => h.setup),
+      'entries that depend on an earlier write',
+    );
+    assert.ok(
+      hostile.some((h) => h.review),
+      'entries only hostile in review runs',
+    );
+    assert.ok(
+      hostile.some((h) => h.found === 'oracle'),
+      "the execution oracle's findings",
+    );
     const ecosystems = new Set(benign.map((b) => b.ecosystem));
-    for (const e of ['node', 'python', 'go', 'rust', 'java', 'dotnet', 'make', 'git', 'c', 'ruby', 'deno', 'bun', 'infra', 'docs'])
+    for (const e of [
+      'node',
+      'python',
+      'go',
+      'rust',
+      'java',
+      'dotnet',
+      'make',
+      'git',
+      'c',
+      'ruby',
+      'deno',
+      'bun',
+      'infra',
+      'docs',
+    ])
       assert.ok(ecosystems.has(e), e);
     assert.ok(benign.every((b) => b.source.length > 0));
   });

@@ -120,20 +120,21 @@ function realPaths(value: string, ctx: CheckContext): string[] {
 
 /**
  * Paths by kind: `walk` may not enter `.git/`; `load` may not name a URL or a file written this
- * run; `write` and `tree` are recorded as the line's writes (`tree`: may create symlinks or
- * move folders, and may not take the workspace or a folder holding `.git`/`.github`).
+ * run; writes are recorded as the line's; `tree` and `links` may not take the workspace or a
+ * folder holding `.git`/`.github`, and `links` marks a place where a symlink or folder may appear.
  */
 export function checkPathKind(word: Word, kind: PathKind, ctx: CheckContext): Denial | undefined {
   if (kind === 'load') return checkLoad(word, ctx);
   const problem = checkPathWord(word, ctx.paths, kind === 'read' || kind === 'walk' ? 'read' : 'write');
   if (problem) return problem;
-  if ((kind === 'write' || kind === 'tree') && !/^\/dev\/(null|stdout|stderr|stdin)$/.test(word.value)) {
+  const writes = kind === 'write' || kind === 'tree' || kind === 'links';
+  if (writes && !/^\/dev\/(null|stdout|stderr|stdin)$/.test(word.value)) {
     for (const real of realPaths(word.value, ctx)) {
-      if (kind === 'tree') {
+      if (kind !== 'write') {
         const guard = treeGuard(real, word.value, ctx);
         if (guard) return guard;
       }
-      ctx.line.writes.push({ path: real, tree: kind === 'tree', step: ctx.line.step });
+      ctx.line.writes.push({ path: real, links: kind === 'links', step: ctx.line.step });
     }
   }
   if (kind === 'walk' && !word.glob) {

@@ -10,10 +10,10 @@ import { realPathOf } from '../path-policy.js';
 import { type Denial, deny } from './denial.js';
 import { inside } from './paths.js';
 
-/** A write an allowed step will make; `tree`: it can create symlinks or move folders (cp, mv). */
+/** A write an allowed step will make; `links`: a symlink or a folder may appear there (cp -r, mv of a folder). */
 export interface LineWrite {
   path: string;
-  tree: boolean;
+  links: boolean;
   step: number;
 }
 
@@ -40,7 +40,7 @@ export function writtenFiles(line: LineState): string[] {
 
 /** The refusal when one step's check depended on what another step of the line changes. */
 export function lineConflict(line: LineState, workspace: string): Denial | undefined {
-  const trees = line.writes.filter((w) => w.tree);
+  const trees = line.writes.filter((w) => w.links);
   for (const tree of trees) {
     for (const { joined, step } of line.resolved) {
       if (step === tree.step) continue;

@@ -16,8 +16,10 @@ export type ValueKind =
   | 'read'
   /** A file written (an output). */
   | 'write'
-  /** A write that may create symlinks or move folders (cp/mv targets, mv sources, `rm -r`). */
+  /** A write that changes a whole folder (`rm -r`, `chmod -R`, mv sources and targets): never the workspace or a folder holding `.git`/`.github`. */
   | 'tree'
+  /** A `tree` write that may also leave a symlink or a folder there (`cp -r`/`-P`, mv of a folder or symlink). */
+  | 'links'
   /** A file that names files the tool then reads: NUL-separated (`--files0-from`)… */
   | 'list0'
   /** …or one per line (`tar -T`, `file -f`). */
@@ -103,6 +105,7 @@ const kinds: Record<string, ValueKind> = {
   write: 'write',
   w: 'write',
   tree: 'tree',
+  links: 'links',
   list0: 'list0',
   list: 'list',
   walk: 'walk',

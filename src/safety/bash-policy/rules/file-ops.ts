@@ -7,7 +7,7 @@
  * destination or inside it (`dest/<name>`) depending on what exists when it runs, so both are
  * checked.
  */
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { POLICY_GLOB_MAX_MATCHES } from '../../../limits.js';
 import { deny } from '../denial.js';
@@ -105,7 +105,8 @@ function landings(source: Word, dest: Word, parsed: ParsedArgs, ctx: RuleContext
     }
     const base = path.basename(name.replace(/\/+$/, ''));
     if (base === '.' || base === '..' || base === '') return undefined;
-    if (!intoFolder) out.push(dest);
+    // `-T`: onto the destination itself; an existing folder or `-t`: inside it; else either.
+    if (asFile || !intoFolder) out.push(dest);
     if (!asFile) out.push(literal(`${dest.value.replace(/\/+$/, '')}/${base}`));
   }
   return out;
@@ -129,6 +130,8 @@ function copyRule(name: 'cp' | 'mv'): Rule {
         'recursive-follow',
         `\`${name} -r\` with \`-L\` copies through symlinks out of the workspace.`,
       );
+    // A copy of symlinks as symlinks (`-r`, `-a`, `-P`, `-d`) can leave one at the landing place.
+    const copiesLinks = recursive || findParsed(parsed, 'no-dereference', 'P', 'd') !== undefined;
     for (const src of sources) {
       const kind = name === 'mv' ? 'tree' : recursive ? 'walk' : 'read';
       const problem = checkValue(src, kind, `\`${name}\``, ctx);
@@ -139,8 +142,12 @@ function copyRule(name: 'cp' | 'mv'): Rule {
           `${name}-operands`,
           `\`${name} ${src.value}\`: name the file or folder to copy, not \`.\` or \`..\`.`,
         );
+      const links =
+        name === 'mv'
+          ? src.glob || ctx.cwds.some((cwd) => linkOrFolder(path.resolve(cwd, src.value)))
+          : copiesLinks;
       for (const place of places) {
-        const landing = checkValue(place, 'tree', `\`${name}\``, ctx);
+        const landing = checkValue(place, links ? 'links' : 'tree', `\`${name}\``, ctx);
         if (landing) return landing;
       }
     }
@@ -173,6 +180,16 @@ fileOpRules['rm'] = (args, ctx) => {
   }
   return undefined;
 };
+
+/** True when `p` is a symlink or a folder now (moving it moves what resolves through it). */
+function linkOrFolder(p: string): boolean {
+  try {
+    const stat = lstatSync(p);
+    return stat.isSymbolicLink() || stat.isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 function isFolder(p: string): boolean {
   try {

@@ -17,7 +17,7 @@ import {
 import type { Word } from '../words.js';
 
 /** How a path-valued word is used (see check-command.ts). */
-export type PathKind = 'read' | 'write' | 'tree' | 'walk' | 'load';
+export type PathKind = 'read' | 'write' | 'tree' | 'links' | 'walk' | 'load';
 
 export interface RuleContext {
   /** Every folder the command may run in (more than one when the line may `cd`). */
@@ -64,6 +64,7 @@ export function checkValue(word: Word, kind: ValueKind, what: string, ctx: RuleC
     case 'read':
     case 'write':
     case 'tree':
+    case 'links':
     case 'walk':
     case 'load':
       return ctx.checkPath(word, kind);

@@ -166,6 +166,7 @@ export const ecosystemRules: Record<string, Rule> = {
     interpreter: true,
     noUrls: true,
     load: ['preload', 'r', 'require', 'config', 'c', 'env-file', 'tsconfig-override'],
+    chdir: ['cwd'],
     write: ['outdir', 'outfile', 'coverage-dir'],
     valued: ['t', 'test-name-pattern', 'timeout', 'filter', 'target', 'format'],
     evaluate: ['e', 'eval', 'p', 'print'],

@@ -5,6 +5,7 @@
 import { tar, unzip } from './archives.js';
 import { awk } from './awk.js';
 import { make, otherInterpreter, shell } from './build-tools.js';
+import { checkerRules } from './checkers.js';
 import { coreutilRules } from './coreutils.js';
 import { jq, yq } from './data-tools.js';
 import { ecosystemRules } from './ecosystems.js';
@@ -13,7 +14,8 @@ import { formatterRules } from './formatters.js';
 import { git } from './git.js';
 import { cargo, go } from './go-rust.js';
 import { dotnet, gradle, java, maven } from './jvm.js';
-import { node, npm, npx, pnpm, yarn } from './node.js';
+import { node, npm, npx } from './node.js';
+import { pnpm, yarn } from './package-managers.js';
 import { pip, python, pythonModuleRules, pythonProject } from './python.js';
 import type { Rule } from './rule.js';
 import { runnerRules } from './runners.js';
@@ -26,6 +28,7 @@ export const commandRules: Record<string, Rule> = {
   ...fileOpRules,
   ...ecosystemRules,
   ...runnerRules,
+  ...checkerRules,
   ...formatterRules,
   ...wrapperRules,
   ...pythonModuleRules,

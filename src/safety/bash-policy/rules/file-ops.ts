@@ -112,6 +112,17 @@ function landings(source: Word, dest: Word, parsed: ParsedArgs, ctx: RuleContext
   return out;
 }
 
+/**
+ * With `-b`/`--backup`/`--suffix`, a replaced file is first renamed to `<name><suffix>` or
+ * `<name>.~N~`: more names written, beside each landing place.
+ */
+function backups(places: readonly Word[], parsed: ParsedArgs): Word[] {
+  const option = findParsed(parsed, 'backup', 'b', 'suffix', 'S');
+  if (!option) return [];
+  const suffix = findParsed(parsed, 'suffix', 'S')?.value?.value ?? '~';
+  return places.flatMap((p) => [literal(`${p.value}${suffix}`), literal(`${p.value}.~1~`)]);
+}
+
 /** cp/mv: sources are read (cp -r: walked; mv: moved away), every landing place written. */
 function copyRule(name: 'cp' | 'mv'): Rule {
   return (args, ctx) => {
@@ -121,6 +132,12 @@ function copyRule(name: 'cp' | 'mv'): Rule {
     const target = findParsed(parsed, 'target-directory', 't')?.value;
     const dest = target ?? ops.at(-1);
     const sources = target ? ops : ops.slice(0, -1);
+    const suffix = findParsed(parsed, 'suffix', 'S')?.value?.value;
+    if (suffix !== undefined && !/^[\w.~+-]+$/.test(suffix))
+      return deny(
+        `${name}-backup`,
+        `\`${name} --suffix=${suffix}\`: a backup suffix may not name another folder.`,
+      );
     if (!dest || sources.length === 0)
       return deny(`${name}-operands`, `\`${name}\` needs a source and a destination.`);
     const recursive = findParsed(parsed, 'recursive', 'R', 'r', 'archive', 'a') !== undefined;
@@ -146,7 +163,7 @@ function copyRule(name: 'cp' | 'mv'): Rule {
         name === 'mv'
           ? src.glob || ctx.cwds.some((cwd) => linkOrFolder(path.resolve(cwd, src.value)))
           : copiesLinks;
-      for (const place of places) {
+      for (const place of [...places, ...backups(places, parsed)]) {
         const landing = checkValue(place, links ? 'links' : 'tree', `\`${name}\``, ctx);
         if (landing) return landing;
       }

@@ -150,7 +150,7 @@ const subcommands: Record<string, OptionTable> = {
     { reasons: { ...reasons, O: 'it runs a program on the matching files' } },
   ),
   'rev-parse': table(
-    'abbrev-ref?=text short?=num verify q quiet sq-quote sq not revs-only no-revs flags no-flags default=text prefix=text symbolic symbolic-full-name all branches?=pat tags?=pat remotes?=pat glob=pat exclude=pat disambiguate=text local-env-vars path-format=e:absolute|relative git-dir git-common-dir absolute-git-dir is-inside-git-dir is-inside-work-tree is-bare-repository is-shallow-repository resolve-git-dir=text git-path=text show-toplevel show-superproject-working-tree shared-index-path show-prefix show-cdup show-object-format?=text show-ref-format since=text after=text until=text before=text end-of-options',
+    'abbrev-ref?=text short?=num verify q quiet sq-quote sq not revs-only no-revs flags no-flags default=text prefix=text symbolic symbolic-full-name all branches?=pat tags?=pat remotes?=pat glob=pat exclude=pat disambiguate=text local-env-vars path-format=e:absolute|relative git-dir git-common-dir absolute-git-dir is-inside-git-dir is-inside-work-tree is-bare-repository is-shallow-repository resolve-git-dir=read git-path=text show-toplevel show-superproject-working-tree shared-index-path show-prefix show-cdup show-object-format?=text show-ref-format since=text after=text until=text before=text end-of-options',
   ),
   describe: table(
     'contains tags all long abbrev?=num always dirty?=text broken?=text exact-match match=pat exclude=pat first-parent candidates=num debug',

@@ -104,6 +104,12 @@ function ruleContext(ctx: CheckContext, depth: number): RuleContext {
       return ruleContext({ ...ctx, paths: { ...ctx.paths, cwds: [...new Set(cwds)] } }, depth);
     },
     readChecked: (word, refuseWritten) => readChecked(word, refuseWritten, ctx),
+    lineWritesAt: (word) => {
+      const reals = realPaths(word.value, ctx);
+      return ctx.line.writes
+        .filter((w) => reals.some((real) => inside(real, w.path)))
+        .map((w) => w.links ?? 'plain');
+    },
   };
 }
 
@@ -120,21 +126,22 @@ function realPaths(value: string, ctx: CheckContext): string[] {
 
 /**
  * Paths by kind: `walk` may not enter `.git/`; `load` may not name a URL or a file written this
- * run; writes are recorded as the line's; `tree` and `links` may not take the workspace or a
- * folder holding `.git`/`.github`, and `links` marks a place where a symlink or folder may appear.
+ * run; writes are recorded as the line's; `tree`, `links` and `link` may not take the workspace
+ * or a folder holding `.git`/`.github`; `links`/`link` mark where symlinks may appear (line-state.ts).
  */
 export function checkPathKind(word: Word, kind: PathKind, ctx: CheckContext): Denial | undefined {
   if (kind === 'load') return checkLoad(word, ctx);
   const problem = checkPathWord(word, ctx.paths, kind === 'read' || kind === 'walk' ? 'read' : 'write');
   if (problem) return problem;
-  const writes = kind === 'write' || kind === 'tree' || kind === 'links';
+  const writes = kind === 'write' || kind === 'tree' || kind === 'links' || kind === 'link';
   if (writes && !/^\/dev\/(null|stdout|stderr|stdin)$/.test(word.value)) {
     for (const real of realPaths(word.value, ctx)) {
       if (kind !== 'write') {
         const guard = treeGuard(real, word.value, ctx);
         if (guard) return guard;
       }
-      ctx.line.writes.push({ path: real, links: kind === 'links', step: ctx.line.step });
+      const links = kind === 'link' ? 'at' : kind === 'links' ? 'below' : undefined;
+      ctx.line.writes.push({ path: real, ...(links ? { links } : {}), step: ctx.line.step });
     }
   }
   if (kind === 'walk' && !word.glob) {

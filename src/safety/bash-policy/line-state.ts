@@ -10,10 +10,13 @@ import { realPathOf } from '../path-policy.js';
 import { type Denial, deny } from './denial.js';
 import { inside } from './paths.js';
 
-/** A write an allowed step will make; `links`: a symlink or a folder may appear there (cp -r, mv of a folder). */
+/**
+ * A write an allowed step will make. `links`: symlinks may appear `below` it (a folder copied
+ * or moved there) or `at` it (a symlink copied or moved there).
+ */
 export interface LineWrite {
   path: string;
-  links: boolean;
+  links?: 'below' | 'at';
   step: number;
 }
 
@@ -44,7 +47,7 @@ export function lineConflict(line: LineState, workspace: string): Denial | undef
   for (const tree of trees) {
     for (const { joined, step } of line.resolved) {
       if (step === tree.step) continue;
-      const through = passesThrough(joined, tree.path);
+      const through = passesThrough(joined, tree.path, tree.links === 'at');
       if (through)
         return deny(
           'path-changed-by-line',
@@ -65,16 +68,22 @@ export function lineConflict(line: LineState, workspace: string): Denial | undef
   return undefined;
 }
 
-/** True when some prefix of `joined`, resolved on its own, is `tree` or below it. */
-function passesThrough(joined: string, tree: string): boolean {
+/**
+ * True when some prefix of `joined`, resolved on its own, is below `tree` (or is `tree`, when a
+ * symlink may be there itself): the path resolves through what another step puts there.
+ */
+function passesThrough(joined: string, tree: string, at: boolean): boolean {
   const segments = joined.split('/');
   for (let i = 1; i <= segments.length; i++) {
     const prefix = segments.slice(0, i).join('/') || '/';
+    let real: string;
     try {
-      if (inside(realPathOf(prefix), tree)) return true;
+      real = realPathOf(prefix);
     } catch {
       return true;
     }
+    // A prefix that is the place itself resolves through it only if more segments follow.
+    if (inside(real, tree) && (at || real !== tree || i < segments.length)) return true;
   }
   return false;
 }

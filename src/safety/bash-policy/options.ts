@@ -18,8 +18,10 @@ export type ValueKind =
   | 'write'
   /** A write that changes a whole folder (`rm -r`, `chmod -R`, mv sources and targets): never the workspace or a folder holding `.git`/`.github`. */
   | 'tree'
-  /** A `tree` write that may also leave a symlink or a folder there (`cp -r`/`-P`, mv of a folder or symlink). */
+  /** A `tree` write whose folder may hold symlinks (`cp -r`, mv of a folder): paths below it are unknown. */
   | 'links'
+  /** A `tree` write that may itself be a symlink (`cp -P`, mv or `cp -r` of a symlink). */
+  | 'link'
   /** A file that names files the tool then reads: NUL-separated (`--files0-from`)… */
   | 'list0'
   /** …or one per line (`tar -T`, `file -f`). */
@@ -106,6 +108,7 @@ const kinds: Record<string, ValueKind> = {
   w: 'write',
   tree: 'tree',
   links: 'links',
+  link: 'link',
   list0: 'list0',
   list: 'list',
   walk: 'walk',

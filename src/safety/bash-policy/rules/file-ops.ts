@@ -159,12 +159,14 @@ function copyRule(name: 'cp' | 'mv'): Rule {
           `${name}-operands`,
           `\`${name} ${src.value}\`: name the file or folder to copy, not \`.\` or \`..\`.`,
         );
-      const links =
-        name === 'mv'
-          ? src.glob || ctx.cwds.some((cwd) => linkOrFolder(path.resolve(cwd, src.value)))
-          : copiesLinks;
+      const linkKind = src.glob
+        ? 'link'
+        : strongest([
+            ...ctx.cwds.map((cwd) => landingKind(path.resolve(cwd, src.value), name, copiesLinks, recursive)),
+            ...ctx.lineWritesAt(src).map((k) => (k === 'plain' ? 'tree' : 'link')),
+          ]);
       for (const place of [...places, ...backups(places, parsed)]) {
-        const landing = checkValue(place, links ? 'links' : 'tree', `\`${name}\``, ctx);
+        const landing = checkValue(place, linkKind, `\`${name}\``, ctx);
         if (landing) return landing;
       }
     }
@@ -198,14 +200,38 @@ fileOpRules['rm'] = (args, ctx) => {
   return undefined;
 };
 
-/** True when `p` is a symlink or a folder now (moving it moves what resolves through it). */
-function linkOrFolder(p: string): boolean {
+/**
+ * What a source leaves where it lands: a symlink itself (`link`: mv of a symlink, or a copy
+ * that keeps symlinks), a folder that may hold symlinks (`links`: mv of a folder, `cp -r`), or
+ * neither (`tree`).
+ */
+function landingKind(
+  p: string,
+  name: 'cp' | 'mv',
+  copiesLinks: boolean,
+  recursive: boolean,
+): 'tree' | 'links' | 'link' | 'absent' {
+  let stat: ReturnType<typeof lstatSync>;
   try {
-    const stat = lstatSync(p);
-    return stat.isSymbolicLink() || stat.isDirectory();
+    stat = lstatSync(p);
   } catch {
-    return false;
+    return 'absent';
   }
+  if (stat.isSymbolicLink()) return name === 'mv' || copiesLinks ? 'link' : 'tree';
+  if (stat.isDirectory()) return name === 'mv' || recursive ? 'links' : 'tree';
+  return 'tree';
+}
+
+/**
+ * The strongest kind. A source absent now is made by another step of the line: a plain write
+ * there makes a regular file; otherwise (a copy, or a step the policy cannot order before this
+ * one) a symlink may be there.
+ */
+function strongest(kinds: readonly ('tree' | 'links' | 'link' | 'absent')[]): 'tree' | 'links' | 'link' {
+  if (kinds.includes('link')) return 'link';
+  if (kinds.includes('links')) return 'links';
+  if (kinds.includes('absent') && !kinds.includes('tree')) return 'link';
+  return 'tree';
 }
 
 function isFolder(p: string): boolean {

@@ -17,7 +17,7 @@ import {
 import type { Word } from '../words.js';
 
 /** How a path-valued word is used (see check-command.ts). */
-export type PathKind = 'read' | 'write' | 'tree' | 'links' | 'walk' | 'load';
+export type PathKind = 'read' | 'write' | 'tree' | 'links' | 'link' | 'walk' | 'load';
 
 export interface RuleContext {
   /** Every folder the command may run in (more than one when the line may `cd`). */
@@ -41,6 +41,11 @@ export interface RuleContext {
    * command may run in; `refuseWritten` refuses a file the agent wrote this run.
    */
   readChecked(word: Word, refuseWritten: boolean): string[] | Denial;
+  /**
+   * How steps of this line checked so far write at or above `word`: `plain` (a regular file),
+   * `below`/`at` (where symlinks may appear). Empty when none does.
+   */
+  lineWritesAt(word: Word): ('plain' | 'below' | 'at')[];
 }
 
 export type Rule = (args: readonly Word[], ctx: RuleContext) => Denial | undefined;
@@ -65,6 +70,7 @@ export function checkValue(word: Word, kind: ValueKind, what: string, ctx: RuleC
     case 'write':
     case 'tree':
     case 'links':
+    case 'link':
     case 'walk':
     case 'load':
       return ctx.checkPath(word, kind);

@@ -57,6 +57,12 @@ function checkWords(words: readonly Word[], ctx: CheckContext, depth: number): D
   if (depth > maxDepth) return deny('wrapper', 'Too many nested wrapper commands.');
   const [nameWord, ...args] = words as [Word, ...Word[]];
   if (nameWord.glob) return deny('command-name', 'The command name must be a literal word.');
+  // After the `time` keyword bash reads `NAME=value` as a variable for the command, not a name.
+  if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(nameWord.value))
+    return deny(
+      'env-prefix',
+      `\`${nameWord.value}\` stands where a command name is expected; bash may read it as a variable for the command that follows (after \`time\`). Put variables in front of the whole command.`,
+    );
   let name = nameWord.value;
   if (name.includes('/')) {
     const mapped = mapPathCommand(nameWord, ctx);

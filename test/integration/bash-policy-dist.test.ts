@@ -1,7 +1,7 @@
 /**
  * The corpora through the built policy (`dist/policy-check/index.js`, bundled by the same
  * `npm run build` as the action): at least 99.5 % of the hostile commands denied at every level
- * they apply to (all of them at level `none`; the ones a sandbox would not contain elsewhere),
+ * they apply to (all of them at levels `none` and `landlock`, where no namespace confines commands; the ones a sandbox would not contain elsewhere),
  * every review-only one in review runs; at least 95 % of the benign CI commands allowed inside
  * the sandbox. Timing is measured in bench/policy.bench.ts.
  */
@@ -41,6 +41,7 @@ describe('the built bash policy on the corpora', () => {
     const written = applySetups(hostileWs.root, hostile).files;
     for (const [name, sandbox, onlyBarrier] of [
       ['none', { level: 'none', deliberate: false }, true],
+      ['landlock', { level: 'landlock', deliberate: false }, true],
       ['none, sandbox: off', { level: 'none', deliberate: true }, false],
       ['userns', { level: 'userns', deliberate: false }, false],
     ] as const) {

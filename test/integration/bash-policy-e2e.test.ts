@@ -5,14 +5,16 @@
  * git runs it; published text has no line a later workflow would run as a workflow command;
  * what the policy cannot model is refused with the rule named (a backquote in an unquoted
  * here-document, an awk redirect continued over a line, a loader the agent wrote and bash
- * copied elsewhere, a path through a folder another step of the line copies); and a review run
- * refuses writes however they are wrapped.
+ * copied elsewhere, a path through a folder another step of the line copies); a review run
+ * refuses writes however they are wrapped; and without a namespace sandbox (levels `none` and
+ * `landlock`) only the core runs.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { findLandlockHelper } from '../../src/sandbox/landlock-sandbox.js';
 import { reply } from '../fakes/openai-server.js';
 import { commentPayload, labeledPayload, useHarness } from '../helpers/action-harness.js';
 
@@ -150,4 +152,69 @@ describe('bash policy in the built action', () => {
       assert.match(results[1 + i]!, /rule: review-read-only/, command);
     assert.equal(await h.github.git.resolve('review-wrapped-writes'), head, 'nothing pushed');
   });
+});
+
+/**
+ * Where no namespace isolates commands: the action started as in a job container that refuses
+ * namespaces (level `landlock`) and one that refuses Landlock too (level `none`). The policy is
+ * then the first barrier (and at `none` the only one), so the bash tool runs only the core:
+ * read-only git, reading and searching; the project's code, interpreters, build tools and awk
+ * are refused by name, and the summary says what isolates commands.
+ */
+describe('bash policy without a namespace sandbox, in the built action', () => {
+  const helper = findLandlockHelper();
+  const core = [
+    'git status --short',
+    'git log --oneline -1',
+    'grep -c Hello README.md',
+    'cat README.md | wc -l',
+  ];
+  const refused = [
+    'npm test',
+    'node print-env.mjs',
+    "awk '{ print $1 }' README.md",
+    'make',
+    `python3 -c "open('${path.join(scratch, 'core-escaped')}', 'w')"`,
+  ];
+  for (const { level, launcherArgs, summary } of [
+    {
+      level: 'none',
+      launcherArgs: ['--deny-namespaces', '--deny-landlock', '--'],
+      summary: /\*\*Sandbox: `none`\*\* this runner gives commands no isolation/,
+    },
+    {
+      level: 'landlock',
+      launcherArgs: ['--deny-namespaces', '--'],
+      summary: /\*\*Sandbox: `landlock`\*\* commands confined by Landlock and seccomp/,
+    },
+  ]) {
+    it(`at level ${level}, runs the core and refuses the project's code and every program outside it`, async (t) => {
+      if (!helper) return t.skip('the Landlock helper is not built (npm run build)');
+      const workspace = mkdtempSync(path.join(scratch, 'ws-'));
+      const issue = h.github.state.addIssue({ title: 'Look', body: 'Look around.', user: 'alice' });
+      h.openai.enqueue(
+        ...[...core, ...refused].map((command) => reply().tool('bash', { command })),
+        reply().tool('write_file', { path: 'NOTES.md', content: 'Looked.\n' }),
+        reply().text('Look around\n\nDone.'),
+      );
+      const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+        workspace,
+        inputs: { sandbox: 'auto' },
+        launcher: [helper, ...launcherArgs],
+      });
+      assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout + run.stderr);
+      assert.match(run.summary, summary, run.summary);
+      const results = h.openai.requests
+        .at(-1)!
+        .body.messages.filter((m: { role: string }) => m.role === 'tool')
+        .map((m: { content: string }) => m.content);
+      for (const [i, command] of core.entries()) assert.match(results[i]!, /Exit code 0/, command);
+      assert.match(results[2]!, /^1$/m, 'grep counted the heading');
+      for (const [i, command] of refused.entries())
+        assert.match(results[core.length + i]!, /rule: unsandboxed-core/, command);
+      // `npm test` prints the environment; refused, nothing of it came back, and python wrote nothing.
+      assert.doesNotMatch(results.join('\n'), /GITHUB_TOKEN|"PATH"/);
+      assert.equal(existsSync(path.join(scratch, 'core-escaped')), false);
+    });
+  }
 });

@@ -29,10 +29,10 @@ after(() => {
   benignWs.cleanup();
 });
 
-/** The levels measured: `landlock` stands for any level that is not a namespace level. */
+/** The levels measured: `landlock` (no namespace) is read as `none`, like any level that is not a namespace level. */
 const levels = [
   { name: 'none', sandbox: { level: 'none', deliberate: false }, onlyBarrier: true },
-  { name: 'landlock (unknown level)', sandbox: { level: 'landlock', deliberate: false }, onlyBarrier: true },
+  { name: 'landlock', sandbox: { level: 'landlock', deliberate: false }, onlyBarrier: true },
   { name: 'none, sandbox: off', sandbox: { level: 'none', deliberate: true }, onlyBarrier: false },
   { name: 'userns', sandbox: { level: 'userns', deliberate: false }, onlyBarrier: false },
   { name: 'sudo+unshare', sandbox: { level: 'sudo+unshare', deliberate: false }, onlyBarrier: false },

@@ -50,7 +50,10 @@ describe('bash policy in the built action', () => {
     const config = readFileSync(path.join(workspace, '.git', 'config'), 'utf8');
     assert.doesNotMatch(config, /fsmonitor|external/);
     assert.equal(existsSync(path.join(workspace, '.git', 'info', 'attributes')), false);
-    assert.match(run.summary, /Warning:\*\* The agent's commands changed the repository's git files \(\.git\/config/);
+    assert.match(
+      run.summary,
+      /Warning:\*\* The agent's commands changed the repository's git files \(\.git\/config/,
+    );
     assert.match(run.summary, /\.git\/config/);
 
     const pr = h.github.state.pulls().at(-1)!;

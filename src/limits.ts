@@ -160,6 +160,15 @@ export const BASH_COMMAND_MAX_CHARS = 10_000;
 /** An awk program or sed script file the command policy reads to check; a larger one is refused unread. */
 export const POLICY_SCRIPT_FILE_BYTES = 256 * KiB;
 
+/**
+ * Files a command line the policy allowed wrote are hashed when the next line is checked, so a
+ * copy of their content elsewhere still counts as written by the agent: files up to this size…
+ */
+export const POLICY_WRITTEN_HASH_BYTES = 1024 * KiB;
+
+/** …and up to this many files below a written folder (the folder itself is recorded either way). */
+export const POLICY_WRITTEN_HASH_FILES = 256;
+
 // --- Repository context: instruction files and images ---
 
 /**

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
+import { OIDC_PROVIDERS } from '../../src/llm/oidc/recipe.js';
 import {
   API_FORMATS,
+  AUTH_MODES,
   CO_AUTHOR,
   COMMIT_SIGNING,
   IMAGE_SETTINGS,
@@ -31,6 +33,8 @@ const CHOICES: Record<string, readonly string[]> = {
   'commit-signing': COMMIT_SIGNING,
   'co-author': CO_AUTHOR,
   images: IMAGE_SETTINGS,
+  auth: AUTH_MODES,
+  'oidc-provider': OIDC_PROVIDERS,
 };
 
 describe('src/inputs.ts and action.yml', () => {

@@ -9,6 +9,7 @@ import { pricesFor } from './llm/model-prices.js';
 import { ID_TOKEN_PERMISSION_HELP } from './llm/oidc/id-token.js';
 import { parseOidcOptions, resolveOidcSettings } from './llm/oidc/oidc-settings.js';
 import { OIDC_PROVIDERS, type OidcSettings } from './llm/oidc/recipe.js';
+import { type McpConfig, parseMcpServers } from './mcp/mcp-config.js';
 
 export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
@@ -139,6 +140,8 @@ export interface Config {
    * `*.suffix` patterns, `host:port`, IP literals and preset names.
    */
   allowedDomains: string[];
+  /** The `mcp-servers` input: the servers (sorted by name) and the secrets their `$NAME`s brought in. */
+  mcp: McpConfig;
   /** The runner's view of the world. */
   runner: RunnerContext;
 }
@@ -357,6 +360,8 @@ const INPUTS = {
       'auto, none, or globs of repository paths separated by commas (no leading / and no ..), e.g. AGENTS.md, docs/agents/*.md',
   },
   images: oneOf(IMAGE_SETTINGS),
+  // Checked in loadConfig, where the step's environment resolves its `$NAME`s.
+  'mcp-servers': { schema: z.string(), accepts: 'a YAML or JSON map of MCP servers' },
   auth: oneOf(AUTH_MODES),
   'oidc-provider': optional(oneOf(OIDC_PROVIDERS)),
   'oidc-audience': optionalText,
@@ -488,6 +493,8 @@ export function loadConfig(
       `max-cost-usd is set but model ${JSON.stringify(inputs.model)} has no known price, so the run could not tell when it passes the budget; set the \`prices\` input (USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10) or remove \`max-cost-usd\``,
     ]);
   }
+  const mcp = parseMcpServers(inputs['mcp-servers'], env);
+  if ('problems' in mcp) throw new InputError(mcp.problems);
   const auth = readAuth(inputs, env);
   return {
     llm: {
@@ -530,8 +537,14 @@ export function loadConfig(
     sandbox: inputs.sandbox,
     network: inputs.network,
     allowedDomains: inputs['allowed-domains'],
+    mcp: mcp.value,
     runner: readRunner(env, platform),
   };
+}
+
+/** Every secret value the config holds: masked in the log and redacted from all that is written. */
+export function configSecrets(config: Pick<Config, 'githubToken' | 'llm' | 'mcp'>): string[] {
+  return [config.githubToken, config.llm.apiKey, ...config.mcp.secrets].filter((s) => s !== '');
 }
 
 /**

@@ -5,7 +5,7 @@
 import * as core from '@actions/core';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
-import type { Config } from '../inputs.js';
+import { type Config, configSecrets } from '../inputs.js';
 import { type BearerSource, createBearerSource } from '../llm/oidc/bearer-source.js';
 import { requestIdTokenFromRunner } from '../llm/oidc/id-token.js';
 import { OIDC_RECIPES } from '../llm/oidc/oidc-settings.js';
@@ -38,7 +38,7 @@ const RUNNER_LOG: RunLog = { info: (m) => core.info(m), warning: (m) => core.war
 
 /** Registers the secrets with the runner's masker first, then builds the context. */
 export function createRunContext(config: Config, signal: AbortSignal, sink: RunLog = RUNNER_LOG): RunContext {
-  const secrets = [config.githubToken, config.llm.apiKey].filter((s) => s !== '');
+  const secrets = configSecrets(config);
   registerSecrets(secrets);
   let redactor = createRedactor(secrets);
   const redact = (text: string) => redactor(text);

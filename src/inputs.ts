@@ -565,7 +565,9 @@ function readAuth(inputs: InputValues, env: NodeJS.ProcessEnv): LlmAuth {
   }
   const problems: string[] = [];
   if (inputs['api-key'] !== '')
-    problems.push('api-key is set but auth is oidc, which needs no stored key; remove api-key (or set auth: api-key)');
+    problems.push(
+      'api-key is set but auth is oidc, which needs no stored key; remove api-key (or set auth: api-key)',
+    );
   if (!env['ACTIONS_ID_TOKEN_REQUEST_URL']?.trim() || !env['ACTIONS_ID_TOKEN_REQUEST_TOKEN']?.trim())
     problems.push(ID_TOKEN_PERMISSION_HELP);
   const resolved = resolveOidcSettings({

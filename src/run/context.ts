@@ -73,11 +73,7 @@ export function createRunContext(config: Config, signal: AbortSignal, sink: RunL
   };
 }
 
-function oidcBearer(
-  config: Config,
-  onSecret: (value: string) => void,
-  log: RunLog,
-): RunContext['oidc'] {
+function oidcBearer(config: Config, onSecret: (value: string) => void, log: RunLog): RunContext['oidc'] {
   const { auth, baseUrl } = config.llm;
   if (auth.kind !== 'oidc') return undefined;
   const recipe = OIDC_RECIPES[auth.settings.provider];

@@ -4,14 +4,15 @@
  * real RS256 JWTs); each provider's token endpoint is faked as it documents its request; the
  * model accepts only the exchanged bearers, which live two seconds, so every run has to renew
  * its bearer. Neither the job's OIDC token nor any bearer may appear in the log, the summary,
- * anything sent to GitHub or the model, the transcript, or the environment of agent-run commands.
+ * anything sent to GitHub or in a model request's body, the transcript, or the environment of
+ * agent-run commands (the repository's tests print theirs back to the model).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { reply } from '../fakes/openai-server.js';
 import { type FakeOidcIssuer, startFakeOidcIssuer } from '../fakes/oidc/oidc-issuer.js';
 import { type FakeTokenServices, startFakeTokenServices } from '../fakes/oidc/token-services.js';
+import { reply } from '../fakes/openai-server.js';
 import { everythingSent, labeledPayload, useHarness } from '../helpers/action-harness.js';
 import type { ActionRun } from '../helpers/run-action.js';
 
@@ -84,19 +85,31 @@ const mark = (issuer: FakeOidcIssuer, services: FakeTokenServices): Mark => ({
 });
 
 /** No secret the fakes ever handed out is anywhere the run wrote or sent; the run's own were masked. */
-function assertNoTokenLeaks(run: ActionRun, issuer: FakeOidcIssuer, services: FakeTokenServices, since: Mark) {
+function assertNoTokenLeaks(
+  run: ActionRun,
+  issuer: FakeOidcIssuer,
+  services: FakeTokenServices,
+  since: Mark,
+) {
   const secrets = [...issuer.issued, ...services.minted.map((m) => m.token), issuer.requestToken];
-  const logLines = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => !line.startsWith('::add-mask::'));
+  const logLines = `${run.stdout}\n${run.stderr}`
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'));
   const transcript = readFileSync(run.outputs['transcript-path']!, 'utf8');
   const sentToGitHub = everythingSent(h);
+  const sentToModel = JSON.stringify(h.openai.requests.map((r) => r.body));
   for (const secret of secrets) {
     const label = `${secret.slice(0, 14)}…`;
+    assert.ok(!sentToModel.includes(secret), `a model request's body carried ${label}`);
     assert.ok(!logLines.some((line) => line.includes(secret)), `the log carried ${label}`);
     assert.ok(!run.summary.includes(secret), `the summary carried ${label}`);
     assert.ok(!sentToGitHub.includes(secret), `a request carried ${label}`);
     assert.ok(!transcript.includes(secret), `the transcript carried ${label}`);
   }
-  const own = [...issuer.issued.slice(since.issued), ...services.minted.slice(since.minted).map((m) => m.token)];
+  const own = [
+    ...issuer.issued.slice(since.issued),
+    ...services.minted.slice(since.minted).map((m) => m.token),
+  ];
   assert.ok(own.length > 0);
   for (const token of own) assert.ok(run.stdout.includes(`::add-mask::${token}`), 'every token is masked');
 }
@@ -126,7 +139,11 @@ describe('auth: oidc through the built action', () => {
       h.openai.useAuth(services.modelAuth);
       h.openai.enqueue(...fixScript());
       const since = mark(issuer, services);
-      const issue = h.github.state.addIssue({ title: 'Greeting is misspelled', body: 'It says helo.', user: 'alice' });
+      const issue = h.github.state.addIssue({
+        title: 'Greeting is misspelled',
+        body: 'It says helo.',
+        user: 'alice',
+      });
       const run = await h.run('issues', labeledPayload(issue, 'alice'), {
         inputs: oidcInputs(recipe, services),
         env: issuer.env(),
@@ -140,12 +157,21 @@ describe('auth: oidc through the built action', () => {
       // A fresh job token per exchange, each with the audience the provider documents.
       const audiences = issuer.audiences.slice(since.issued);
       assert.ok(audiences.length >= 2, `renewed: ${audiences.length} job tokens`);
-      assert.ok(audiences.every((a) => a === documentedAudience(recipe, services)), audiences.join(', '));
+      assert.ok(
+        audiences.every((a) => a === documentedAudience(recipe, services)),
+        audiences.join(', '),
+      );
       // Only bearers minted for this run reached the model, and the model never had to refuse one.
       const bearers = services.minted.slice(since.minted).filter((m) => m.kind === 'bearer');
-      const used = new Set(h.openai.requests.map((r) => String(r.headers.authorization).replace(/^Bearer /, '')));
+      const used = new Set(
+        h.openai.requests.map((r) => String(r.headers.authorization).replace(/^Bearer /, '')),
+      );
       assert.ok(used.size >= 2, 'the bearer was renewed during the run');
-      for (const token of used) assert.ok(bearers.some((m) => m.token === token), 'a bearer minted for this run');
+      for (const token of used)
+        assert.ok(
+          bearers.some((m) => m.token === token),
+          'a bearer minted for this run',
+        );
       assert.equal(services.modelRefusals, 0);
       assert.match(run.stdout, /Exchanged the job's OIDC token with .* for a bearer valid 2 s/);
       assertNoTokenLeaks(run, issuer, services, since);
@@ -159,7 +185,11 @@ describe('auth: oidc through the built action', () => {
       h.openai.useAuth(revoking.modelAuth);
       h.openai.enqueue(...fixScript());
       const since = mark(issuer, revoking);
-      const issue = h.github.state.addIssue({ title: 'Greeting is misspelled', body: 'It says helo.', user: 'alice' });
+      const issue = h.github.state.addIssue({
+        title: 'Greeting is misspelled',
+        body: 'It says helo.',
+        user: 'alice',
+      });
       const run = await h.run('issues', labeledPayload(issue, 'alice'), {
         inputs: oidcInputs('azure', revoking),
         env: issuer.env(),
@@ -174,8 +204,14 @@ describe('auth: oidc through the built action', () => {
   });
 
   it('fails before any model call, naming id-token: write, when the job may not request a token', async () => {
-    const issue = h.github.state.addIssue({ title: 'Greeting is misspelled', body: 'It says helo.', user: 'alice' });
-    const run = await h.run('issues', labeledPayload(issue, 'alice'), { inputs: oidcInputs('openai', services) });
+    const issue = h.github.state.addIssue({
+      title: 'Greeting is misspelled',
+      body: 'It says helo.',
+      user: 'alice',
+    });
+    const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+      inputs: oidcInputs('openai', services),
+    });
     assert.equal(run.outputs['conclusion'], 'failed');
     assert.match(run.stdout, /::error::.*`id-token: write`/);
     assert.match(run.stdout, /permissions:%0A {2}id-token: write/);
@@ -184,9 +220,16 @@ describe('auth: oidc through the built action', () => {
   });
 
   it('fails before any model call when the provider refuses the exchange, quoting it on the issue', async () => {
-    const issue = h.github.state.addIssue({ title: 'Greeting is misspelled', body: 'It says helo.', user: 'alice' });
+    const issue = h.github.state.addIssue({
+      title: 'Greeting is misspelled',
+      body: 'It says helo.',
+      user: 'alice',
+    });
     const inputs = oidcInputs('azure', services);
-    inputs['oidc-options'] = inputs['oidc-options']!.replace(/client-id=.*/, 'client-id=00000000-0000-0000-0000-000000000000');
+    inputs['oidc-options'] = inputs['oidc-options']!.replace(
+      /client-id=.*/,
+      'client-id=00000000-0000-0000-0000-000000000000',
+    );
     const since = mark(issuer, services);
     const run = await h.run('issues', labeledPayload(issue, 'alice'), { inputs, env: issuer.env() });
     assert.equal(run.outputs['conclusion'], 'failed');

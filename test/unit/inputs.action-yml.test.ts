@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { OIDC_PROVIDERS } from '../../src/llm/oidc/recipe.js';
 import {
   API_FORMATS,
   AUTH_MODES,
@@ -17,6 +16,7 @@ import {
   REASONING_EFFORTS,
   SANDBOX_LEVELS,
 } from '../../src/inputs.js';
+import { OIDC_PROVIDERS } from '../../src/llm/oidc/recipe.js';
 
 const actionYml = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
   inputs: Record<string, { description: string; default?: string }>;

@@ -57,8 +57,10 @@ describe('loadConfig: auth and the oidc-* inputs', () => {
     const google = load({
       auth: 'oidc',
       'oidc-provider': 'google',
-      'base-url': 'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/endpoints/openapi',
-      'oidc-options': 'workload-identity-provider=projects/123/locations/global/workloadIdentityPools/gh/providers/agent',
+      'base-url':
+        'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/endpoints/openapi',
+      'oidc-options':
+        'workload-identity-provider=projects/123/locations/global/workloadIdentityPools/gh/providers/agent',
       'oidc-audience': 'custom-aud',
     }).llm.auth;
     assert.ok(google.kind === 'oidc');
@@ -82,7 +84,10 @@ describe('loadConfig: auth and the oidc-* inputs', () => {
 
   it('refuses each misconfiguration with the input and the fix', () => {
     const cases: [Record<string, string>, RegExp][] = [
-      [{ auth: 'oidc' }, /auth: oidc needs oidc-provider, one of openai, azure, google, openrouter, exchange/],
+      [
+        { auth: 'oidc' },
+        /auth: oidc needs oidc-provider, one of openai, azure, google, openrouter, exchange/,
+      ],
       [{ ...OPENAI, 'oidc-provider': 'aws' }, /oidc-provider must be empty or one of openai, azure/],
       [
         { ...OPENAI, 'oidc-options': 'identity-provider-id=wip_1' },
@@ -93,7 +98,10 @@ describe('loadConfig: auth and the oidc-* inputs', () => {
         /oidc-options key "service-acount" is not read by oidc-provider: openai; it reads identity-provider-id, service-account-id, client-id/,
       ],
       [{ ...OPENAI, 'oidc-options': 'just words' }, /oidc-options must be one key=value per line/],
-      [{ ...OPENAI, 'oidc-options': 'a=1\nA=2' }, /oidc-options must be one key=value per line, each key once/],
+      [
+        { ...OPENAI, 'oidc-options': 'a=1\nA=2' },
+        /oidc-options must be one key=value per line, each key once/,
+      ],
       [
         { ...OPENAI, 'base-url': 'http://api.openai.com/v1' },
         /base-url must be an https URL with auth: oidc .* plain http is accepted only on a loopback address/,
@@ -112,7 +120,8 @@ describe('loadConfig: auth and the oidc-* inputs', () => {
           auth: 'oidc',
           'oidc-provider': 'google',
           'base-url': 'https://aiplatform.googleapis.com/v1/projects/p/locations/global/endpoints/openapi',
-          'oidc-options': 'workload-identity-provider=projects/my-project/locations/global/workloadIdentityPools/gh/providers/a',
+          'oidc-options':
+            'workload-identity-provider=projects/my-project/locations/global/workloadIdentityPools/gh/providers/a',
         },
         /workload-identity-provider must look like projects\/123456789\/locations\/global\/.* \(the project number, not its id\)/,
       ],

@@ -3,6 +3,9 @@
  * assertion of the client-credentials grant at the tenant's v2.0 token endpoint (the "access token
  * request with a federated credential" of Microsoft's client-credentials reference), for the
  * Cognitive Services scope Azure OpenAI takes. The only way in to a resource with keys disabled.
+ * One documented POST rather than `@azure/identity`'s ClientAssertionCredential: that would bundle
+ * MSAL for this one request, and the token must go through `postToken` (no redirects, the
+ * refusal's AADSTS code kept for the message).
  */
 import { isAzureAiHost } from '../endpoint.js';
 import { OidcError } from './oidc-error.js';
@@ -20,9 +23,9 @@ const AADSTS: Record<string, string> = {
   '700024':
     "Entra ID found the job's token outside its valid time range: this runner's clock is off (clock skew), or the token expired before it was exchanged.",
   '700211':
-    'The issuer does not match: the federated credential\'s issuer must be `https://token.actions.githubusercontent.com` (on GitHub Enterprise Server, `https://HOST/_services/token`).',
+    "The issuer does not match: the federated credential's issuer must be `https://token.actions.githubusercontent.com` (on GitHub Enterprise Server, `https://HOST/_services/token`).",
   '700212':
-    'The audience does not match: the federated credential\'s audience must equal the audience of the job\'s token (`api://AzureADTokenExchange` unless `oidc-audience` says otherwise).',
+    "The audience does not match: the federated credential's audience must equal the audience of the job's token (`api://AzureADTokenExchange` unless `oidc-audience` says otherwise).",
   '700213':
     "The subject does not match: no federated credential's subject equals this job's `sub` (shown below), e.g. `repo:OWNER/REPO:ref:refs/heads/main` or `repo:OWNER/REPO:environment:NAME`.",
   '70021':
@@ -39,7 +42,8 @@ export const azureRecipe: OidcRecipe = {
     {
       name: 'client-id',
       required: true,
-      about: 'the Application (client) ID of the app registration or user-assigned managed identity holding the federated credential',
+      about:
+        'the Application (client) ID of the app registration or user-assigned managed identity holding the federated credential',
     },
     {
       name: 'scope',
@@ -52,7 +56,8 @@ export const azureRecipe: OidcRecipe = {
     options['tenant-id']
       ? `https://login.microsoftonline.com/${encodeURIComponent(options['tenant-id'])}/oauth2/v2.0/token`
       : undefined,
-  hosts: 'an Azure OpenAI or AI Foundry resource (*.openai.azure.com, *.cognitiveservices.azure.com, *.services.ai.azure.com)',
+  hosts:
+    'an Azure OpenAI or AI Foundry resource (*.openai.azure.com, *.cognitiveservices.azure.com, *.services.ai.azure.com)',
   servesHost: isAzureAiHost,
   identitySettings: ({ options, audience }) =>
     `the federated identity credential of client \`${options['client-id']}\` in tenant \`${options['tenant-id']}\` (issuer https://token.actions.githubusercontent.com, subject equal to this job's \`sub\`, audience \`${audience}\`) and its role on the resource (e.g. Cognitive Services OpenAI User)`,

@@ -34,12 +34,14 @@ export const exchangeRecipe: OidcRecipe = {
     {
       name: 'subject-token-type',
       required: false,
-      about: '`jwt` (default) or `id_token`: how the job\'s token is announced',
+      about: "`jwt` (default) or `id_token`: how the job's token is announced",
     },
   ],
   checkOptions: (options) =>
     options['subject-token-type'] && !SUBJECT_TOKEN_TYPES[options['subject-token-type']]
-      ? [`oidc-options subject-token-type must be jwt or id_token, got ${JSON.stringify(options['subject-token-type'])}`]
+      ? [
+          `oidc-options subject-token-type must be jwt or id_token, got ${JSON.stringify(options['subject-token-type'])}`,
+        ]
       : [],
   // The token service is who checks the job's token, so it is the audience unless told otherwise.
   defaultAudience: (_options, tokenUrl) => new URL(tokenUrl).origin,

@@ -3,7 +3,10 @@
  * token goes to the Security Token Service (RFC 8693, the JSON body of STS `v1/token`) for a
  * federated access token; when a service account is named, IAM Credentials'
  * `generateAccessToken` then trades that for the service account's own token (the path
- * google-github-actions/auth takes), else the federated token is used directly.
+ * google-github-actions/auth takes), else the federated token is used directly. Two documented
+ * POSTs rather than google-auth-library's external-account client, which reads a credential
+ * configuration file and the environment and would refresh on its own schedule, outside the
+ * bearer source that masks every token and decides when to renew.
  */
 import { OIDC_GOOGLE_TOKEN_LIFETIME_S } from '../../limits.js';
 import { OidcError } from './oidc-error.js';
@@ -24,7 +27,8 @@ export const GOOGLE_IAM_CREDENTIALS_URL = 'https://iamcredentials.googleapis.com
 /** Vertex AI takes tokens of this scope. */
 export const GOOGLE_CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 
-const PROVIDER_NAME = /^projects\/\d+\/locations\/[^/\s]+\/workloadIdentityPools\/[^/\s]+\/providers\/[^/\s]+$/;
+const PROVIDER_NAME =
+  /^projects\/\d+\/locations\/[^/\s]+\/workloadIdentityPools\/[^/\s]+\/providers\/[^/\s]+$/;
 
 export const googleRecipe: OidcRecipe = {
   provider: 'google',
@@ -34,7 +38,7 @@ export const googleRecipe: OidcRecipe = {
       name: 'workload-identity-provider',
       required: true,
       about:
-        'the provider\'s full name, `projects/NUMBER/locations/global/workloadIdentityPools/POOL/providers/PROVIDER`',
+        "the provider's full name, `projects/NUMBER/locations/global/workloadIdentityPools/POOL/providers/PROVIDER`",
     },
     {
       name: 'service-account',
@@ -94,7 +98,12 @@ export const googleRecipe: OidcRecipe = {
     onSecret(federated);
     const serviceAccount = options['service-account'];
     if (!serviceAccount) return { token: federated, lifetimeSeconds: expiresIn(sts) };
-    return impersonate(fetch, options['iam-credentials-url'] || GOOGLE_IAM_CREDENTIALS_URL, serviceAccount, federated);
+    return impersonate(
+      fetch,
+      options['iam-credentials-url'] || GOOGLE_IAM_CREDENTIALS_URL,
+      serviceAccount,
+      federated,
+    );
   },
 };
 
@@ -114,6 +123,9 @@ async function impersonate(
   if (!token) throw new OidcError(`${url} answered without an accessToken`, 'malformed');
   // `expireTime` is absolute, read against this runner's clock; the lifetime asked for caps it.
   const left = (Date.parse(stringField(json, 'expireTime') ?? '') - Date.now()) / 1000;
-  const lifetimeSeconds = Number.isFinite(left) && left > 0 ? Math.min(left, OIDC_GOOGLE_TOKEN_LIFETIME_S) : OIDC_GOOGLE_TOKEN_LIFETIME_S;
+  const lifetimeSeconds =
+    Number.isFinite(left) && left > 0
+      ? Math.min(left, OIDC_GOOGLE_TOKEN_LIFETIME_S)
+      : OIDC_GOOGLE_TOKEN_LIFETIME_S;
   return { token, lifetimeSeconds };
 }

@@ -27,7 +27,10 @@ export const requestIdTokenFromRunner: IdTokenRequester = async (audience) => {
   try {
     return await core.getIDToken(audience);
   } catch (error) {
-    const message = (error as Error).message.replace(/\s+/g, ' ').replace(/^Error message: /, '').trim();
+    const message = (error as Error).message
+      .replace(/\s+/g, ' ')
+      .replace(/^Error message: /, '')
+      .trim();
     const status = Number(/Error Code : (\d{3})/.exec(message)?.[1]);
     const transient = !status || status === 429 || status >= 500;
     throw new OidcError(

@@ -69,7 +69,9 @@ export function resolveOidcSettings(inputs: OidcInputs): { settings: OidcSetting
   const tokenUrl = inputs.tokenUrl ?? recipe.defaultTokenUrl(inputs.options);
   if (tokenUrl === undefined) {
     if (recipe.provider === 'exchange')
-      problems.push('oidc-provider: exchange needs oidc-token-url, the RFC 8693 token endpoint of your token service');
+      problems.push(
+        'oidc-provider: exchange needs oidc-token-url, the RFC 8693 token endpoint of your token service',
+      );
   } else {
     problems.push(...secureUrlProblems('oidc-token-url', tokenUrl));
   }

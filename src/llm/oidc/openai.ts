@@ -4,9 +4,10 @@
  * the one OpenAI's token exchange reference documents (grant type, `subject_token_type` jwt,
  * `identity_provider_id`, `service_account_id`) and the one OpenAI's own SDK sends.
  */
+
+import { OidcError } from './oidc-error.js';
 import type { OidcRecipe } from './recipe.js';
 import { expiresIn, JWT_TOKEN_TYPE, postToken, stringField, TOKEN_EXCHANGE_GRANT } from './token-endpoint.js';
-import { OidcError } from './oidc-error.js';
 
 /** OpenAI's token exchange endpoint. */
 export const OPENAI_TOKEN_URL = 'https://auth.openai.com/oauth/token';
@@ -21,7 +22,8 @@ export const openaiRecipe: OidcRecipe = {
     {
       name: 'identity-provider-id',
       required: true,
-      about: 'the Workload Identity Provider ID (Organization settings → Security → Workload Identity Provider)',
+      about:
+        'the Workload Identity Provider ID (Organization settings → Security → Workload Identity Provider)',
     },
     {
       name: 'service-account-id',

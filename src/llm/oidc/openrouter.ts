@@ -24,7 +24,7 @@ export const openrouterRecipe: OidcRecipe = {
     {
       name: 'federation-policy-id',
       required: true,
-      about: 'the federation policy\'s id (Settings → Workload identity, shown under the policy\'s name)',
+      about: "the federation policy's id (Settings → Workload identity, shown under the policy's name)",
     },
   ],
   defaultAudience: () => OPENROUTER_DEFAULT_AUDIENCE,

@@ -60,10 +60,7 @@ export async function postToken(
     });
   } catch (error) {
     const reason = (error as Error).cause instanceof Error ? (error as Error).cause : error;
-    throw new OidcError(
-      `${request.url} could not be reached (${(reason as Error).message})`,
-      'unavailable',
-    );
+    throw new OidcError(`${request.url} could not be reached (${(reason as Error).message})`, 'unavailable');
   }
   const text = await response.text().catch(() => '');
   if (!response.ok) {
@@ -122,7 +119,11 @@ export function readRefusal(status: number, text: string): TokenRefusal {
     const inner = body['error'];
     if (inner && typeof inner === 'object' && typeof (inner as { status?: unknown }).status === 'string') {
       const { status: code, message } = inner as { status: string; message?: unknown };
-      return { status, code, message: flatten(typeof message === 'string' ? message : JSON.stringify(inner)) };
+      return {
+        status,
+        code,
+        message: flatten(typeof message === 'string' ? message : JSON.stringify(inner)),
+      };
     }
   }
   if (text.trim() === '') return { status, code: undefined, message: 'no body' };

@@ -66,7 +66,11 @@ export async function startFakeOidcIssuer(options: OidcIssuerOptions = {}): Prom
   const subject = options.subject ?? `repo:${repository}:ref:refs/heads/main`;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (req.method !== 'GET' || url.pathname !== '/idtoken' || url.searchParams.get('api-version') !== '2.0') {
+    if (
+      req.method !== 'GET' ||
+      url.pathname !== '/idtoken' ||
+      url.searchParams.get('api-version') !== '2.0'
+    ) {
       res.writeHead(404).end();
       return;
     }

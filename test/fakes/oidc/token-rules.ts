@@ -19,7 +19,11 @@ export interface ProviderTrust {
 }
 
 export const DEFAULT_TRUST: ProviderTrust = {
-  openai: { identityProviderId: 'wip_68a1f3c2', serviceAccountId: 'svc_acct_5d2b', audience: 'https://api.openai.com/v1' },
+  openai: {
+    identityProviderId: 'wip_68a1f3c2',
+    serviceAccountId: 'svc_acct_5d2b',
+    audience: 'https://api.openai.com/v1',
+  },
   azure: {
     tenantId: '72f988bf-86f1-41af-91ab-2d7cd011db47',
     clientId: '1c5b7d2e-0f4a-4e8b-9d3c-6a2f1e0b9c8d',
@@ -27,7 +31,8 @@ export const DEFAULT_TRUST: ProviderTrust = {
     subject: 'repo:Codertocat/Hello-World:ref:refs/heads/main',
   },
   google: {
-    providerName: 'projects/123456789012/locations/global/workloadIdentityPools/github/providers/agent-action',
+    providerName:
+      'projects/123456789012/locations/global/workloadIdentityPools/github/providers/agent-action',
     serviceAccount: 'agent-action@my-project.iam.gserviceaccount.com',
   },
   openrouter: {
@@ -70,7 +75,11 @@ const standard = (token: string, lifetimeS: number) => ({
 });
 
 /** OpenAI: JSON body, documented parameters, the provider's issuer and audience. */
-export function openaiRule(call: TokenCall, trust: ProviderTrust['openai'], issuer: FakeOidcIssuer): RuleVerdict {
+export function openaiRule(
+  call: TokenCall,
+  trust: ProviderTrust['openai'],
+  issuer: FakeOidcIssuer,
+): RuleVerdict {
   const b = call.body;
   if (!call.contentType.startsWith('application/json'))
     return oauth(400, 'invalid_request', 'The request body must be JSON.');
@@ -78,7 +87,11 @@ export function openaiRule(call: TokenCall, trust: ProviderTrust['openai'], issu
   if (b['subject_token_type'] !== JWT && b['subject_token_type'] !== ID_TOKEN)
     return oauth(400, 'invalid_request', 'Unsupported subject_token_type.');
   if (b['identity_provider_id'] !== trust.identityProviderId)
-    return oauth(401, 'invalid_grant', `Workload identity provider ${b['identity_provider_id']} was not found.`);
+    return oauth(
+      401,
+      'invalid_grant',
+      `Workload identity provider ${b['identity_provider_id']} was not found.`,
+    );
   const checked = issuer.check(String(b['subject_token']), trust.audience);
   if ('problem' in checked) return oauth(401, 'invalid_grant', problemText(checked.problem));
   if (b['service_account_id'] !== trust.serviceAccountId)
@@ -107,35 +120,68 @@ const entra = (status: number, error: string, code: number, text: string) => ({
 });
 
 /** Entra ID: the client-credentials grant with the job's token as a federated client assertion. */
-export function azureRule(call: TokenCall, trust: ProviderTrust['azure'], issuer: FakeOidcIssuer): RuleVerdict {
+export function azureRule(
+  call: TokenCall,
+  trust: ProviderTrust['azure'],
+  issuer: FakeOidcIssuer,
+): RuleVerdict {
   const b = call.body;
   const tenant = /^\/azure\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(call.path)?.[1];
   if (tenant !== trust.tenantId) return entra(400, 'invalid_request', 90002, `Tenant '${tenant}' not found.`);
   if (!call.contentType.startsWith('application/x-www-form-urlencoded'))
-    return entra(400, 'invalid_request', 900144, "The request body must contain the following parameter: 'grant_type'.");
+    return entra(
+      400,
+      'invalid_request',
+      900144,
+      "The request body must contain the following parameter: 'grant_type'.",
+    );
   if (b['grant_type'] !== 'client_credentials')
     return entra(400, 'unsupported_grant_type', 70003, 'The app requested an unsupported grant type.');
   if (b['client_assertion_type'] !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
     return entra(400, 'invalid_request', 50027, 'Invalid client_assertion_type.');
   if (b['scope'] !== 'https://cognitiveservices.azure.com/.default')
-    return entra(400, 'invalid_scope', 70011, `The provided value for the input parameter 'scope' is not valid.`);
+    return entra(
+      400,
+      'invalid_scope',
+      70011,
+      `The provided value for the input parameter 'scope' is not valid.`,
+    );
   if (b['client_id'] !== trust.clientId)
-    return entra(400, 'unauthorized_client', 700016, `Application with identifier '${b['client_id']}' was not found.`);
+    return entra(
+      400,
+      'unauthorized_client',
+      700016,
+      `Application with identifier '${b['client_id']}' was not found.`,
+    );
   const checked = issuer.check(String(b['client_assertion']), trust.audience);
   if ('problem' in checked) {
     const [code, text] = AADSTS[checked.problem];
     return entra(400, 'invalid_client', code, text);
   }
   if (checked.claims.sub !== trust.subject)
-    return entra(400, 'invalid_client', 700213, 'No matching federated identity record found for presented assertion subject.');
+    return entra(
+      400,
+      'invalid_client',
+      700213,
+      'No matching federated identity record found for presented assertion subject.',
+    );
   return {
     mint: 'bearer',
-    respond: (token, lifetimeS) => ({ token_type: 'Bearer', expires_in: lifetimeS, ext_expires_in: lifetimeS, access_token: token }),
+    respond: (token, lifetimeS) => ({
+      token_type: 'Bearer',
+      expires_in: lifetimeS,
+      ext_expires_in: lifetimeS,
+      access_token: token,
+    }),
   };
 }
 
 /** Google STS: JSON, no Authorization header, the provider's full name as audience. */
-export function googleStsRule(call: TokenCall, trust: ProviderTrust['google'], issuer: FakeOidcIssuer): RuleVerdict {
+export function googleStsRule(
+  call: TokenCall,
+  trust: ProviderTrust['google'],
+  issuer: FakeOidcIssuer,
+): RuleVerdict {
   const b = call.body;
   if (call.authorization) return oauth(400, 'invalid_request', 'The Authorization header must not be sent.');
   if (!call.contentType.startsWith('application/json'))
@@ -143,11 +189,20 @@ export function googleStsRule(call: TokenCall, trust: ProviderTrust['google'], i
   if (b['grantType'] !== EXCHANGE) return oauth(400, 'invalid_request', 'Invalid value for "grant_type".');
   if (b['requestedTokenType'] !== ACCESS)
     return oauth(400, 'invalid_request', 'Invalid value for "requested_token_type".');
-  if (b['subjectTokenType'] !== JWT) return oauth(400, 'invalid_request', 'Invalid value for "subject_token_type".');
-  if (!String(b['scope'] ?? '').split(' ').includes(CLOUD_PLATFORM))
+  if (b['subjectTokenType'] !== JWT)
+    return oauth(400, 'invalid_request', 'Invalid value for "subject_token_type".');
+  if (
+    !String(b['scope'] ?? '')
+      .split(' ')
+      .includes(CLOUD_PLATFORM)
+  )
     return oauth(400, 'invalid_scope', 'Invalid value for "scope".');
   if (b['audience'] !== `//iam.googleapis.com/${trust.providerName}`)
-    return oauth(400, 'invalid_request', 'Invalid value for "audience". This value should be the full resource name of the Identity Provider.');
+    return oauth(
+      400,
+      'invalid_request',
+      'Invalid value for "audience". This value should be the full resource name of the Identity Provider.',
+    );
   const expected = `https://iam.googleapis.com/${trust.providerName}`;
   const checked = issuer.check(String(b['subjectToken']), expected);
   if ('problem' in checked) {
@@ -163,24 +218,41 @@ export function googleStsRule(call: TokenCall, trust: ProviderTrust['google'], i
 }
 
 /** IAM Credentials `generateAccessToken`: a federated token may act as the service account it was granted. */
-export function googleIamRule(call: TokenCall, trust: ProviderTrust['google'], federated: Set<string>): RuleVerdict {
+export function googleIamRule(
+  call: TokenCall,
+  trust: ProviderTrust['google'],
+  federated: Set<string>,
+): RuleVerdict {
   const token = call.authorization?.replace(/^Bearer /, '');
   if (!token || !federated.has(token))
     return {
       refuse: {
         status: 401,
-        body: { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } },
+        body: {
+          error: {
+            code: 401,
+            message: 'Request had invalid authentication credentials.',
+            status: 'UNAUTHENTICATED',
+          },
+        },
       },
     };
-  const account = decodeURIComponent(/serviceAccounts\/([^:]+):generateAccessToken$/.exec(call.path)?.[1] ?? '');
-  if (account !== trust.serviceAccount || !Array.isArray(call.body['scope']) || !call.body['scope'].includes(CLOUD_PLATFORM))
+  const account = decodeURIComponent(
+    /serviceAccounts\/([^:]+):generateAccessToken$/.exec(call.path)?.[1] ?? '',
+  );
+  if (
+    account !== trust.serviceAccount ||
+    !Array.isArray(call.body['scope']) ||
+    !call.body['scope'].includes(CLOUD_PLATFORM)
+  )
     return {
       refuse: {
         status: 403,
         body: {
           error: {
             code: 403,
-            message: "Permission 'iam.serviceAccounts.getAccessToken' denied on resource (or it may not exist).",
+            message:
+              "Permission 'iam.serviceAccounts.getAccessToken' denied on resource (or it may not exist).",
             status: 'PERMISSION_DENIED',
           },
         },
@@ -196,13 +268,19 @@ export function googleIamRule(call: TokenCall, trust: ProviderTrust['google'], f
 }
 
 /** OpenRouter: form-encoded, a federation policy naming the token's `sub` and `aud`. */
-export function openrouterRule(call: TokenCall, trust: ProviderTrust['openrouter'], issuer: FakeOidcIssuer): RuleVerdict {
+export function openrouterRule(
+  call: TokenCall,
+  trust: ProviderTrust['openrouter'],
+  issuer: FakeOidcIssuer,
+): RuleVerdict {
   const b = call.body;
   if (!call.contentType.startsWith('application/x-www-form-urlencoded'))
     return oauth(400, 'invalid_request', 'The request body must be form-encoded.');
   if (b['grant_type'] !== EXCHANGE) return oauth(400, 'unsupported_grant_type', 'Unsupported grant_type.');
-  if (b['subject_token_type'] !== JWT) return oauth(400, 'invalid_request', 'subject_token_type must be urn:ietf:params:oauth:token-type:jwt.');
-  if (b['federation_policy_id'] !== trust.policyId) return oauth(400, 'invalid_request', 'Unknown federation policy.');
+  if (b['subject_token_type'] !== JWT)
+    return oauth(400, 'invalid_request', 'subject_token_type must be urn:ietf:params:oauth:token-type:jwt.');
+  if (b['federation_policy_id'] !== trust.policyId)
+    return oauth(400, 'invalid_request', 'Unknown federation policy.');
   const checked = issuer.check(String(b['subject_token']), trust.audience);
   if ('problem' in checked) return oauth(401, 'invalid_grant', problemText(checked.problem));
   if (checked.claims.sub !== trust.subject)
@@ -214,15 +292,21 @@ export function openrouterRule(call: TokenCall, trust: ProviderTrust['openrouter
 }
 
 /** A plain RFC 8693 token service. */
-export function exchangeRule(call: TokenCall, trust: ProviderTrust['exchange'], issuer: FakeOidcIssuer): RuleVerdict {
+export function exchangeRule(
+  call: TokenCall,
+  trust: ProviderTrust['exchange'],
+  issuer: FakeOidcIssuer,
+): RuleVerdict {
   const b = call.body;
   if (!call.contentType.startsWith('application/x-www-form-urlencoded'))
     return oauth(400, 'invalid_request', 'Form-encoded body required.');
   if (b['grant_type'] !== EXCHANGE) return oauth(400, 'unsupported_grant_type', 'Unsupported grant_type.');
-  if (b['subject_token_type'] !== JWT) return oauth(400, 'invalid_request', 'Unsupported subject_token_type.');
+  if (b['subject_token_type'] !== JWT)
+    return oauth(400, 'invalid_request', 'Unsupported subject_token_type.');
   if (b['requested_token_type'] !== undefined && b['requested_token_type'] !== ACCESS)
     return oauth(400, 'invalid_request', 'Unsupported requested_token_type.');
-  if (b['audience'] !== trust.target) return oauth(400, 'invalid_target', `No tokens are issued for ${b['audience']}.`);
+  if (b['audience'] !== trust.target)
+    return oauth(400, 'invalid_target', `No tokens are issued for ${b['audience']}.`);
   const checked = issuer.check(String(b['subject_token']), trust.audience);
   if ('problem' in checked) return oauth(400, 'invalid_grant', problemText(checked.problem));
   return { mint: 'bearer', respond: standard };

@@ -128,7 +128,9 @@ export async function startFakeTokenServices(options: TokenServicesOptions): Pro
       deadline: mintedAt + (options.revokeAfterMs ?? lifetimeS * 1000),
     });
     if (verdict.mint === 'federated') federated.add(token);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(verdict.respond(token, lifetimeS)));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify(verdict.respond(token, lifetimeS)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -169,7 +171,8 @@ function providerOf(path: string): FakeProvider | undefined {
   if (path === '/openai/oauth/token') return 'openai';
   if (/^\/azure\/[^/]+\/oauth2\/v2\.0\/token$/.test(path)) return 'azure';
   if (path === '/google/v1/token') return 'google';
-  if (/^\/google-iam\/v1\/projects\/-\/serviceAccounts\/[^/]+:generateAccessToken$/.test(path)) return 'google-iam';
+  if (/^\/google-iam\/v1\/projects\/-\/serviceAccounts\/[^/]+:generateAccessToken$/.test(path))
+    return 'google-iam';
   if (path === '/openrouter/api/v1/oauth/token') return 'openrouter';
   if (path === '/exchange/token') return 'exchange';
   return undefined;

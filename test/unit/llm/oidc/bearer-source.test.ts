@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createBearerSource } from '../../../../src/llm/oidc/bearer-source.js';
+import { exchangeRecipe } from '../../../../src/llm/oidc/exchange.js';
 import { OidcError } from '../../../../src/llm/oidc/oidc-error.js';
 import type { Bearer, OidcRecipe, OidcSettings } from '../../../../src/llm/oidc/recipe.js';
-import { exchangeRecipe } from '../../../../src/llm/oidc/exchange.js';
 
 const SETTINGS: OidcSettings = {
   provider: 'exchange',
@@ -52,7 +52,10 @@ function scripted(answers: (() => Promise<Bearer>)[]) {
   };
 }
 
-const bearer = (token: string, lifetimeSeconds: number | undefined) => async () => ({ token, lifetimeSeconds });
+const bearer = (token: string, lifetimeSeconds: number | undefined) => async () => ({
+  token,
+  lifetimeSeconds,
+});
 const unavailable = () => async (): Promise<Bearer> => {
   throw new OidcError('token service down', 'unavailable', 503);
 };
@@ -83,7 +86,10 @@ describe('createBearerSource', () => {
     await s.source.token();
     s.advance(85_000);
     assert.equal(await s.source.token(), 'b1');
-    assert.match(s.logs.at(-1)!, /Could not renew the bearer yet \(token service down\); using the current one/);
+    assert.match(
+      s.logs.at(-1)!,
+      /Could not renew the bearer yet \(token service down\); using the current one/,
+    );
     s.advance(11_000);
     await assert.rejects(s.source.token(), /token service down/);
     assert.equal(await s.source.token(), 'b2');

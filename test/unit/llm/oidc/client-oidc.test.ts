@@ -15,9 +15,9 @@ import { OidcError } from '../../../../src/llm/oidc/oidc-error.js';
 import { openrouterRecipe } from '../../../../src/llm/oidc/openrouter.js';
 import { classifyLlmError } from '../../../../src/llm/retry.js';
 import { streamTurn } from '../../../../src/llm/stream-turn.js';
-import { reply } from '../../../fakes/openai-server.js';
 import { type FakeOidcIssuer, startFakeOidcIssuer } from '../../../fakes/oidc/oidc-issuer.js';
 import { type FakeTokenServices, startFakeTokenServices } from '../../../fakes/oidc/token-services.js';
+import { reply } from '../../../fakes/openai-server.js';
 import { useFakeOpenAI } from '../../../helpers/fake-openai.js';
 
 const hi = { messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
@@ -73,14 +73,21 @@ describe('createLlmClient with an OIDC bearer', () => {
     assert.equal((await streamTurn(llm, hi)).content, 'two');
     const bearers = fake.requests.map((r) => String(r.headers.authorization));
     const minted = services.minted.filter((m) => m.provider === 'openrouter').map((m) => `Bearer ${m.token}`);
-    assert.deepEqual(bearers, [minted.at(-2), minted.at(-2), minted.at(-1)], 'accepted, refused (revoked), renewed');
+    assert.deepEqual(
+      bearers,
+      [minted.at(-2), minted.at(-2), minted.at(-1)],
+      'accepted, refused (revoked), renewed',
+    );
     assert.equal(services.modelRefusals, 1);
   });
 
   it('turns a refused exchange into a fatal verdict before any model request', async () => {
     const llm = clientWith(
       createBearerSource({
-        recipe: { ...openrouterRecipe, exchange: async () => Promise.reject(new OidcError('nope', 'refused', 401)) },
+        recipe: {
+          ...openrouterRecipe,
+          exchange: async () => Promise.reject(new OidcError('nope', 'refused', 401)),
+        },
         settings: { provider: 'openrouter', audience: 'a', tokenUrl: 'https://x.example', options: {} },
         baseUrl: fake.url,
         requestIdToken: async () => 'id',
@@ -105,12 +112,20 @@ describe('createLlmClient with an OIDC bearer', () => {
   });
 
   it('names the bearer, not an api-key, when the endpoint refuses it', async () => {
-    fake.useAuth(() => ({ kind: 'http-error', status: 403, headers: {}, body: '{"error":{"message":"no access"}}' }));
+    fake.useAuth(() => ({
+      kind: 'http-error',
+      status: 403,
+      headers: {},
+      body: '{"error":{"message":"no access"}}',
+    }));
     const llm = clientWith(sourceFor());
     const error = await streamTurn(llm, hi).catch((e: unknown) => e);
     const verdict = classifyLlmError(error, llm);
     assert.ok(verdict?.kind === 'fatal');
-    assert.match(verdict.error.message, /refused the bearer exchanged with oidc-provider: openrouter \(HTTP 403: no access\)/);
+    assert.match(
+      verdict.error.message,
+      /refused the bearer exchanged with oidc-provider: openrouter \(HTTP 403: no access\)/,
+    );
     assert.doesNotMatch(verdict.error.message, /api-key/);
   });
 });
@@ -139,12 +154,17 @@ describe('bearerFetch', () => {
 
   it('refuses to carry the bearer to another origin', async () => {
     const wrapped = bearerFetch(globalThis.fetch, source, 'http://127.0.0.1:1/v1');
-    await assert.rejects(wrapped(`${target.url}/chat/completions`), /refusing to send the OIDC bearer to http:\/\/127\.0\.0\.1:\d+/);
+    await assert.rejects(
+      wrapped(`${target.url}/chat/completions`),
+      /refusing to send the OIDC bearer to http:\/\/127\.0\.0\.1:\d+/,
+    );
     assert.equal(target.hits, 0);
   });
 
   it('does not follow a redirect elsewhere', async () => {
-    const redirector = createServer((_req, res) => res.writeHead(307, { location: `${target.url}/steal` }).end());
+    const redirector = createServer((_req, res) =>
+      res.writeHead(307, { location: `${target.url}/steal` }).end(),
+    );
     await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
     try {

@@ -16,7 +16,8 @@ import { type FakeTokenServices, startFakeTokenServices } from '../../../fakes/o
 const BASE_URLS: Record<OidcProvider, string> = {
   openai: 'https://api.openai.com/v1',
   azure: 'https://my-resource.openai.azure.com/openai/v1',
-  google: 'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/endpoints/openapi',
+  google:
+    'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/endpoints/openapi',
   openrouter: 'https://openrouter.ai/api/v1',
   exchange: 'https://gateway.example/v1',
 };
@@ -153,9 +154,14 @@ describe('the recipes, as each provider documents its exchange', () => {
     assert.equal(sts!.authorization, undefined, 'STS is called without an Authorization header');
     assert.equal(sts!.body['audience'], `//iam.googleapis.com/${provider}`);
     assert.equal(iam!.provider, 'google-iam');
-    const federated = setup.services.minted.find((m) => m.kind === 'federated' && iam!.authorization === `Bearer ${m.token}`);
+    const federated = setup.services.minted.find(
+      (m) => m.kind === 'federated' && iam!.authorization === `Bearer ${m.token}`,
+    );
     assert.ok(federated, 'IAM Credentials got the federated token');
-    assert.deepEqual(iam!.body, { scope: ['https://www.googleapis.com/auth/cloud-platform'], lifetime: '3600s' });
+    assert.deepEqual(iam!.body, {
+      scope: ['https://www.googleapis.com/auth/cloud-platform'],
+      lifetime: '3600s',
+    });
     assert.ok(setup.services.minted.some((m) => m.provider === 'google-iam' && m.token === bearer));
     assert.deepEqual(secrets, [setup.issuer.issued.at(-1), federated.token, bearer], 'every token is masked');
   });
@@ -188,14 +194,24 @@ describe('the recipes, as each provider documents its exchange', () => {
     await source.token();
     assert.equal(lastRequest().body['audience'], 'https://gateway.example');
     assert.equal(lastRequest().body['requested_token_type'], 'urn:ietf:params:oauth:token-type:access_token');
-    assert.equal(setup.issuer.audiences.at(-1), setup.services.origin, 'the token service is the default audience');
+    assert.equal(
+      setup.issuer.audiences.at(-1),
+      setup.services.origin,
+      'the token service is the default audience',
+    );
   });
 
   it('names the audience mismatch in Entra ID’s own words, and the setting to check', async () => {
     const error = await refusal(sourceFor('azure', setup, { audience: 'api://wrong' }).source.token());
     assert.equal(error.failure, 'refused');
-    assert.match(error.message, /^Azure \(Entra ID\) refused to exchange the job's OIDC token \(oidc-provider: azure\)/);
-    assert.match(error.message, /AADSTS700212: No matching federated identity record found for presented assertion audience/);
+    assert.match(
+      error.message,
+      /^Azure \(Entra ID\) refused to exchange the job's OIDC token \(oidc-provider: azure\)/,
+    );
+    assert.match(
+      error.message,
+      /AADSTS700212: No matching federated identity record found for presented assertion audience/,
+    );
     assert.match(error.message, /The audience does not match/);
     assert.match(error.message, /Check the federated identity credential of client `1c5b7d2e/);
     assert.match(error.message, /sub=repo:Codertocat\/Hello-World:ref:refs\/heads\/main, aud=api:\/\/wrong/);
@@ -204,7 +220,9 @@ describe('the recipes, as each provider documents its exchange', () => {
   it('names a subject no federated credential matches (AADSTS700213)', async () => {
     const services = await startFakeTokenServices({
       issuer: setup.issuer,
-      trust: { azure: { ...setup.services.trust.azure, subject: 'repo:Codertocat/Hello-World:environment:prod' } },
+      trust: {
+        azure: { ...setup.services.trust.azure, subject: 'repo:Codertocat/Hello-World:environment:prod' },
+      },
     });
     try {
       const error = await refusal(sourceFor('azure', { ...setup, services }).source.token());
@@ -215,16 +233,25 @@ describe('the recipes, as each provider documents its exchange', () => {
   });
 
   it('names IAM Credentials refusing the service account, and the role to grant', async () => {
-    const options = { ...optionsFor('google', setup.services), 'service-account': 'other@p.iam.gserviceaccount.com' };
+    const options = {
+      ...optionsFor('google', setup.services),
+      'service-account': 'other@p.iam.gserviceaccount.com',
+    };
     const error = await refusal(sourceFor('google', setup, { options }).source.token());
-    assert.match(error.message, /HTTP 403 PERMISSION_DENIED: Permission 'iam\.serviceAccounts\.getAccessToken' denied/);
+    assert.match(
+      error.message,
+      /HTTP 403 PERMISSION_DENIED: Permission 'iam\.serviceAccounts\.getAccessToken' denied/,
+    );
     assert.match(error.message, /`roles\/iam\.workloadIdentityUser`/);
   });
 
   it('reads an audience refusal of a provider without documented codes', async () => {
     const error = await refusal(sourceFor('openai', setup, { audience: 'my-audience' }).source.token());
     assert.match(error.message, /HTTP 401 invalid_grant: The subject token audience does not match/);
-    assert.match(error.message, /`oidc-audience` \(or its default\) must equal the audience the provider expects/);
+    assert.match(
+      error.message,
+      /`oidc-audience` \(or its default\) must equal the audience the provider expects/,
+    );
     assert.match(error.message, /Check the Workload Identity Provider `wip_68a1f3c2`/);
   });
 
@@ -237,7 +264,9 @@ describe('the recipes, as each provider documents its exchange', () => {
   });
 
   it('retries an unreachable token endpoint instead of failing the run', async () => {
-    const error = await refusal(sourceFor('openrouter', setup, { tokenUrl: 'http://127.0.0.1:9/token' }).source.token());
+    const error = await refusal(
+      sourceFor('openrouter', setup, { tokenUrl: 'http://127.0.0.1:9/token' }).source.token(),
+    );
     assert.equal(error.failure, 'unavailable');
     assert.equal(error.retryable, true);
   });
@@ -247,7 +276,10 @@ describe('the recipes, as each provider documents its exchange', () => {
     try {
       const error = await refusal(sourceFor('openai', setup).source.token());
       assert.equal(error.failure, 'refused');
-      assert.match(error.message, /GitHub did not issue the job's OIDC token \(audience "https:\/\/api\.openai\.com\/v1"\): .*401/);
+      assert.match(
+        error.message,
+        /GitHub did not issue the job's OIDC token \(audience "https:\/\/api\.openai\.com\/v1"\): .*401/,
+      );
     } finally {
       useIssuerEnv(setup.issuer);
     }

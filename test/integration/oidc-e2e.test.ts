@@ -180,7 +180,7 @@ describe('auth: oidc through the built action', () => {
   }
 
   it('replaces a bearer the endpoint revokes before its announced expiry', async () => {
-    const revoking = await startFakeTokenServices({ issuer, lifetimeS: 3600, revokeAfterMs: 1500 });
+    const revoking = await startFakeTokenServices({ issuer, lifetimeS: 3600, revokeFirstAfterUses: 2 });
     try {
       h.openai.useAuth(revoking.modelAuth);
       h.openai.enqueue(...fixScript());

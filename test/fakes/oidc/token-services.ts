@@ -46,6 +46,11 @@ export interface TokenServicesOptions {
   lifetimeS?: number;
   /** The model refuses a bearer this long after it was minted; default: its announced lifetime. */
   revokeAfterMs?: number;
+  /**
+   * The model refuses the first bearer minted once it has been accepted this many times, as a
+   * revocation would: a count, not a clock, so a slow machine changes nothing.
+   */
+  revokeFirstAfterUses?: number;
   trust?: Partial<ProviderTrust>;
 }
 
@@ -72,6 +77,7 @@ export async function startFakeTokenServices(options: TokenServicesOptions): Pro
   const minted: MintedToken[] = [];
   const federated = new Set<string>();
   let modelRefusals = 0;
+  let firstBearerUses = 0;
   const trust: ProviderTrust = { ...DEFAULT_TRUST, ...options.trust };
 
   const route = (provider: FakeProvider, call: TokenCall): RuleVerdict => {
@@ -153,7 +159,15 @@ export async function startFakeTokenServices(options: TokenServicesOptions): Pro
     modelAuth(request) {
       const token = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
       const found = minted.find((m) => m.token === token);
-      if (found && Date.now() < found.deadline) return undefined;
+      const revoked =
+        found !== undefined &&
+        found === minted.find((m) => m.kind === 'bearer') &&
+        options.revokeFirstAfterUses !== undefined &&
+        firstBearerUses >= options.revokeFirstAfterUses;
+      if (found && !revoked && Date.now() < found.deadline) {
+        if (found === minted.find((m) => m.kind === 'bearer')) firstBearerUses += 1;
+        return undefined;
+      }
       modelRefusals += 1;
       return openAiRefusal(401, {
         message: found ? 'The access token expired.' : 'Invalid bearer token.',

@@ -239,6 +239,7 @@ describe('auth: oidc through the built action', () => {
     assert.match(comment!.body, /Azure \(Entra ID\) refused to exchange the job's OIDC token/);
     assert.match(comment!.body, /AADSTS700016/);
     assert.match(comment!.body, /is not an application \(or managed identity\) of tenant/);
+    assert.match(comment!.body, /`oidc-options` \(tenant-id, client-id\)/, 'names the input to change');
     assertNoTokenLeaks(run, issuer, services, since);
   });
 });

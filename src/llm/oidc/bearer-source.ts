@@ -116,11 +116,19 @@ function explain(
     `${recipe.title} refused to exchange the job's OIDC token (oidc-provider: ${recipe.provider}): ${error.message.replace(/\.$/, '')}.`,
     diagnosis,
     `Check ${recipe.identitySettings(settings)}.`,
+    inputsToChange(recipe, settings),
     describeIdToken(idTokenClaims(idToken), nowMs),
   ]
     .filter(Boolean)
     .join(' ');
   return new OidcError(message, error.failure, error.status);
+}
+
+/** The inputs that carry what the provider checked, so the fix is named whichever side is wrong. */
+function inputsToChange(recipe: OidcRecipe, settings: OidcSettings): string {
+  const keys = recipe.keys.map((k) => k.name).filter((name) => settings.options[name] !== undefined);
+  const options = keys.length > 0 ? `\`oidc-options\` (${keys.join(', ')})` : '`oidc-options`';
+  return `On this side the inputs are ${options} and \`oidc-audience\` (now \`${settings.audience}\`): change whichever does not match the provider's setting.`;
 }
 
 /** Refusals whose words say audience or time, for providers that document no codes. */

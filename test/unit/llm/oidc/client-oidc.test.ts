@@ -28,8 +28,8 @@ describe('createLlmClient with an OIDC bearer', () => {
   let services: FakeTokenServices;
   before(async () => {
     issuer = await startFakeOidcIssuer();
-    // The bearer says it lives an hour; the model drops it after 300 ms, as a revocation would.
-    services = await startFakeTokenServices({ issuer, revokeAfterMs: 300 });
+    // The bearer says it lives an hour; the model drops the first after one use, as a revocation would.
+    services = await startFakeTokenServices({ issuer, revokeFirstAfterUses: 1 });
   });
   after(async () => {
     await services.close();
@@ -69,7 +69,6 @@ describe('createLlmClient with an OIDC bearer', () => {
     const llm = clientWith(sourceFor());
     fake.enqueue(reply().text('one'), reply().text('two'));
     assert.equal((await streamTurn(llm, hi)).content, 'one');
-    await new Promise((resolve) => setTimeout(resolve, 400));
     assert.equal((await streamTurn(llm, hi)).content, 'two');
     const bearers = fake.requests.map((r) => String(r.headers.authorization));
     const minted = services.minted.filter((m) => m.provider === 'openrouter').map((m) => `Bearer ${m.token}`);

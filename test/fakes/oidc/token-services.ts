@@ -44,8 +44,6 @@ export interface TokenServicesOptions {
   issuer: FakeOidcIssuer;
   /** `expires_in` of every token, seconds. */
   lifetimeS?: number;
-  /** The model refuses a bearer this long after it was minted; default: its announced lifetime. */
-  revokeAfterMs?: number;
   /**
    * The model refuses the first bearer minted once it has been accepted this many times, as a
    * revocation would: a count, not a clock, so a slow machine changes nothing.
@@ -131,7 +129,7 @@ export async function startFakeTokenServices(options: TokenServicesOptions): Pro
       token,
       kind: verdict.mint,
       mintedAt,
-      deadline: mintedAt + (options.revokeAfterMs ?? lifetimeS * 1000),
+      deadline: mintedAt + lifetimeS * 1000,
     });
     if (verdict.mint === 'federated') federated.add(token);
     res

@@ -8,17 +8,17 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createLlmClient } from '../../../../src/llm/client.js';
-import { bearerFetch } from '../../../../src/llm/oidc/bearer-fetch.js';
-import { type BearerSource, createBearerSource } from '../../../../src/llm/oidc/bearer-source.js';
-import { OidcError } from '../../../../src/llm/oidc/oidc-error.js';
-import { openrouterRecipe } from '../../../../src/llm/oidc/openrouter.js';
-import { classifyLlmError } from '../../../../src/llm/retry.js';
-import { streamTurn } from '../../../../src/llm/stream-turn.js';
-import { type FakeOidcIssuer, startFakeOidcIssuer } from '../../../fakes/oidc/oidc-issuer.js';
-import { type FakeTokenServices, startFakeTokenServices } from '../../../fakes/oidc/token-services.js';
-import { reply } from '../../../fakes/openai-server.js';
-import { useFakeOpenAI } from '../../../helpers/fake-openai.js';
+import { createLlmClient } from '../../../src/llm/client.js';
+import { bearerFetch } from '../../../src/llm/oidc/bearer-fetch.js';
+import { type BearerSource, createBearerSource } from '../../../src/llm/oidc/bearer-source.js';
+import { OidcError } from '../../../src/llm/oidc/oidc-error.js';
+import { openrouterRecipe } from '../../../src/llm/oidc/openrouter.js';
+import { classifyLlmError } from '../../../src/llm/retry.js';
+import { streamTurn } from '../../../src/llm/stream-turn.js';
+import { type FakeOidcIssuer, startFakeOidcIssuer } from '../../fakes/oidc/oidc-issuer.js';
+import { type FakeTokenServices, startFakeTokenServices } from '../../fakes/oidc/token-services.js';
+import { reply } from '../../fakes/openai-server.js';
+import { useFakeOpenAI } from '../../helpers/fake-openai.js';
 
 const hi = { messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
 

@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { parseAllowedHosts } from './egress/allowed-hosts.js';
 import { pricesFor } from './llm/model-prices.js';
+import { ID_TOKEN_PERMISSION_HELP } from './llm/oidc/id-token.js';
+import { parseOidcOptions, resolveOidcSettings } from './llm/oidc/oidc-settings.js';
+import { OIDC_PROVIDERS, type OidcSettings } from './llm/oidc/recipe.js';
 import { type McpConfig, parseMcpServers } from './mcp/mcp-config.js';
 import { SEVERITIES, type Severity } from './outputs/review-severity.js';
 
@@ -18,6 +21,7 @@ export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'x
 export const COMMIT_SIGNING = ['auto', 'api', 'git'] as const;
 export const CO_AUTHOR = ['requester', 'none'] as const;
 export const IMAGE_SETTINGS = ['auto', 'off'] as const;
+export const AUTH_MODES = ['api-key', 'oidc'] as const;
 
 export type Mode = (typeof MODES)[number];
 export type Permission = (typeof PERMISSIONS)[number];
@@ -28,6 +32,9 @@ export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 export type CommitSigning = (typeof COMMIT_SIGNING)[number];
 export type CoAuthorSetting = (typeof CO_AUTHOR)[number];
 export type ImageSetting = (typeof IMAGE_SETTINGS)[number];
+
+/** How the model endpoint is authenticated: the `api-key` input, or a bearer exchanged for the job's OIDC token. */
+export type LlmAuth = { kind: 'api-key' } | { kind: 'oidc'; settings: OidcSettings };
 
 /** The `instruction-files` input: the usual files, none, or only those matching globs. */
 export type InstructionFilesSetting =
@@ -68,6 +75,8 @@ export interface Config {
     contextWindow: number | undefined;
     /** Prices from the `prices` input; undefined means the built-in table or unknown. */
     prices: Prices | undefined;
+    /** `auth` and the `oidc-*` inputs, checked together with `base-url`. */
+    auth: LlmAuth;
   };
   /** GitHub token for the API and for git. Secret. */
   githubToken: string;
@@ -366,6 +375,20 @@ const INPUTS = {
   images: oneOf(IMAGE_SETTINGS),
   // Checked in loadConfig, where the step's environment resolves its `$NAME`s.
   'mcp-servers': { schema: z.string(), accepts: 'a YAML or JSON map of MCP servers' },
+  auth: oneOf(AUTH_MODES),
+  'oidc-provider': optional(oneOf(OIDC_PROVIDERS)),
+  'oidc-audience': optionalText,
+  'oidc-token-url': optional({
+    schema: z.url({ protocol: /^https?$/ }),
+    accepts: 'the https URL of a token endpoint',
+  }),
+  'oidc-options': {
+    schema: z
+      .string()
+      .refine((s) => parseOidcOptions(s) !== undefined)
+      .transform((s) => parseOidcOptions(s) ?? {}),
+    accepts: 'one key=value per line, each key once, e.g. tenant-id=00000000-0000-0000-0000-000000000000',
+  },
 } satisfies Record<string, InputSpec<unknown>>;
 
 type InputName = keyof typeof INPUTS;
@@ -414,6 +437,7 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   'review-agents': '1',
   'instruction-files': 'auto',
   images: 'auto',
+  auth: 'api-key',
 };
 
 /** Reads an input exactly as `@actions/core` does: `INPUT_<NAME>` upper-cased, spaces as `_`, trimmed. */
@@ -487,8 +511,10 @@ export function loadConfig(
   }
   const mcp = parseMcpServers(inputs['mcp-servers'], env);
   if ('problems' in mcp) throw new InputError(mcp.problems);
+  const auth = readAuth(inputs, env);
   return {
     llm: {
+      auth,
       apiKey: inputs['api-key'],
       baseUrl: inputs['base-url'],
       model: inputs.model,
@@ -540,4 +566,39 @@ export function loadConfig(
 /** Every secret value the config holds: masked in the log and redacted from all that is written. */
 export function configSecrets(config: Pick<Config, 'githubToken' | 'llm' | 'mcp'>): string[] {
   return [config.githubToken, config.llm.apiKey, ...config.mcp.secrets].filter((s) => s !== '');
+}
+
+/**
+ * `auth` with the `oidc-*` inputs: an OIDC run needs the job's token (the `id-token: write`
+ * permission), no `api-key` beside it, and settings its provider accepts; the `oidc-*` inputs
+ * without `auth: oidc` would silently do nothing, so they are refused too.
+ */
+function readAuth(inputs: InputValues, env: NodeJS.ProcessEnv): LlmAuth {
+  const oidcInputs: string[] = (['oidc-provider', 'oidc-audience', 'oidc-token-url'] as const).filter(
+    (name) => inputs[name] !== undefined,
+  );
+  if (Object.keys(inputs['oidc-options']).length > 0) oidcInputs.push('oidc-options');
+  if (inputs.auth === 'api-key') {
+    if (oidcInputs.length === 0) return { kind: 'api-key' };
+    throw new InputError([
+      `${oidcInputs.join(', ')} ${oidcInputs.length === 1 ? 'is' : 'are'} set but auth is api-key; set \`auth: oidc\` to use them, or remove them`,
+    ]);
+  }
+  const problems: string[] = [];
+  if (inputs['api-key'] !== '')
+    problems.push(
+      'api-key is set but auth is oidc, which needs no stored key; remove api-key (or set auth: api-key)',
+    );
+  if (!env['ACTIONS_ID_TOKEN_REQUEST_URL']?.trim() || !env['ACTIONS_ID_TOKEN_REQUEST_TOKEN']?.trim())
+    problems.push(ID_TOKEN_PERMISSION_HELP);
+  const resolved = resolveOidcSettings({
+    provider: inputs['oidc-provider'],
+    audience: inputs['oidc-audience'],
+    tokenUrl: inputs['oidc-token-url'],
+    options: inputs['oidc-options'],
+    baseUrl: inputs['base-url'],
+  });
+  if ('problems' in resolved) problems.push(...resolved.problems);
+  if (problems.length > 0 || !('settings' in resolved)) throw new InputError(problems);
+  return { kind: 'oidc', settings: resolved.settings };
 }

@@ -269,6 +269,24 @@ export const LLM_MAX_RETRY_AFTER_MS = 2 * MINUTE;
 /** A stream with no data for this long is broken: reasoning models can think for minutes between tokens. */
 export const LLM_IDLE_TIMEOUT_MS = 3 * MINUTE;
 
+/** `auth: oidc`: a token endpoint that has not answered in this long is down (retried like a 5xx). */
+export const OIDC_EXCHANGE_TIMEOUT_MS = 30 * SECOND;
+
+/** `auth: oidc`: a bearer is renewed once this share of its lifetime has passed (48 min of an hour). */
+export const OIDC_REFRESH_AT = 0.8;
+
+/** `auth: oidc`: while renewal fails for a passing reason, the old bearer is still sent up to this share. */
+export const OIDC_USABLE_UNTIL = 0.95;
+
+/** `auth: oidc`: the lifetime assumed when a token endpoint does not say (RFC 8693 only recommends `expires_in`). */
+export const OIDC_ASSUMED_LIFETIME_S = 300;
+
+/** `auth: oidc`: a runner clock further than this from GitHub's (the token's `iat`) is named in a refusal. */
+export const OIDC_CLOCK_SKEW_NOTE_S = 60;
+
+/** `auth: oidc` with Google: the service account token's lifetime asked of IAM Credentials (its default maximum). */
+export const OIDC_GOOGLE_TOKEN_LIFETIME_S = 3600;
+
 /** GitHub requests: retries after a rate limit before the request fails. */
 export const GITHUB_RATE_LIMIT_RETRIES = 2;
 

@@ -60,6 +60,7 @@ const OPTIONS = {
   out: { type: 'string' },
   sandbox: { type: 'string', default: actionDefault('sandbox') },
   allow: { type: 'string', multiple: true, default: [] as string[] },
+  auth: { type: 'string', default: actionDefault('auth') },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -118,6 +119,12 @@ export function loadCliConfig(
       ? { kind: 'prompt', text: flags.prompt }
       : { kind: 'issue-file', file: path.resolve(cwd, flags['issue-file'] ?? '') };
   if (task.kind === 'prompt' && task.text.trim() === '') throw new CliError('--prompt must not be empty');
+  if (flag(parseInputValue('auth', flags.auth, '--auth')) === 'oidc') {
+    // The job's OIDC token comes from the runner of a GitHub Actions job; a shell has none to exchange.
+    throw new CliError(
+      '--auth oidc needs the OIDC token of a GitHub Actions job (ACTIONS_ID_TOKEN_REQUEST_URL), which a local run does not have; exchange a token with your provider yourself and pass the bearer as OPENAI_API_KEY',
+    );
+  }
   const maxTurns = flag(parseInputValue('max-turns', flags['max-turns'], '--max-turns'));
   const sandbox: SandboxSetting = flag(parseInputValue('sandbox', flags.sandbox, '--sandbox'));
   if (flags.verify !== undefined && flags.verify.trim() === '')

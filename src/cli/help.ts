@@ -28,6 +28,8 @@ Options:
   --sandbox <level>      isolation of agent-run commands: auto, strict or off (default: auto)
   --allow <rule>         extra allowed-commands rule, e.g. --allow "make lint" or
                          --allow "cargo clippy *"; repeatable. Hard denies still apply.
+  --auth <mode>          api-key (default: the key in OPENAI_API_KEY); oidc is refused here:
+                         it needs a GitHub Actions job's OIDC token
   -h, --help             show this help
 
 Environment:

@@ -47,6 +47,7 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
   const llm = createLlmClient({
     baseUrl: config.llm.baseUrl,
     apiKey: config.llm.apiKey,
+    oidc: ctx.oidc,
     model: config.llm.model,
     api: config.llm.api,
     reasoningEffort: config.llm.reasoningEffort,

@@ -20,6 +20,7 @@ import type { WorkInput } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
 import { publishPullRequestReview } from './publish-pull-request-review.js';
+import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
 import { prepareRepositoryContext } from './repository-context.js';
 import { prepareReviewTools } from './review-tools.js';
 import { checkOutAndOpenTranscript, runAgentPhase, runPhases } from './run-phases.js';
@@ -65,6 +66,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     review: true,
     knownPaths: details.files.map((file) => file.filename),
   });
+  const answerSchema = await loadRunAnswerSchema(ctx, given.readTrusted, plan.trustedBranch);
   const messages = buildInitialMessages({
     systemText: buildReviewSystemPrompt({ repository, canRunCommands: pr.sameRepo }),
     ...given.prompt,
@@ -90,6 +92,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       budget: runBudgetFor(config, startedAt),
       runKind: 'review',
       ...given.runner,
+      ...(answerSchema ? { answerSchema } : {}),
     });
     const agent = await runAgentPhase(ctx, input, { runner, messages, who: 'Reviewer' }, phases);
 
@@ -109,7 +112,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
         }),
     });
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
-    return published;
+    return settleAnswer(ctx, published, agent);
   } finally {
     await tools.dispose();
   }

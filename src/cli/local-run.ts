@@ -32,7 +32,7 @@ import { composeLocalPullRequest } from './local-pull-request.js';
 import { issueTask, promptTask } from './local-task.js';
 import { formatCount, progressPrinter } from './progress-printer.js';
 import { inspectRepository } from './repository.js';
-import { renderTranscriptDetails } from './transcript-details.js';
+import { renderTranscriptDetails } from '../agent/transcript-details.js';
 
 export interface LocalRunIO {
   /** One line of terminal output. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { parseAllowedHosts } from './egress/allowed-hosts.js';
 import { pricesFor } from './llm/model-prices.js';
+import { type McpConfig, parseMcpServers } from './mcp/mcp-config.js';
 
 export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
@@ -151,6 +152,8 @@ export interface Config {
    * `*.suffix` patterns, `host:port`, IP literals and preset names.
    */
   allowedDomains: string[];
+  /** The `mcp-servers` input: the servers (sorted by name) and the secrets their `$NAME`s brought in. */
+  mcp: McpConfig;
   /** The runner's view of the world. */
   runner: RunnerContext;
 }
@@ -441,6 +444,8 @@ const INPUTS = {
       'one header a line as Name=$VARIABLE, the variable set in the step\'s env (e.g. x-honeycomb-team=$HONEYCOMB_KEY)',
   },
   'otel-content': trueOrFalse,
+  // Checked in loadConfig, where the step's environment resolves its `$NAME`s.
+  'mcp-servers': { schema: z.string(), accepts: 'a YAML or JSON map of MCP servers' },
 } satisfies Record<string, InputSpec<unknown>>;
 
 type InputName = keyof typeof INPUTS;
@@ -561,6 +566,8 @@ export function loadConfig(
     ]);
   }
   const telemetry = telemetrySetting(inputs, env);
+  const mcp = parseMcpServers(inputs['mcp-servers'], env);
+  if ('problems' in mcp) throw new InputError(mcp.problems);
   return {
     llm: {
       apiKey: inputs['api-key'],
@@ -604,6 +611,7 @@ export function loadConfig(
     sandbox: inputs.sandbox,
     network: inputs.network,
     allowedDomains: inputs['allowed-domains'],
+    mcp: mcp.value,
     runner: readRunner(env, platform),
   };
 }
@@ -634,4 +642,16 @@ function telemetrySetting(inputs: InputValues, env: NodeJS.ProcessEnv): Telemetr
   }
   if (problems.length > 0) throw new InputError(problems);
   return { tracesUrl: endpoint, headers, content: inputs['otel-content'] };
+}
+
+/** Every secret value the config holds: masked in the log and redacted from all that is written. */
+export function configSecrets(
+  config: Pick<Config, 'githubToken' | 'llm' | 'mcp'> & Partial<Pick<Config, 'telemetry'>>,
+): string[] {
+  return [
+    config.githubToken,
+    config.llm.apiKey,
+    ...config.mcp.secrets,
+    ...Object.values(config.telemetry?.headers ?? {}),
+  ].filter((s) => s !== '');
 }

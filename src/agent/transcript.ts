@@ -45,6 +45,8 @@ export type TranscriptEvent =
       durationMs: number;
       excerpt: string;
       fullOutputPath?: string;
+      /** The MCP server an `mcp__…` tool belongs to. */
+      server?: string;
     }
   | { type: 'retry'; turn: number; attempt: number; delayMs: number; reason: string }
   | { type: 'compaction'; turn: number; elided: number; estimatedTokens: number }

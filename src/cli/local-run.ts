@@ -91,6 +91,8 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     token: '',
     serverUrl: 'http://git.invalid',
     env: cli.env,
+    // --repo names the folder; whether it is the top of a checkout is for inspectRepository to say.
+    discover: true,
   });
   const repo = await inspectRepository(git);
   const outDir = cli.outDir ?? path.join(cli.tempDir, `agent-local-${stamp}`);

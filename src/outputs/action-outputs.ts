@@ -41,6 +41,8 @@ export interface RunOutcome {
   instructionFiles?: InstructionFileEntry[];
   /** The images of the issue and the triggering comment, attached or skipped; not a step output. */
   images?: ImageReport;
+  /** The MCP servers, their tools and which failed, for the job summary; not a step output. */
+  mcp?: string;
   /** Warnings for the job summary (e.g. git configuration the agent changed and the action restored). */
   warnings?: readonly string[];
   /** With `output-schema`: the validated final answer, as compact JSON. */

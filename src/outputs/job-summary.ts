@@ -34,6 +34,7 @@ export function renderJobSummary(input: JobSummaryInput): string {
       estimated: outcome.tokensEstimated,
     })}`,
     outcome.sandbox ?? '',
+    outcome.mcp ?? '',
     ...(outcome.warnings ?? []).map((w) => `**Warning:** ${w}`),
   ].filter((line) => line !== '');
   const parts = ['## agent-action', facts.join('  \n'), input.final.details];

@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllowedHosts } from '../egress/allowed-hosts.js';
+import type { BlockedHosts } from '../egress/blocked-hosts-report.js';
 import { type EgressProxy, startEgressProxy } from '../egress/egress-proxy.js';
 import { proxyEnv } from '../egress/proxy-env.js';
 import type { ManagedSandbox } from '../sandbox/detect-sandbox.js';
@@ -18,7 +19,7 @@ export interface CommandEgress {
   /** Added to the commands' scrubbed environment. */
   env: Record<string, string>;
   /** Hosts refused so far, with how many times each. */
-  blockedHosts(): ReadonlyMap<string, number>;
+  blockedHosts(): BlockedHosts;
   /** A downgrade to report (the allowlist could not be enforced), if any. */
   warning?: string;
   stop(): Promise<void>;

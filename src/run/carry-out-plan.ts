@@ -34,7 +34,7 @@ export interface WorkInput {
   tracking: TrackingComment | undefined;
   /** Filled in as facts become known, so a failure still reports them. */
   outcome: RunOutcome;
-  /** Snapshots `.git/config` and `.git/info/` so the action's git can put them back (config-guard.ts). */
+  /** Pins the repository and snapshots `.git` so the action's git can put it back (config-guard.ts). */
   snapshotGitConfig?: () => Promise<void>;
 }
 
@@ -143,6 +143,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
     );
   } finally {
     outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
+    outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

@@ -77,6 +77,9 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
 
   const diff = diffLines(details.files);
   const comments: ReviewCommentDraft[] = [];
+  // Same repository: the reviewer's read-only commands run in the workspace, whose git the action
+  // uses again after the run (credentials put back); a fork's folder gets no commands at all.
+  if (pr.sameRepo) await input.snapshotGitConfig?.();
   const tools = await prepareReviewTools({ ...commandHost(ctx), workspace }, config, {
     canRunCommands: pr.sameRepo,
     diff,
@@ -114,6 +117,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
     return settleAnswer(ctx, published, agent);
   } finally {
+    outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

@@ -341,7 +341,8 @@ function none(options: DetectSandboxOptions, notes: string[]): ManagedSandbox {
     missing: options.network === 'on' ? ['pid-namespace', 'separate-user'] : ALL,
     network: options.network,
     notes,
-    start: (argv, { cwd, env, output }) => spawnCommand(plainLaunch(argv, env), { cwd, output }),
+    start: (argv, { cwd, env, output, stdio }) =>
+      spawnCommand(plainLaunch(argv, env), { cwd, output, ...(stdio ? { stdio } : {}) }),
     settle: async () => undefined,
     async dispose() {},
   };

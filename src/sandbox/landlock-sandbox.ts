@@ -137,8 +137,8 @@ export function createLandlockSandbox(
   return {
     level: 'landlock',
     missing: config.network === 'on' ? ['pid-namespace', 'separate-user'] : LANDLOCK_MISSING,
-    start(argv, { cwd, env, output }) {
-      return spawnCommand(landlockLaunch(config, argv, env), { cwd, output });
+    start(argv, { cwd, env, output, stdio }) {
+      return spawnCommand(landlockLaunch(config, argv, env), { cwd, output, ...(stdio ? { stdio } : {}) });
     },
     dispose: () => rm(baseDir, { recursive: true, force: true }),
   };

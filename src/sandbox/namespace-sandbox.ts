@@ -103,10 +103,12 @@ export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox 
   return {
     level: config.privilege === 'userns' ? 'userns' : `${config.privilege}+unshare`,
     missing,
-    start(argv, { cwd, env, output }) {
+    start(argv, { cwd, env, output, stdio }) {
       const launch = commandChain(config, argv, { cwd, ...(env ? { env } : {}) });
-      const begin = () => config.helper.start(launch, { cwd, logPath: output.path });
-      return config.gate ? gated(config.gate, begin) : begin();
+      const socket = stdio ? { socketPath: stdio.socketPath } : {};
+      const begin = () => config.helper.start(launch, { cwd, logPath: output.path, ...socket });
+      // A server runs for the whole job: holding the gate would stop every hand-back round.
+      return config.gate && !stdio ? gated(config.gate, begin) : begin();
     },
   };
 }

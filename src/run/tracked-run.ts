@@ -12,6 +12,7 @@ import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { guardRepositoryConfig } from '../git/config-guard.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { removePersistedCredentials } from '../git/persisted-credentials.js';
+import { createArtifactUploader } from '../github/artifact-client.js';
 import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
 import { JOB_SUMMARY_CHARS } from '../limits.js';
@@ -26,6 +27,7 @@ import { carryOutPlan } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
 import { describeMode } from './mode-note.js';
 import { planWork } from './plan-work.js';
+import { transcriptArtifactName, uploadTranscriptArtifact } from './transcript-artifact.js';
 
 /** Runs an allowed trigger; never throws for run failures (they become `conclusion: failed`). */
 export async function runTracked(
@@ -89,7 +91,15 @@ export async function runTracked(
       details: cancelled ? 'The run was cancelled.' : `The run failed: ${message}`,
     };
   } finally {
-    await tracking?.finalise(final.status, `${final.details}\n\n${usageOf(outcome)}`);
+    if (ctx.config.uploadTranscript && outcome.transcriptPath) {
+      outcome.artifactUrl = await uploadTranscriptArtifact(ctx, {
+        transcriptPath: outcome.transcriptPath,
+        name: transcriptArtifactName(ctx.config.runner, trigger),
+        uploader: createArtifactUploader(),
+      });
+    }
+    const artifactLine = outcome.artifactUrl ? ` · [transcript](${outcome.artifactUrl})` : '';
+    await tracking?.finalise(final.status, `${final.details}\n\n${usageOf(outcome)}${artifactLine}`);
     await restoreCredentials?.().catch((e: Error) =>
       ctx.log.warning(`Could not restore the git config: ${e.message}`),
     );

@@ -174,6 +174,11 @@ export interface RunnerContext {
   actor: string | undefined;
   /** The job's id in the workflow (`GITHUB_JOB`), part of the transcript artifact's name. */
   job: string | undefined;
+  /**
+   * The runner gives steps the Actions results service (`ACTIONS_RUNTIME_TOKEN` and
+   * `ACTIONS_RESULTS_URL`), which artifact uploads go to; absent outside a hosted job.
+   */
+  artifactService: boolean;
   /** `process.platform` of the runner, checked before any Linux-only feature. */
   platform: NodeJS.Platform;
   /**
@@ -441,7 +446,7 @@ const INPUTS = {
         }),
       ),
     accepts:
-      'one header a line as Name=$VARIABLE, the variable set in the step\'s env (e.g. x-honeycomb-team=$HONEYCOMB_KEY)',
+      "one header a line as Name=$VARIABLE, the variable set in the step's env (e.g. x-honeycomb-team=$HONEYCOMB_KEY)",
   },
   'otel-content': trueOrFalse,
   // Checked in loadConfig, where the step's environment resolves its `$NAME`s.
@@ -546,6 +551,7 @@ function readRunner(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): RunnerCo
     tempDir,
     actor: env['GITHUB_ACTOR'] || undefined,
     job: env['GITHUB_JOB'] || undefined,
+    artifactService: Boolean(env['ACTIONS_RUNTIME_TOKEN'] && env['ACTIONS_RESULTS_URL']),
     platform,
     env: { ...env },
   };

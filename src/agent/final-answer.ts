@@ -73,7 +73,11 @@ export class FinalAnswerGate {
     if (this.mode() === 'format') return { tools, registry, responseSchema: this.schema.format };
     const definition: ChatCompletionTool = {
       type: 'function',
-      function: { name: FINAL_ANSWER_TOOL, description: TOOL_DESCRIPTION, parameters: this.schema.toolParameters },
+      function: {
+        name: FINAL_ANSWER_TOOL,
+        description: TOOL_DESCRIPTION,
+        parameters: this.schema.toolParameters,
+      },
     };
     // In name order like the rest, so the prompt prefix stays the same bytes from turn to turn.
     const sorted = [...tools, definition].sort((a, b) =>
@@ -127,7 +131,7 @@ export class FinalAnswerGate {
 /** The summary a run with an output schema publishes: the model's words, then its answer as JSON. */
 export function answerSummary(answer: FinalAnswer, prose: string): string {
   const json = answer.kind === 'valid' ? JSON.stringify(answer.value, null, 2) : prettyIfJson(answer.answer);
-  const block = json === undefined ? answer.kind === 'invalid' ? answer.answer : '' : fence(json);
+  const block = json === undefined ? (answer.kind === 'invalid' ? answer.answer : '') : fence(json);
   return [prose.trim(), block].filter((part) => part !== '').join('\n\n');
 }
 
@@ -141,7 +145,9 @@ function repairText(errors: string[], mode: 'format' | 'tool'): string {
 }
 
 /** The JSON of a format answer; a model may still wrap it in one code fence. */
-function parseAnswer(text: string): { kind: 'parsed'; value: unknown } | { kind: 'invalid'; errors: string[] } {
+function parseAnswer(
+  text: string,
+): { kind: 'parsed'; value: unknown } | { kind: 'invalid'; errors: string[] } {
   const bare = /^\s*```[\w-]*\n([\s\S]*?)\n?```\s*$/.exec(text)?.[1] ?? text;
   if (bare.trim() === '') return { kind: 'invalid', errors: ['the answer was empty; answer with the JSON'] };
   try {

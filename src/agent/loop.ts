@@ -232,7 +232,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       allCalls.push(...outcome.calls);
       const stuckCall = appendTurn(messages, outcome, guard, redact);
       logTurn(transcript, turn, outcome, usage, now() - started);
-      onEvent?.({ type: 'turn-end', turn, tokens: budget.spent().tokens, usage, durationMs: now() - started });
+      onEvent?.({
+        type: 'turn-end',
+        turn,
+        tokens: budget.spent().tokens,
+        usage,
+        durationMs: now() - started,
+      });
 
       if (stuckCall) return finish('stuck', { stuckCall });
       if (stopper.signal.aborted) return finish(stoppedBy());
@@ -248,11 +254,19 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       const step = gate?.review(outcome);
       if (step?.kind === 'finish') {
         if (step.answer.kind === 'invalid')
-          transcript.write({ type: 'note', turn, message: `final answer rejected: ${step.answer.errors.join('; ')}` });
+          transcript.write({
+            type: 'note',
+            turn,
+            message: `final answer rejected: ${step.answer.errors.join('; ')}`,
+          });
         return finish('done', { summary: answerSummary(step.answer, step.prose), answer: step.answer });
       }
       if (step?.kind === 'repair') {
-        transcript.write({ type: 'note', turn, message: 'final answer does not match the output schema: one repair turn' });
+        transcript.write({
+          type: 'note',
+          turn,
+          message: 'final answer does not match the output schema: one repair turn',
+        });
         if (step.note) messages.push({ role: 'user', content: step.note });
         continue;
       }

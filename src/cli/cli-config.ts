@@ -129,7 +129,8 @@ export function loadCliConfig(
   if (flags.verify !== undefined && flags.verify.trim() === '')
     throw new CliError('--verify must not be empty');
   const schema = flags['output-schema']?.trim();
-  if (schema === '') throw new CliError('--output-schema must be a JSON Schema ({ … }) or the path of a JSON file');
+  if (schema === '')
+    throw new CliError('--output-schema must be a JSON Schema ({ … }) or the path of a JSON file');
   return {
     repo: path.resolve(cwd, flags.repo ?? '.'),
     task,

@@ -9,6 +9,7 @@ import { RunBudget } from '../agent/budget.js';
 import type { FinalAnswer } from '../agent/final-answer.js';
 import { runAgent } from '../agent/loop.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
+import { renderTranscriptDetails } from '../agent/transcript-details.js';
 import { formatDuration, renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { createLlmClient } from '../llm/client.js';
@@ -32,7 +33,6 @@ import { composeLocalPullRequest } from './local-pull-request.js';
 import { issueTask, promptTask } from './local-task.js';
 import { formatCount, progressPrinter } from './progress-printer.js';
 import { inspectRepository } from './repository.js';
-import { renderTranscriptDetails } from '../agent/transcript-details.js';
 
 export interface LocalRunIO {
   /** One line of terminal output. */
@@ -253,7 +253,9 @@ async function loadSchema(given: CliOutputSchema) {
       given.kind === 'inline'
         ? given.text
         : await readFile(given.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-            throw new CliError(`--output-schema ${given.path} cannot be read (${error.code ?? error.message})`);
+            throw new CliError(
+              `--output-schema ${given.path} cannot be read (${error.code ?? error.message})`,
+            );
           });
     const where = given.kind === 'inline' ? '--output-schema' : `--output-schema ${given.path}`;
     return compileAnswerSchema(parseSchemaText(text, where));

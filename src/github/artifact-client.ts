@@ -28,7 +28,10 @@ export function createArtifactUploader(timeoutMs = ARTIFACT_UPLOAD_TIMEOUT_MS): 
         timer.unref();
       });
       try {
-        const result = await Promise.race([new DefaultArtifactClient().uploadArtifact(name, files, root), timeout]);
+        const result = await Promise.race([
+          new DefaultArtifactClient().uploadArtifact(name, files, root),
+          timeout,
+        ]);
         if (result.id === undefined) throw new Error('the artifact service returned no artifact id');
         return { id: result.id, size: result.size ?? 0 };
       } finally {

@@ -87,7 +87,9 @@ export class RequestRules {
       found.push('image-input');
     if (shape && this.allows('response_format') && SCHEMA_WORDS.test(text))
       found.push(
-        this.allows('strict-schema') && STRICT_REFUSAL.test(refusal.message) ? 'strict-schema' : 'response_format',
+        this.allows('strict-schema') && STRICT_REFUSAL.test(refusal.message)
+          ? 'strict-schema'
+          : 'response_format',
       );
     return found;
   }

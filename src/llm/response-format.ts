@@ -5,8 +5,9 @@
  * non-strict, a refused schema at all leaves the final answer to the `final_answer` tool (see
  * `agent/final-answer.ts`). Wire-neutral rules, one shape per wire.
  */
-import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
+
 import type { ResponseFormatTextJSONSchemaConfig } from 'openai/resources/responses/responses';
+import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import type { RequestRules } from './request-rules.js';
 
 /** A JSON Schema the final answer must follow, in the form requests carry it. */
@@ -28,7 +29,11 @@ export function sendsResponseSchema(rules: RequestRules): boolean {
 export function chatResponseFormat(spec: ResponseSchema, rules: RequestRules): ResponseFormatJSONSchema {
   return {
     type: 'json_schema',
-    json_schema: { name: spec.name, schema: spec.schema, strict: spec.strict && rules.allows('strict-schema') },
+    json_schema: {
+      name: spec.name,
+      schema: spec.schema,
+      strict: spec.strict && rules.allows('strict-schema'),
+    },
   };
 }
 

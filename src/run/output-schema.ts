@@ -22,7 +22,9 @@ export async function loadRunAnswerSchema(
     import('../schema/schema-source.js'),
   ]);
   const schema =
-    setting.kind === 'inline' ? setting.schema : await readTrustedSchema(readTrusted, setting.path, trustedBranch);
+    setting.kind === 'inline'
+      ? setting.schema
+      : await readTrustedSchema(readTrusted, setting.path, trustedBranch);
   const compiled = compileAnswerSchema(schema);
   const from = setting.kind === 'inline' ? 'inline' : `${setting.path} on ${trustedBranch}`;
   ctx.log.info(

@@ -22,6 +22,7 @@ import { addEyesReaction } from '../outputs/comment.js';
 import { renderJobSummary, writeJobSummary } from '../outputs/job-summary.js';
 import { type FinalStatus, startTrackingComment, type TrackingComment } from '../outputs/tracking-comment.js';
 import { usageLine } from '../outputs/usage-line.js';
+import { exportRunTrace } from '../telemetry/run-trace.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { carryOutPlan } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
@@ -91,7 +92,11 @@ export async function runTracked(
       details: cancelled ? 'The run was cancelled.' : `The run failed: ${message}`,
     };
   } finally {
-    if (ctx.config.uploadTranscript && outcome.transcriptPath) {
+    if (ctx.config.uploadTranscript && outcome.transcriptPath && !ctx.config.runner.artifactService)
+      ctx.log.info(
+        'No artifact service on this runner (ACTIONS_RESULTS_URL unset): the transcript is not uploaded',
+      );
+    else if (ctx.config.uploadTranscript && outcome.transcriptPath) {
       outcome.artifactUrl = await uploadTranscriptArtifact(ctx, {
         transcriptPath: outcome.transcriptPath,
         name: transcriptArtifactName(ctx.config.runner, trigger),
@@ -113,6 +118,19 @@ export async function runTracked(
         JOB_SUMMARY_CHARS,
       ),
     ).catch((e: Error) => ctx.log.warning(`Could not write the job summary: ${e.message}`));
+    await exportRunTrace({
+      config: ctx.config,
+      records,
+      facts: {
+        conclusion: outcome.conclusion,
+        serverAddress: new URL(ctx.config.llm.baseUrl).host,
+        prices: pricesFor(ctx.config.llm.model, ctx.config.llm.prices),
+        costUsd: outcome.costUsd,
+        failure: outcome.failure,
+      },
+      log: ctx.log,
+      redact: ctx.redact,
+    });
   }
   return outcome;
 }

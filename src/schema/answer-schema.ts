@@ -53,7 +53,9 @@ export function compileAnswerSchema(schema: Schema): AnswerSchema {
     toolParameters: wrap('answer', inner),
     check(answer) {
       if (answer === undefined) return { kind: 'invalid', errors: ['there is no answer'] };
-      return validate(answer) ? { kind: 'valid', value: answer } : { kind: 'invalid', errors: describe(validate.errors) };
+      return validate(answer)
+        ? { kind: 'valid', value: answer }
+        : { kind: 'invalid', errors: describe(validate.errors) };
     },
   };
 }
@@ -100,7 +102,10 @@ function withoutRootKeywords(schema: Schema): Schema {
 /** OpenAI requires `^[A-Za-z0-9_-]{1,64}$`; the schema's title when it has one. */
 function schemaName(schema: Schema): string {
   const title = typeof schema['title'] === 'string' ? schema['title'] : '';
-  const name = title.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
+  const name = title
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 64);
   return name || 'result';
 }
 

@@ -85,7 +85,8 @@ export async function startArtifactService(): Promise<ArtifactService> {
         return res.end(JSON.stringify({ code: 'permission_denied', msg: 'refused by the test' }));
       }
       if (req.method !== 'POST') return refuse(res, `${req.method} on a Twirp method`);
-      if (req.headers.authorization !== `Bearer ${token}`) return refuse(res, 'Twirp call without the runtime token');
+      if (req.headers.authorization !== `Bearer ${token}`)
+        return refuse(res, 'Twirp call without the runtime token');
       if (!String(req.headers['content-type']).startsWith('application/json'))
         return refuse(res, 'Twirp call that is not JSON');
       const message = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
@@ -94,8 +95,13 @@ export async function startArtifactService(): Promise<ArtifactService> {
       const name = String(message['name'] ?? '');
       const method = url.pathname.slice(SERVICE.length + 1);
       if (method === 'CreateArtifact') {
-        if (message['version'] !== 7) return refuse(res, `CreateArtifact version ${String(message['version'])}`);
-        if (!name || [...pending.values()].some((p) => p.name === name) || artifacts.some((a) => a.name === name))
+        if (message['version'] !== 7)
+          return refuse(res, `CreateArtifact version ${String(message['version'])}`);
+        if (
+          !name ||
+          [...pending.values()].some((p) => p.name === name) ||
+          artifacts.some((a) => a.name === name)
+        )
           return refuse(res, `artifact name ${JSON.stringify(name)} missing or taken`);
         const key = randomUUID();
         pending.set(key, { name, runId, jobId, blocks: new Map() });
@@ -104,10 +110,12 @@ export async function startArtifactService(): Promise<ArtifactService> {
       }
       if (method === 'FinalizeArtifact') {
         const entry = [...pending.entries()].find(([, p]) => p.name === name);
-        if (!entry?.[1].committed) return refuse(res, `FinalizeArtifact for ${name} before its blob was committed`);
+        if (!entry?.[1].committed)
+          return refuse(res, `FinalizeArtifact for ${name} before its blob was committed`);
         const [key, upload] = entry;
         const zip = upload.committed as Buffer;
-        if (message['size'] !== String(zip.length)) return refuse(res, `size ${String(message['size'])} ≠ ${zip.length}`);
+        if (message['size'] !== String(zip.length))
+          return refuse(res, `size ${String(message['size'])} ≠ ${zip.length}`);
         const hash = `sha256:${createHash('sha256').update(zip).digest('hex')}`;
         if (message['hash'] !== hash) return refuse(res, `hash ${String(message['hash'])} ≠ ${hash}`);
         pending.delete(key);
@@ -119,7 +127,8 @@ export async function startArtifactService(): Promise<ArtifactService> {
     }
     if (url.pathname.startsWith('/blob/')) {
       const upload = pending.get(url.pathname.slice('/blob/'.length));
-      if (!upload || url.searchParams.get('sig') !== 'fake-signature') return refuse(res, 'blob request without a signed URL');
+      if (!upload || url.searchParams.get('sig') !== 'fake-signature')
+        return refuse(res, 'blob request without a signed URL');
       if (req.method !== 'PUT') return refuse(res, `${req.method} on a blob`);
       const comp = url.searchParams.get('comp');
       if (comp === 'block') {
@@ -127,9 +136,12 @@ export async function startArtifactService(): Promise<ArtifactService> {
         if (!blockId) return refuse(res, 'block without an id');
         upload.blocks.set(blockId, body);
       } else if (comp === 'blocklist') {
-        const ids = [...body.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map((m) => m[1] ?? '');
+        const ids = [...body.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map(
+          (m) => m[1] ?? '',
+        );
         const parts = ids.map((id) => upload.blocks.get(id));
-        if (ids.length === 0 || parts.some((p) => p === undefined)) return refuse(res, 'block list names unknown blocks');
+        if (ids.length === 0 || parts.some((p) => p === undefined))
+          return refuse(res, 'block list names unknown blocks');
         upload.committed = Buffer.concat(parts as Buffer[]);
       } else if (req.headers['x-ms-blob-type'] === 'BlockBlob') {
         upload.committed = body;
@@ -189,7 +201,10 @@ function unzipAll(zip: Buffer): Record<string, string> {
     const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n').filter(Boolean);
     assert.ok(names.length > 0, 'the artifact zip has entries');
     return Object.fromEntries(
-      names.map((name) => [name, execFileSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 64 << 20 })]),
+      names.map((name) => [
+        name,
+        execFileSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 64 << 20 }),
+      ]),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

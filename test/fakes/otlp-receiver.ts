@@ -149,10 +149,15 @@ function anyValue(buf: Buffer): AttributeValue {
 function keyValues(buf: Buffer, no: number): Record<string, AttributeValue> {
   return Object.fromEntries(
     messages(buf, no).map((kv) => [
-      (one(kv, 1)?.bytes as Buffer).toString('utf8'),
+      (one(kv, 1)?.bytes ?? Buffer.alloc(0)).toString('utf8'),
       anyValue(one(kv, 2)?.bytes ?? Buffer.alloc(0)),
     ]),
   );
+}
+
+/** A `fixed64` field (a span's start or end in nanoseconds); 0 when absent. */
+function fixed64(buf: Buffer, no: number): bigint {
+  return one(buf, no)?.fixed?.readBigUInt64LE(0) ?? 0n;
 }
 
 /** `ExportTraceServiceRequest` → its spans, each with its resource's attributes. */
@@ -170,8 +175,8 @@ export function decodeExportRequest(body: Buffer): ReceivedSpan[] {
           parentSpanId: hex(4),
           name: (one(span, 5)?.bytes ?? Buffer.alloc(0)).toString('utf8'),
           kind: Number(one(span, 6)?.varint ?? 0n),
-          startNs: (one(span, 7)?.fixed as Buffer).readBigUInt64LE(0),
-          endNs: (one(span, 8)?.fixed as Buffer).readBigUInt64LE(0),
+          startNs: fixed64(span, 7),
+          endNs: fixed64(span, 8),
           attributes: keyValues(span, 9),
           statusCode: status ? Number(one(status, 3)?.varint ?? 0n) : 0,
           statusMessage: status ? (one(status, 2)?.bytes ?? Buffer.alloc(0)).toString('utf8') : '',

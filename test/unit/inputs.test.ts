@@ -279,7 +279,10 @@ describe('loadConfig: transcript artifact and telemetry', () => {
     assert.equal(config.uploadTranscript, true);
     assert.equal(config.telemetry, undefined);
     assert.equal(config.runner.artifactService, false);
-    const hosted = loadConfig({ ...RUNNER_ENV, ACTIONS_RUNTIME_TOKEN: 't', ACTIONS_RESULTS_URL: 'https://r/' }, 'linux');
+    const hosted = loadConfig(
+      { ...RUNNER_ENV, ACTIONS_RUNTIME_TOKEN: 't', ACTIONS_RESULTS_URL: 'https://r/' },
+      'linux',
+    );
     assert.equal(hosted.runner.artifactService, true);
     const off = loadConfig({ ...RUNNER_ENV, ...inputVariables({ 'upload-transcript': 'False' }) }, 'linux');
     assert.equal(off.uploadTranscript, false);
@@ -310,7 +313,10 @@ describe('loadConfig: transcript artifact and telemetry', () => {
       ...RUNNER_ENV,
       ...inputVariables({ 'otel-endpoint': 'https://o.test', 'otel-headers': 'x-key=$NOPE' }),
     };
-    assert.throws(() => loadConfig(missing, 'linux'), /otel-headers names \$NOPE for x-key.*add it under the step's env/);
+    assert.throws(
+      () => loadConfig(missing, 'linux'),
+      /otel-headers names \$NOPE for x-key.*add it under the step's env/,
+    );
     const orphan = { ...RUNNER_ENV, ...inputVariables({ 'otel-headers': 'x-key=$K' }), K: 'v' };
     assert.throws(() => loadConfig(orphan, 'linux'), /otel-headers is set but otel-endpoint is empty/);
     const bad = { ...RUNNER_ENV, ...inputVariables({ 'otel-endpoint': 'https://user:pw@o.test' }) };

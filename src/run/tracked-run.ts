@@ -92,17 +92,7 @@ export async function runTracked(
       details: cancelled ? 'The run was cancelled.' : `The run failed: ${message}`,
     };
   } finally {
-    if (ctx.config.uploadTranscript && outcome.transcriptPath && !ctx.config.runner.artifactService)
-      ctx.log.info(
-        'No artifact service on this runner (ACTIONS_RESULTS_URL unset): the transcript is not uploaded',
-      );
-    else if (ctx.config.uploadTranscript && outcome.transcriptPath) {
-      outcome.artifactUrl = await uploadTranscriptArtifact(ctx, {
-        transcriptPath: outcome.transcriptPath,
-        name: transcriptArtifactName(ctx.config.runner, trigger),
-        uploader: createArtifactUploader(),
-      });
-    }
+    outcome.artifactUrl = await uploadTranscript(ctx, trigger, outcome.transcriptPath);
     const artifactLine = outcome.artifactUrl ? ` · [transcript](${outcome.artifactUrl})` : '';
     await tracking?.finalise(final.status, `${final.details}\n\n${usageOf(outcome)}${artifactLine}`);
     await restoreCredentials?.().catch((e: Error) =>
@@ -133,6 +123,26 @@ export async function runTracked(
     });
   }
   return outcome;
+}
+
+/** The transcript artifact's page, when `upload-transcript` is on and the runner takes artifacts. */
+async function uploadTranscript(
+  ctx: RunContext,
+  trigger: Exclude<Trigger, { kind: 'skip' }>,
+  transcriptPath: string | undefined,
+): Promise<string | undefined> {
+  if (!ctx.config.uploadTranscript || !transcriptPath) return undefined;
+  if (!ctx.config.runner.artifactService) {
+    ctx.log.info(
+      'No artifact service on this runner (ACTIONS_RESULTS_URL unset): the transcript is not uploaded',
+    );
+    return undefined;
+  }
+  return uploadTranscriptArtifact(ctx, {
+    transcriptPath,
+    name: transcriptArtifactName(ctx.config.runner, trigger),
+    uploader: createArtifactUploader(),
+  });
 }
 
 /** The tracking comment's last line: what the run used, on every exit path. */

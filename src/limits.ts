@@ -413,3 +413,29 @@ export const MCP_SUMMARY_TOOL_NAMES = 30;
 
 /** How long a stdio server gets to exit after its stdin closed (and again after SIGTERM). */
 export const MCP_STOP_GRACE_MS = 2 * SECOND;
+
+// --- Output schema, transcript artifact, telemetry ---
+
+/**
+ * Final answers a run with `output-schema` may give before it fails: the first, and one repair
+ * turn with the validator's errors. A model that misses twice rarely gets it on the third try.
+ */
+export const FINAL_ANSWER_ATTEMPTS = 2;
+
+/** Validation errors shown to the model (and in the failure) for one answer; the rest are counted. */
+export const SCHEMA_ERRORS_SHOWN = 10;
+
+/** A schema file read from the trusted branch: a JSON Schema is a few KiB; more is a mistake. */
+export const OUTPUT_SCHEMA_MAX_BYTES = 256 * KiB;
+
+/**
+ * The whole transcript artifact upload (create, blob, finalize). The client retries within it; a
+ * run never waits longer than this at its end for a courtesy copy of its log.
+ */
+export const ARTIFACT_UPLOAD_TIMEOUT_MS = 2 * MINUTE;
+
+/** Each OTLP export request, and the final flush of the run's trace; a slow collector is a warning. */
+export const OTEL_EXPORT_TIMEOUT_MS = 10 * SECOND;
+
+/** Prompt or tool content in one span attribute with `otel-content: true`; longer text is cut. */
+export const OTEL_CONTENT_MAX_CHARS = 16 * KiB;

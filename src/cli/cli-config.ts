@@ -42,7 +42,12 @@ export interface CliConfig {
   env: Record<string, string | undefined>;
   /** System temp folder: default parent of the output folder and of full command logs. */
   tempDir: string;
+  /** The JSON Schema the final answer must match (`--output-schema`), if given. */
+  outputSchema?: CliOutputSchema;
 }
+
+/** `--output-schema`: a JSON Schema written inline, or a file to read it from. */
+export type CliOutputSchema = { kind: 'inline'; text: string } | { kind: 'file'; path: string };
 
 /** `--help` was given: print the help and exit 0. */
 export interface HelpRequest {
@@ -61,6 +66,7 @@ const OPTIONS = {
   sandbox: { type: 'string', default: actionDefault('sandbox') },
   allow: { type: 'string', multiple: true, default: [] as string[] },
   auth: { type: 'string', default: actionDefault('auth') },
+  'output-schema': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -129,6 +135,9 @@ export function loadCliConfig(
   const sandbox: SandboxSetting = flag(parseInputValue('sandbox', flags.sandbox, '--sandbox'));
   if (flags.verify !== undefined && flags.verify.trim() === '')
     throw new CliError('--verify must not be empty');
+  const schema = flags['output-schema']?.trim();
+  if (schema === '')
+    throw new CliError('--output-schema must be a JSON Schema ({ … }) or the path of a JSON file');
   return {
     repo: path.resolve(cwd, flags.repo ?? '.'),
     task,
@@ -145,6 +154,13 @@ export function loadCliConfig(
     allowedCommands: flags.allow.map((rule) => rule.trim()).filter((rule) => rule !== ''),
     env: withoutKey(env),
     tempDir,
+    ...(schema === undefined
+      ? {}
+      : {
+          outputSchema: schema.startsWith('{')
+            ? { kind: 'inline' as const, text: schema }
+            : { kind: 'file' as const, path: path.resolve(cwd, schema) },
+        }),
   };
 }
 

@@ -60,6 +60,11 @@ export interface LlmClient {
   rules: RequestRules;
   /** With `auth: oidc`, the provider that mints the bearer. */
   oidcProvider: string | undefined;
+  /**
+   * Whether the endpoint takes an output schema (`response_format`, `text.format`) together with
+   * tools: OpenAI's and Azure OpenAI's hosts. Elsewhere the answer comes through a final tool.
+   */
+  structuredOutput: boolean;
 }
 
 // The SDK refuses an empty key; local endpoints (Ollama, vLLM) ignore whatever is sent.
@@ -101,6 +106,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     idleTimeoutMs: options.idleTimeoutMs ?? LLM_IDLE_TIMEOUT_MS,
     rules: new RequestRules(options.log, options.onDrop),
     oidcProvider: oidc?.provider,
+    structuredOutput: combinesSchemaWithTools(endpoint.baseURL),
   };
 }
 
@@ -118,6 +124,26 @@ export function chooseWire(api: ApiFormat, baseUrl: string): Wire {
 // Azure OpenAI resources answer on these hosts; only the `/openai/v1` path is the OpenAI-shaped
 // surface with `/responses` (the older deployment URLs are Chat Completions per deployment).
 const azureOpenAiHosts = ['.openai.azure.com', '.cognitiveservices.azure.com', '.services.ai.azure.com'];
+
+/**
+ * Where a response schema and tools go together in one request. OpenAI documents structured
+ * outputs with function calling on both wires; other servers constrain the whole generation to
+ * the schema (vLLM, llama.cpp and Ollama decode with its grammar, so no tool call could be made)
+ * or refuse the pair (Gemini: function calling with a JSON response type), so they get the tool.
+ */
+export function combinesSchemaWithTools(baseUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'api.openai.com' ||
+    host.endsWith('.api.openai.com') ||
+    azureOpenAiHosts.some((suffix) => host.endsWith(suffix))
+  );
+}
 
 function offersResponses(baseUrl: string): boolean {
   let url: URL;

@@ -45,6 +45,10 @@ export interface RunOutcome {
   mcp?: string;
   /** Warnings for the job summary (e.g. git configuration the agent changed and the action restored). */
   warnings?: readonly string[];
+  /** With `output-schema`: the validated final answer, as compact JSON. */
+  result?: string;
+  /** With `upload-transcript`: the uploaded transcript artifact's page. */
+  artifactUrl?: string;
   /** Why the run failed (already redacted); `main` fails the step with it. */
   failure?: string;
 }
@@ -64,4 +68,6 @@ export function setActionOutputs(outcome: RunOutcome): void {
   core.setOutput('review-url', outcome.reviewUrl ?? '');
   core.setOutput('blocked-hosts', (outcome.blockedHosts ?? []).join(','));
   core.setOutput('ci-conclusion', outcome.ciConclusion ?? '');
+  core.setOutput('result', outcome.result ?? '');
+  core.setOutput('artifact-url', outcome.artifactUrl ?? '');
 }

@@ -18,6 +18,7 @@ import type { Trigger } from '../triggers/trigger.js';
 import { createAgentRunner, runBudgetFor } from './agent-runner.js';
 import { runCiAfterPublish, wantsCi } from './ci-after-publish.js';
 import { commandHost, type RunContext } from './context.js';
+import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
 import type { WorkPlan } from './plan-work.js';
 import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
@@ -52,6 +53,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   step('Reading the task');
   const task = await buildTask(ctx, input.trigger, plan);
   const given = await prepareRepositoryContext(ctx, input, input.git, transcript, { review: false });
+  const answerSchema = await loadRunAnswerSchema(ctx, given.readTrusted, plan.trustedBranch);
   const messages = buildInitialMessages({
     system: {
       repository: `${ctx.repo.owner}/${ctx.repo.repo}`,
@@ -77,6 +79,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       budget,
       runKind: plan.publish.kind,
       ...given.runner,
+      ...(answerSchema ? { answerSchema } : {}),
     });
     const agent = await runAgentPhase(ctx, input, { runner: agentRunner, messages, who: 'Agent' }, phases);
 
@@ -131,9 +134,13 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       : result;
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
     const blocked = blockedHostsNote(tools.blockedHosts());
-    return blocked
-      ? { ...published, final: { ...published.final, details: `${published.final.details}\n\n${blocked}` } }
-      : published;
+    return settleAnswer(
+      ctx,
+      blocked
+        ? { ...published, final: { ...published.final, details: `${published.final.details}\n\n${blocked}` } }
+        : published,
+      agent,
+    );
   } finally {
     outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
     outcome.mcp = tools.mcpSummary() || undefined;

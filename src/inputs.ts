@@ -17,6 +17,8 @@ export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'x
 export const COMMIT_SIGNING = ['auto', 'api', 'git'] as const;
 export const CO_AUTHOR = ['requester', 'none'] as const;
 export const IMAGE_SETTINGS = ['auto', 'off'] as const;
+export const AUTO_MERGE = ['off', 'on-green'] as const;
+export const MERGE_METHODS = ['squash', 'merge', 'rebase'] as const;
 
 export type Mode = (typeof MODES)[number];
 export type Permission = (typeof PERMISSIONS)[number];
@@ -27,6 +29,8 @@ export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 export type CommitSigning = (typeof COMMIT_SIGNING)[number];
 export type CoAuthorSetting = (typeof CO_AUTHOR)[number];
 export type ImageSetting = (typeof IMAGE_SETTINGS)[number];
+export type AutoMergeSetting = (typeof AUTO_MERGE)[number];
+export type MergeMethod = (typeof MERGE_METHODS)[number];
 
 /** The `instruction-files` input: the usual files, none, or only those matching globs. */
 export type InstructionFilesSetting =
@@ -121,6 +125,15 @@ export interface Config {
     workflow: string | undefined;
     /** Extra fix rounds while the dispatched run fails; 0 means dispatch and do not wait. */
     rounds: number;
+  };
+  /** Human gates at both ends of a change. */
+  gates: {
+    /** The trigger label posts a plan and waits for `/agent approve` instead of changing code. */
+    planFirst: boolean;
+    /** `on-green`: arm GitHub's auto-merge on the agent's PR when every gate holds. */
+    autoMerge: AutoMergeSetting;
+    /** How GitHub merges once auto-merge is armed. */
+    mergeMethod: MergeMethod;
   };
   /** Isolation of agent-run commands. */
   sandbox: SandboxSetting;
@@ -351,6 +364,15 @@ const INPUTS = {
       'auto, none, or globs of repository paths separated by commas (no leading / and no ..), e.g. AGENTS.md, docs/agents/*.md',
   },
   images: oneOf(IMAGE_SETTINGS),
+  'plan-first': {
+    schema: z
+      .string()
+      .regex(/^(true|True|TRUE|false|False|FALSE)$/)
+      .transform((s) => s.toLowerCase() === 'true'),
+    accepts: 'true or false',
+  },
+  'auto-merge': oneOf(AUTO_MERGE),
+  'merge-method': oneOf(MERGE_METHODS),
   // Checked in loadConfig, where the step's environment resolves its `$NAME`s.
   'mcp-servers': { schema: z.string(), accepts: 'a YAML or JSON map of MCP servers' },
 } satisfies Record<string, InputSpec<unknown>>;
@@ -398,6 +420,9 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   'co-author': 'requester',
   'instruction-files': 'auto',
   images: 'auto',
+  'plan-first': 'false',
+  'auto-merge': 'off',
+  'merge-method': 'squash',
 };
 
 /** Reads an input exactly as `@actions/core` does: `INPUT_<NAME>` upper-cased, spaces as `_`, trimmed. */
@@ -508,6 +533,11 @@ export function loadConfig(
     instructionFiles: inputs['instruction-files'],
     images: inputs.images,
     ci: { workflow: inputs['ci-workflow'], rounds: inputs['ci-rounds'] },
+    gates: {
+      planFirst: inputs['plan-first'],
+      autoMerge: inputs['auto-merge'],
+      mergeMethod: inputs['merge-method'],
+    },
     sandbox: inputs.sandbox,
     network: inputs.network,
     allowedDomains: inputs['allowed-domains'],

@@ -22,6 +22,8 @@ import type { WorkPlan } from './plan-work.js';
 import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
 import { prepareRepositoryContext } from './repository-context.js';
+import { type ApprovalVerdict, checkApproval } from './approval.js';
+import { runPlanning } from './plan-run.js';
 import { runReview } from './review.js';
 import { checkOutAndOpenTranscript, runAgentPhase, runPhases } from './run-phases.js';
 import { buildTask } from './task.js';
@@ -42,6 +44,10 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   const { config } = ctx;
   const { plan, tracking, outcome } = input;
   if (plan.review) return runReview(ctx, input);
+  if (plan.planning) return runPlanning(ctx, input);
+  // Budget is spent only after approval: a void one ends here, before the checkout and the model.
+  const approval = await approvedPlan(ctx, input);
+  if (approval?.kind === 'void') return voidApproval(ctx, approval);
   const startedAt = Date.now();
   const phases = runPhases(ctx, input);
   const { step, stopIfCancelled } = phases;
@@ -50,7 +56,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   const { checkout, transcript } = await checkOutAndOpenTranscript(ctx, input, input.git, phases);
 
   step('Reading the task');
-  const task = await buildTask(ctx, input.trigger, plan);
+  const task = await buildTask(ctx, input.trigger, plan, approval?.plan);
   const given = await prepareRepositoryContext(ctx, input, input.git, transcript, { review: false });
   const messages = buildInitialMessages({
     system: {
@@ -139,6 +145,24 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
     outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
+}
+
+/** For `/agent approve`: the latest plan on the issue, checked; undefined for every other trigger. */
+async function approvedPlan(ctx: RunContext, input: WorkInput): Promise<ApprovalVerdict | undefined> {
+  if (input.trigger.kind !== 'approve') return undefined;
+  const author = input.tracking?.comment.author;
+  if (!author) throw new Error('An approval needs the tracking comment to know which account posts plans.');
+  input.tracking?.update({ step: 'Checking the plan against the issue and the base branch' });
+  return checkApproval(ctx.octokit, ctx.repo, { issueNumber: input.trigger.issueNumber, author });
+}
+
+/** A void approval: nothing runs, and the tracking comment says why and asks for a new plan. */
+function voidApproval(ctx: RunContext, verdict: Extract<ApprovalVerdict, { kind: 'void' }>): Publication {
+  const phrase = ctx.config.triggerPhrase;
+  const plan = verdict.planUrl ? ` ([the plan](${verdict.planUrl}))` : '';
+  const reason = `The approval is void: ${verdict.reason}${plan}. Nothing was changed; ask for a new plan with \`${phrase} plan\`, then approve that one.`;
+  ctx.log.info(reason);
+  return { outcome: { conclusion: 'skipped' }, final: { status: 'stopped', details: reason } };
 }
 
 /** The PR's leading note: a degraded sandbox, and the hosts the egress proxy refused. */

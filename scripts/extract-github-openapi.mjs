@@ -72,7 +72,6 @@ const OPERATIONS = [
   // Plan and approve: what changed on the base since the plan; merge on green: the gates.
   ['get', '/repos/{owner}/{repo}/compare/{basehead}'],
   ['post', '/repos/{owner}/{repo}/statuses/{sha}'],
-  ['get', '/repos/{owner}/{repo}/branches/{branch}/protection'],
   ['get', '/repos/{owner}/{repo}/rules/branches/{branch}'],
   ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews'],
 ];

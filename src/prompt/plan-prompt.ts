@@ -3,9 +3,10 @@
  * which the action posts for a maintainer to approve. The `Files` section is read back by the
  * action (its code spans are the files the approval checks the base branch against).
  */
+
+import { UNTRUSTED_DATA_RULE } from '../safety/untrusted-text.js';
 import type { UntrustedPart } from './task-prompt.js';
 import { titledPart } from './task-wording.js';
-import { UNTRUSTED_DATA_RULE } from '../safety/untrusted-text.js';
 
 /** The planner's system prompt. */
 export function buildPlanSystemPrompt(options: { repository: string; maxTurns: number }): string {
@@ -39,7 +40,12 @@ export function buildPlanTask(input: {
     context: [
       titledPart(`issue #${input.issue.number}`, input.issue.title, input.issue.body),
       ...(input.request
-        ? [{ source: `request by @${input.request.login} in a comment on issue #${input.issue.number}`, text: input.request.text }]
+        ? [
+            {
+              source: `request by @${input.request.login} in a comment on issue #${input.issue.number}`,
+              text: input.request.text,
+            },
+          ]
         : []),
     ],
   };

@@ -16,14 +16,16 @@ import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { settleBeforeGit } from '../sandbox/settle-first.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { createAgentRunner, runBudgetFor } from './agent-runner.js';
+import { type ApprovalVerdict, checkApproval } from './approval.js';
+import { autoMergeOnGreen } from './auto-merge.js';
 import { runCiAfterPublish, wantsCi } from './ci-after-publish.js';
 import { commandHost, type RunContext } from './context.js';
+import { headVerdict, markHead } from './head-status.js';
+import { runPlanning } from './plan-run.js';
 import type { WorkPlan } from './plan-work.js';
 import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
 import { prepareRepositoryContext } from './repository-context.js';
-import { type ApprovalVerdict, checkApproval } from './approval.js';
-import { runPlanning } from './plan-run.js';
 import { runReview } from './review.js';
 import { checkOutAndOpenTranscript, runAgentPhase, runPhases } from './run-phases.js';
 import { buildTask } from './task.js';
@@ -118,7 +120,9 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       transcript: await renderTranscript(),
       transcriptPath: transcript.path,
     });
-    const published = wantsCi(config, result)
+    const ci = wantsCi(config, result);
+    if (ci && result.head) await markHead(ctx, result.head.sha, PENDING);
+    const afterCi = ci
       ? await runCiAfterPublish(ctx, {
           git: input.git,
           actor: input.trigger.actor,
@@ -135,6 +139,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
           budget,
         })
       : result;
+    const published = await settleHead(ctx, result, afterCi);
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
     const blocked = blockedHostsNote(tools.blockedHosts());
     return blocked
@@ -145,6 +150,33 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
     outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
+}
+
+const PENDING = { state: 'pending', description: 'CI in the loop is running on this head' } as const;
+
+/**
+ * After publishing and CI: the `agent-action` status on the last head (and `failure` on a head a
+ * CI fix replaced), then `auto-merge: on-green`. Neither fails a run whose change is published.
+ */
+async function settleHead(ctx: RunContext, first: Publication, last: Publication): Promise<Publication> {
+  if (!last.head) return last;
+  if (first.head && first.head.sha !== last.head.sha)
+    await markHead(ctx, first.head.sha, {
+      state: 'failure',
+      description: 'CI failed; a later commit fixes it',
+    });
+  await markHead(ctx, last.head.sha, headVerdict(last));
+  const merge = await autoMergeOnGreen(ctx, last).catch((error: Error) => ({
+    output: 'refused',
+    line: `Auto-merge not armed: the gates could not be read: ${ctx.redact(error.message)}.`,
+  }));
+  if (!merge) return last;
+  ctx.log.info(merge.line);
+  return {
+    ...last,
+    outcome: { ...last.outcome, autoMerge: merge.output },
+    final: { ...last.final, details: `${last.final.details}\n\n${merge.line}` },
+  };
 }
 
 /** For `/agent approve`: the latest plan on the issue, checked; undefined for every other trigger. */

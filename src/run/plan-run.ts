@@ -61,11 +61,16 @@ export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Pu
     const agent = await runAgentPhase(ctx, input, { runner, messages, who: 'Planner' }, phases);
     if (agent.stopReason !== 'done' || !agent.summary.trim()) {
       transcript.write({ type: 'run-end', conclusion: 'failed' });
-      throw new Error(`The planner stopped (${agent.stopReason}) before it wrote a plan; nothing was posted.`);
+      throw new Error(
+        `The planner stopped (${agent.stopReason}) before it wrote a plan; nothing was posted.`,
+      );
     }
 
     step('Posting the plan');
-    const visible = ctx.publish(planText(ctx, trigger.issueNumber, plan.trustedBranch, agent.summary), GITHUB_BODY_LIMIT - MARKER_ROOM);
+    const visible = ctx.publish(
+      planText(ctx, trigger.issueNumber, plan.trustedBranch, agent.summary),
+      GITHUB_BODY_LIMIT - MARKER_ROOM,
+    );
     const body = renderPlanComment(visible, {
       issue: { title: trigger.title, body: trigger.body },
       base: checkout.headSha,

@@ -3,7 +3,7 @@
  * tool that writes withheld, bash limited to the read-only part of the policy inside the usual
  * sandbox, and only the MCP servers marked `read-only: true`. A plan changes nothing.
  */
-import { type AgentTools, type AgentToolSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
+import { type AgentToolSettings, type AgentTools, prepareAgentTools } from '../pipeline/agent-tools.js';
 import type { CommandHost } from '../pipeline/command-host.js';
 import { WRITE_TOOLS } from './review-tools.js';
 
@@ -16,5 +16,8 @@ export async function preparePlanTools(host: CommandHost, settings: AgentToolSet
   const tools = await prepareAgentTools(host, { ...settings, readOnly: true });
   const writers = tools.registry.names().filter((n) => n !== 'bash' && !tools.registry.get(n)?.readOnly);
   const names = [...new Set([...WRITE_TOOLS, ...writers])];
-  return { ...tools, registry: tools.registry.withheld(Object.fromEntries(names.map((n) => [n, refusal(n)]))) };
+  return {
+    ...tools,
+    registry: tools.registry.withheld(Object.fromEntries(names.map((n) => [n, refusal(n)]))),
+  };
 }

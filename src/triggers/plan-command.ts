@@ -14,5 +14,11 @@ export function planCommandOf(instruction: string): PlanCommand | undefined {
   const match = COMMAND.exec(text);
   if (!match) return undefined;
   const kind = match[1]!.toLowerCase() as PlanCommand['kind'];
-  return { kind, rest: text.slice(kind.length).replace(/^[,.:;!?]/, '').trim() };
+  return {
+    kind,
+    rest: text
+      .slice(kind.length)
+      .replace(/^[,.:;!?]/, '')
+      .trim(),
+  };
 }

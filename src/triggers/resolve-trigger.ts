@@ -182,7 +182,8 @@ export function resolveTrigger(eventName: string, payload: unknown, options: Tri
       };
       if (event.issue.pull_request) return { kind: 'pr-comment', prNumber: event.issue.number, ...common };
       const command = planCommandOf(instruction);
-      if (command) return { kind: command.kind, issueNumber: event.issue.number, ...common, instruction: command.rest };
+      if (command)
+        return { kind: command.kind, issueNumber: event.issue.number, ...common, instruction: command.rest };
       return { kind: 'issue-comment', issueNumber: event.issue.number, ...common };
     }
     case 'pull_request_review_comment': {

@@ -25,7 +25,11 @@ const PLAN = [
 
 let nextComment = 9000;
 
-function comment(issue: { number: number; title: string; body: string | null }, body: string, user = 'alice') {
+function comment(
+  issue: { number: number; title: string; body: string | null },
+  body: string,
+  user = 'alice',
+) {
   return commentPayload(issue, { id: ++nextComment, body, user });
 }
 
@@ -54,7 +58,10 @@ describe('plan, approve, execute', () => {
     const posted = planComment(issue.number);
     assert.ok(posted, 'a plan comment');
     assert.match(run.outputs['plan-url'] ?? '', new RegExp(`#issuecomment-${posted.id}$`));
-    assert.match(posted.body, /📋 \*\*Plan for #\d+\*\*[\s\S]*## Files[\s\S]*`src\/greet\.js`[\s\S]*## Estimate/);
+    assert.match(
+      posted.body,
+      /📋 \*\*Plan for #\d+\*\*[\s\S]*## Files[\s\S]*`src\/greet\.js`[\s\S]*## Estimate/,
+    );
     assert.match(posted.body, /Reply `\/agent approve`/);
     const marker = JSON.parse(/<!-- agent-action-plan (\{.*\}) -->/.exec(posted.body)![1]!);
     assert.deepEqual(marker.files, ['src/greet.js']);
@@ -72,10 +79,14 @@ describe('plan, approve, execute', () => {
     h.openai.clear();
 
     h.openai.enqueue(
+      reply().tool('read_file', { path: 'src/greet.js' }),
       reply().tool('edit_file', { path: 'src/greet.js', old_string: "'helo'", new_string: "'hello'" }),
       reply().text('Fix the greeting typo\n\nAs planned.'),
     );
-    const approved = await h.run('issue_comment', comment(issue, '/agent approve and mention it in the summary'));
+    const approved = await h.run(
+      'issue_comment',
+      comment(issue, '/agent approve and mention it in the summary'),
+    );
     assert.equal(approved.outputs['conclusion'], 'pr-opened', approved.stdout);
     const first = JSON.stringify(h.openai.requests[0]!.body);
     assert.match(first, /carrying out the plan below, which @alice approved/);
@@ -147,7 +158,10 @@ describe('plan, approve, execute', () => {
 
     const run = await h.run('issue_comment', comment(issue, '/agent approve'));
     assert.equal(run.outputs['conclusion'], 'skipped', run.stdout);
-    assert.match(h.github.state.commentsOn(issue.number).at(-1)!.body, /there is no plan on issue #\d+ to approve/);
+    assert.match(
+      h.github.state.commentsOn(issue.number).at(-1)!.body,
+      /there is no plan on issue #\d+ to approve/,
+    );
     assert.equal(h.openai.requests.length, 0);
   });
 

@@ -101,8 +101,8 @@ async function requiredChecks(octokit: Octokit, repo: RepoRef, branch: string): 
   return [...new Set([...fromProtection, ...fromRules])];
 }
 
-const ENABLE = `mutation($id: ID!, $head: GitObjectID!, $method: PullRequestMergeMethod!) {
-  enablePullRequestAutoMerge(input: { pullRequestId: $id, expectedHeadOid: $head, mergeMethod: $method }) {
+const ENABLE = `mutation($id: ID!, $head: GitObjectID!, $mergeMethod: PullRequestMergeMethod!) {
+  enablePullRequestAutoMerge(input: { pullRequestId: $id, expectedHeadOid: $head, mergeMethod: $mergeMethod }) {
     pullRequest { autoMergeRequest { mergeMethod } }
   }
 }`;
@@ -113,5 +113,10 @@ export async function enableAutoMerge(
   pull: { nodeId: string; headSha: string },
   method: MergeMethod,
 ): Promise<void> {
-  await octokit.graphql(ENABLE, { id: pull.nodeId, head: pull.headSha, method: method.toUpperCase() });
+  await octokit.graphql(ENABLE, {
+    id: pull.nodeId,
+    head: pull.headSha,
+    // `method` is a name @octokit/graphql keeps for itself.
+    mergeMethod: method.toUpperCase(),
+  });
 }

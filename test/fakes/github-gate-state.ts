@@ -1,6 +1,6 @@
 /**
  * The gate-related records of one fake GitHub server (statuses, branch protection, rulesets,
- * resolved threads, armed auto-merge), kept beside `GitHubState` so both the REST handlers and the
+ * armed auto-merge), kept beside `GitHubState` so both the REST handlers and the
  * JSON renderers can read them without importing each other.
  */
 import type { GitHubState } from './github-state.js';
@@ -27,8 +27,6 @@ export interface GateState {
   protection: Map<string, { contexts: string[] }>;
   /** Rulesets' `required_status_checks` rules by branch. */
   rules: Map<string, { contexts: string[] }>;
-  /** Review threads (by their first comment's id) someone resolved. */
-  resolvedThreads: Set<number>;
   /** Auto-merge as armed, by pull request number. */
   autoMerge: Map<number, ArmedAutoMerge>;
 }
@@ -43,7 +41,6 @@ export function gatesOf(state: GitHubState): GateState {
       statuses: [],
       protection: new Map(),
       rules: new Map(),
-      resolvedThreads: new Set(),
       autoMerge: new Map(),
     };
     gatesByState.set(state, gates);

@@ -1,8 +1,7 @@
 /**
- * The GraphQL the merge gates use, executed against GitHub's schema with plain objects as the
- * resolvers: `repository.pullRequest` with its head, its review threads (resolved or not, and who
- * opened them) and its auto-merge request, and `enablePullRequestAutoMerge` /
- * `disablePullRequestAutoMerge`. Like GitHub, arming refuses a head other than the branch's
+ * The auto-merge mutations, executed against GitHub's schema with plain objects as the
+ * resolvers: `enablePullRequestAutoMerge` / `disablePullRequestAutoMerge` (review threads are
+ * `github-graphql-threads.ts`'s). Like GitHub, arming refuses a head other than the branch's
  * (`expectedHeadOid`) and a base branch with no required check (the pull request would merge at once).
  */
 import { execute, type OperationDefinitionNode } from 'graphql';
@@ -22,7 +21,7 @@ export interface GraphqlGatesContext {
 }
 
 /** Root fields this module answers. */
-export const GATE_FIELDS = ['repository', 'enablePullRequestAutoMerge', 'disablePullRequestAutoMerge'];
+export const GATE_FIELDS = ['enablePullRequestAutoMerge', 'disablePullRequestAutoMerge'];
 
 export async function executeGateOperation(
   ctx: GraphqlGatesContext,
@@ -34,10 +33,6 @@ export async function executeGateOperation(
     document: { kind: 'Document' as never, definitions: [operation] },
     variableValues: variables,
     rootValue: {
-      repository: ({ owner, name }: { owner: string; name: string }) =>
-        `${owner}/${name}`.toLowerCase() === ctx.state.fullName.toLowerCase()
-          ? { pullRequest: ({ number }: { number: number }) => pullRequestNode(ctx, number) }
-          : null,
       enablePullRequestAutoMerge: ({ input }: { input: EnableInput }) => enable(ctx, input),
       disablePullRequestAutoMerge: ({ input }: { input: { pullRequestId: string } }) => disable(ctx, input),
     },
@@ -71,22 +66,6 @@ function pullByNodeId(ctx: GraphqlGatesContext, id: string): IssueRecord {
 async function pullRequestNode(ctx: GraphqlGatesContext, number: number) {
   const issue = ctx.state.issues.get(number);
   if (!issue?.pull) return null;
-  const roots = [...ctx.state.reviewComments.values()].filter(
-    (c) => c.pullNumber === number && !c.inReplyToId,
-  );
-  const resolved = gatesOf(ctx.state).resolvedThreads;
-  const threads = roots.map((root) => ({
-    id: nodeId('PullRequestReviewThread', root.id),
-    isResolved: resolved.has(root.id),
-    path: root.path,
-    comments: () => ({
-      nodes: [
-        {
-          author: { __typename: ctx.state.user(root.user).type === 'Bot' ? 'Bot' : 'User', login: root.user },
-        },
-      ],
-    }),
-  }));
   const armed = await autoMergeOf(ctx, number);
   return {
     id: nodeId('PullRequest', issue.id),
@@ -95,11 +74,6 @@ async function pullRequestNode(ctx: GraphqlGatesContext, number: number) {
     autoMergeRequest: armed
       ? { mergeMethod: armed.mergeMethod, enabledBy: { __typename: 'Bot', login: armed.enabledBy } }
       : null,
-    reviewThreads: () => ({
-      totalCount: threads.length,
-      nodes: threads,
-      pageInfo: { hasNextPage: false, endCursor: null },
-    }),
   };
 }
 

@@ -1,15 +1,14 @@
 /**
- * What the human gates read and write on the fake GitHub server: commit statuses, rulesets with
- * required checks (classic protection shows on `repos/get-branch`), the reviews listed on a pull request, a compare of
- * two commits, review threads resolved or not, and auto-merge armed for one head. Like GitHub, an
- * armed auto-merge whose branch moved past the head it was armed for is disarmed (`autoMergeOf`).
+ * What the merge gates read and write on the fake GitHub server: commit statuses, rulesets with
+ * required checks (classic protection shows on `repos/get-branch`), and auto-merge armed for one
+ * head. Like GitHub, an armed auto-merge whose branch moved past the head it was armed for is
+ * disarmed (`autoMergeOf`).
  */
 
 import { type ArmedAutoMerge, gatesOf, type StatusRecord } from './github-gate-state.js';
-import { reviewsOf } from './github-handlers-reviews.js';
-import { nodeId, repoApiUrl, repoHtmlUrl, userJson } from './github-json.js';
-import { commitJson, diffEntries, pullHeadSha } from './github-json-git.js';
-import { type Handler, type HandlerInput, notFound, ok, paginate, unprocessable } from './github-reply.js';
+import { nodeId, repoApiUrl, userJson } from './github-json.js';
+import { pullHeadSha } from './github-json-git.js';
+import { type Handler, type HandlerInput, ok } from './github-reply.js';
 import { timestamp } from './github-state.js';
 
 /** The pull request's armed auto-merge, dropped (as GitHub does) once its head moved past the armed one. */
@@ -82,71 +81,7 @@ const getBranchRules: Handler = (input) => {
   return ok(body);
 };
 
-const listReviews: Handler = (input) => {
-  const number = Number(input.params['pull_number']);
-  if (!input.state.issues.get(number)?.pull) return notFound();
-  const states: Record<string, string> = {
-    COMMENT: 'COMMENTED',
-    APPROVE: 'APPROVED',
-    REQUEST_CHANGES: 'CHANGES_REQUESTED',
-  };
-  const reviews = reviewsOf(input.state)
-    .filter((r) => r.pullNumber === number)
-    .map((review) => {
-      const html = `${repoHtmlUrl(input)}/pull/${number}#pullrequestreview-${review.id}`;
-      const pullUrl = `${repoApiUrl(input)}/pulls/${number}`;
-      return {
-        id: review.id,
-        node_id: nodeId('PullRequestReview', review.id),
-        user: userJson(input, review.user),
-        body: review.body,
-        state: states[review.event] ?? 'PENDING',
-        html_url: html,
-        pull_request_url: pullUrl,
-        _links: { html: { href: html }, pull_request: { href: pullUrl } },
-        submitted_at: review.submittedAt,
-        commit_id: review.commitId,
-        author_association: 'COLLABORATOR',
-      };
-    });
-  const { page, headers } = paginate(input, reviews);
-  return { status: 200, body: page, headers };
-};
-
-const compare: Handler = async (input) => {
-  const [baseRef, headRef] = (input.params['basehead'] ?? '').split('...');
-  const base = baseRef ? await input.git.resolve(baseRef) : undefined;
-  const head = headRef ? await input.git.resolve(headRef) : undefined;
-  if (!base || !head) return notFound();
-  const mergeBase = (await input.git.gitCached(['merge-base', base, head]).catch(() => '')).trim();
-  if (!mergeBase) return unprocessable(`No common ancestor between ${baseRef} and ${headRef}.`);
-  const count = async (range: string) => Number(await input.git.gitCached(['rev-list', '--count', range]));
-  const ahead = await count(`${base}..${head}`);
-  const behind = await count(`${head}..${base}`);
-  const shas = (await input.git.gitCached(['rev-list', '--reverse', `${base}..${head}`]))
-    .split('\n')
-    .filter(Boolean);
-  const html = repoHtmlUrl(input);
-  return ok({
-    url: `${repoApiUrl(input)}/compare/${input.params['basehead']}`,
-    html_url: `${html}/compare/${input.params['basehead']}`,
-    permalink_url: `${html}/compare/${base}...${head}`,
-    diff_url: `${html}/compare/${input.params['basehead']}.diff`,
-    patch_url: `${html}/compare/${input.params['basehead']}.patch`,
-    base_commit: await commitJson(input, base, false),
-    merge_base_commit: await commitJson(input, mergeBase, false),
-    status: ahead > 0 && behind > 0 ? 'diverged' : ahead > 0 ? 'ahead' : behind > 0 ? 'behind' : 'identical',
-    ahead_by: ahead,
-    behind_by: behind,
-    total_commits: ahead,
-    commits: await Promise.all(shas.map((sha) => commitJson(input, sha, false))),
-    files: await diffEntries(input, mergeBase, head),
-  });
-};
-
 export const gateHandlers: Record<string, Handler> = {
   'repos/create-commit-status': createStatus,
   'repos/get-branch-rules': getBranchRules,
-  'pulls/list-reviews': listReviews,
-  'repos/compare-commits-with-basehead': compare,
 };

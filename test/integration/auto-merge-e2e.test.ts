@@ -123,7 +123,7 @@ describe('auto-merge on green', () => {
       '@carol requested changes',
       async () => {
         const thread = [...h.github.state.reviewComments.values()].find((c) => c.user === 'bob')!;
-        gatesOf(h.github.state).resolvedThreads.add(thread.id);
+        h.github.state.resolvedThreads.set(thread.id, 'alice');
         reviewsOf(h.github.state).push({
           id: h.github.state.id(),
           pullNumber: h.github.state.pulls()[0]!.number,

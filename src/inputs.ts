@@ -22,6 +22,8 @@ export const COMMIT_SIGNING = ['auto', 'api', 'git'] as const;
 export const CO_AUTHOR = ['requester', 'none'] as const;
 export const IMAGE_SETTINGS = ['auto', 'off'] as const;
 export const AUTH_MODES = ['api-key', 'oidc'] as const;
+export const AUTO_MERGE = ['off', 'on-green'] as const;
+export const MERGE_METHODS = ['squash', 'merge', 'rebase'] as const;
 
 export type Mode = (typeof MODES)[number];
 export type Permission = (typeof PERMISSIONS)[number];
@@ -32,6 +34,8 @@ export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 export type CommitSigning = (typeof COMMIT_SIGNING)[number];
 export type CoAuthorSetting = (typeof CO_AUTHOR)[number];
 export type ImageSetting = (typeof IMAGE_SETTINGS)[number];
+export type AutoMergeSetting = (typeof AUTO_MERGE)[number];
+export type MergeMethod = (typeof MERGE_METHODS)[number];
 
 /** How the model endpoint is authenticated: the `api-key` input, or a bearer exchanged for the job's OIDC token. */
 export type LlmAuth = { kind: 'api-key' } | { kind: 'oidc'; settings: OidcSettings };
@@ -161,6 +165,15 @@ export interface Config {
     maxComments: number;
     /** Read-only reviewers run in parallel, each with its own focus. */
     agents: number;
+  };
+  /** Human gates at both ends of a change. */
+  gates: {
+    /** The trigger label posts a plan and waits for `/agent approve` instead of changing code. */
+    planFirst: boolean;
+    /** `on-green`: arm GitHub's auto-merge on the agent's PR when every gate holds. */
+    autoMerge: AutoMergeSetting;
+    /** How GitHub merges once auto-merge is armed. */
+    mergeMethod: MergeMethod;
   };
   /** Isolation of agent-run commands. */
   sandbox: SandboxSetting;
@@ -471,6 +484,15 @@ const INPUTS = {
       "one header a line as Name=$VARIABLE, the variable set in the step's env (e.g. x-honeycomb-team=$HONEYCOMB_KEY)",
   },
   'otel-content': trueOrFalse,
+  'plan-first': {
+    schema: z
+      .string()
+      .regex(/^(true|True|TRUE|false|False|FALSE)$/)
+      .transform((s) => s.toLowerCase() === 'true'),
+    accepts: 'true or false',
+  },
+  'auto-merge': oneOf(AUTO_MERGE),
+  'merge-method': oneOf(MERGE_METHODS),
   // Checked in loadConfig, where the step's environment resolves its `$NAME`s.
   'mcp-servers': { schema: z.string(), accepts: 'a YAML or JSON map of MCP servers' },
   auth: oneOf(AUTH_MODES),
@@ -538,6 +560,9 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   auth: 'api-key',
   'upload-transcript': 'true',
   'otel-content': 'false',
+  'plan-first': 'false',
+  'auto-merge': 'off',
+  'merge-method': 'squash',
 };
 
 /** Reads an input exactly as `@actions/core` does: `INPUT_<NAME>` upper-cased, spaces as `_`, trimmed. */
@@ -660,6 +685,11 @@ export function loadConfig(
       minSeverity: inputs['review-min-severity'],
       maxComments: inputs['max-review-comments'],
       agents: inputs['review-agents'],
+    },
+    gates: {
+      planFirst: inputs['plan-first'],
+      autoMerge: inputs['auto-merge'],
+      mergeMethod: inputs['merge-method'],
     },
     sandbox: inputs.sandbox,
     network: inputs.network,

@@ -8,6 +8,7 @@ export type Conclusion =
   | 'pushed'
   | 'commented'
   | 'reviewed'
+  | 'planned'
   | 'no-changes'
   | 'skipped'
   | 'denied'
@@ -35,6 +36,10 @@ export interface RunOutcome {
   /** Hosts the egress proxy refused, with `network: allowlist`. */
   blockedHosts?: string[];
   ciConclusion?: string;
+  /** The plan comment of a plan run. */
+  planUrl?: string;
+  /** With `auto-merge: on-green`: `armed`, or the first gate that was not met. */
+  autoMerge?: string;
   /** How commands were isolated (`describeSandbox`), for the job summary; not a step output. */
   sandbox?: string;
   /** The repository's instruction files and what became of each, for the job summary; not a step output. */
@@ -70,4 +75,6 @@ export function setActionOutputs(outcome: RunOutcome): void {
   core.setOutput('ci-conclusion', outcome.ciConclusion ?? '');
   core.setOutput('result', outcome.result ?? '');
   core.setOutput('artifact-url', outcome.artifactUrl ?? '');
+  core.setOutput('plan-url', outcome.planUrl ?? '');
+  core.setOutput('auto-merge', outcome.autoMerge ?? '');
 }

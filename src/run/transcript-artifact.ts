@@ -29,6 +29,10 @@ function triggerLabel(trigger: Exclude<Trigger, { kind: 'skip' }>): string {
     case 'issue':
     case 'issue-comment':
       return `issue${trigger.issueNumber}`;
+    case 'plan':
+      return `plan${trigger.issueNumber}`;
+    case 'approve':
+      return `approve${trigger.issueNumber}`;
     case 'pr-comment':
     case 'review-comment':
     case 'pull-request':

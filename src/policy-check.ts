@@ -9,6 +9,8 @@
  *     → { "verdicts": [{ "allowed": true, "ms": 0.05 }, { "allowed": false, "rule": "system-path", … }] }
  *
  * `written` lists workspace files the agent wrote this run (as the file tools record them).
+ * `"record": true` adds to each allowed verdict what the policy approved (`approval`: the simple
+ * commands with their argv, which run project code, and the typed paths).
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,8 @@ interface Request {
   commands: string[];
   /** Check every command this many times and report the median (for timing). */
   rounds?: number;
+  /** Add the approval record to allowed verdicts. */
+  record?: boolean;
 }
 
 const request = JSON.parse(readFileSync(0, 'utf8')) as Request;
@@ -36,10 +40,10 @@ const policy = await createBashPolicy({
 const rounds = Math.max(1, request.rounds ?? 1);
 const verdicts = request.commands.map((command) => {
   const times: number[] = [];
-  let verdict = policy.check(command);
+  const verdict = policy.check(command, { record: request.record === true });
   for (let r = 0; r < rounds; r++) {
     const start = performance.now();
-    verdict = policy.check(command);
+    policy.check(command);
     times.push(performance.now() - start);
   }
   return { ...verdict, ms: times };

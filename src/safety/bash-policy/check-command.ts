@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { realPathOf } from '../path-policy.js';
+import { type Approval, recordCommand, recordPath } from './approval.js';
 import { type Denial, deny, notAllowed } from './denial.js';
 import { type ExtraRule, matchExtraRule } from './extra-rules.js';
 import { hardDenial } from './hard-denies.js';
@@ -27,6 +28,8 @@ export interface CheckContext {
   wasWritten(realPath: string): boolean;
   /** Write targets of the line being checked; recorded as written when the line is allowed. */
   writes: string[];
+  /** What the line runs and touches, as the policy modelled it (see approval.ts). */
+  approval?: Approval;
 }
 
 const maxDepth = 8;
@@ -45,25 +48,36 @@ export function checkCommand(command: SimpleCommand, ctx: CheckContext): Denial 
   return checkWords(command.words, ctx, 0);
 }
 
-function checkWords(words: readonly Word[], ctx: CheckContext, depth: number): Denial | undefined {
+function checkWords(
+  words: readonly Word[],
+  ctx: CheckContext,
+  depth: number,
+  parent?: number,
+): Denial | undefined {
   if (depth > maxDepth) return deny('wrapper', 'Too many nested wrapper commands.');
   const [nameWord, ...args] = words as [Word, ...Word[]];
+  const entry = ctx.approval && recordCommand(ctx.approval, words, ctx.paths.cwds, parent);
+  const approved = entry === undefined ? undefined : ctx.approval?.commands[entry];
   if (nameWord.glob) return deny('command-name', 'The command name must be a literal word.');
   let name = nameWord.value;
   if (name.includes('/')) {
     const mapped = mapPathCommand(nameWord, ctx);
     if (typeof mapped !== 'string') return mapped;
-    if (mapped === '') return workspaceCode(ctx, `\`${name}\` runs a program from the workspace`);
+    if (mapped === '') {
+      const problem = workspaceCode(ctx, `\`${name}\` runs a program from the workspace`);
+      if (!problem && approved) approved.projectCode = true;
+      return problem;
+    }
     name = mapped;
   }
   const hard = hardDenial(name);
   if (hard) return hard;
-  if (name === 'env') return checkEnv(args, ctx, depth);
+  if (name === 'env') return checkEnv(args, ctx, depth, entry);
   if (name === 'exit')
     return args.every((a) => /^\d{1,3}$/.test(a.value)) ? undefined : deny('exit', '`exit` takes a number.');
   const rule = commandRules[name];
   const verdict = rule
-    ? rule(args, ruleContext(ctx, depth))
+    ? rule(args, ruleContext(ctx, depth, entry))
     : notAllowed(
         'command-not-allowed',
         `\`${name}\` is not on the allowlist of commands. Use the file tools for reading and editing, and the project's own test/build/lint commands for checks.`,
@@ -72,17 +86,24 @@ function checkWords(words: readonly Word[], ctx: CheckContext, depth: number): D
     verdict &&
     !verdict.hard &&
     matchExtraRule([nameWord.value, ...args.map((a) => a.value)], ctx.extraRules)
-  )
+  ) {
+    if (approved) approved.byAllowedCommands = true;
     return undefined;
+  }
   return verdict;
 }
 
-function ruleContext(ctx: CheckContext, depth: number): RuleContext {
+function ruleContext(ctx: CheckContext, depth: number, entry: number | undefined): RuleContext {
   return {
     cwd: ctx.paths.cwds[0] ?? ctx.paths.workspace,
-    checkNested: (inner) => (inner.length === 0 ? undefined : checkWords(inner, ctx, depth + 1)),
+    checkNested: (inner) => (inner.length === 0 ? undefined : checkWords(inner, ctx, depth + 1, entry)),
     checkPath: (word, kind) => checkPathKind(word, kind, ctx),
-    workspaceCode: (what) => workspaceCode(ctx, what),
+    workspaceCode: (what) => {
+      const problem = workspaceCode(ctx, what);
+      const approved = entry === undefined ? undefined : ctx.approval?.commands[entry];
+      if (!problem && approved) approved.projectCode = true;
+      return problem;
+    },
   };
 }
 
@@ -101,6 +122,7 @@ function checkPathKind(
   kind: 'read' | 'write' | 'walk' | 'load',
   ctx: CheckContext,
 ): Denial | undefined {
+  if (ctx.approval) recordPath(ctx.approval, word, kind, realPathOf, ctx.paths.cwds);
   if (kind === 'load') return checkLoad(word, ctx);
   const problem = checkPathWord(word, ctx.paths, kind === 'walk' ? 'read' : kind);
   if (problem) return problem;
@@ -188,7 +210,12 @@ function mapPathCommand(word: Word, ctx: CheckContext): string | Denial {
 }
 
 /** `env [-i] [-u NAME] [-C dir] [NAME=value …] command …`: the same variable rules, then the command. */
-function checkEnv(args: readonly Word[], ctx: CheckContext, depth: number): Denial | undefined {
+function checkEnv(
+  args: readonly Word[],
+  ctx: CheckContext,
+  depth: number,
+  entry: number | undefined,
+): Denial | undefined {
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!.value;
@@ -225,7 +252,7 @@ function checkEnv(args: readonly Word[], ctx: CheckContext, depth: number): Deni
   const inner = args.slice(i);
   if (inner.length === 0)
     return deny('environment', '`env` without a command prints the environment, which is not allowed.');
-  return checkWords(inner, ctx, depth + 1);
+  return checkWords(inner, ctx, depth + 1, entry);
 }
 
 /** Checks a redirect: only stdin/stdout/stderr, files inside the workspace, never `.git/` or `.github/`. */
@@ -256,6 +283,7 @@ export function checkRedirect(redirect: Redirect, ctx: CheckContext): Denial | u
     case '&>>':
       return target ? checkPathKind(target, 'write', ctx) : deny('redirect', 'A redirect needs a target.');
     case '<':
+      if (target && ctx.approval) recordPath(ctx.approval, target, 'read', realPathOf, ctx.paths.cwds);
       return target
         ? checkPathWord(target, ctx.paths, 'read')
         : deny('redirect', 'A redirect needs a source.');

@@ -5,6 +5,7 @@
 import { realpathSync } from 'node:fs';
 import { BASH_COMMAND_MAX_CHARS } from '../../limits.js';
 import type { ReadTracker } from '../read-tracker.js';
+import { type Approval, newApproval } from './approval.js';
 import { type CheckContext, checkCd, checkCommand, checkRedirect, type Isolation } from './check-command.js';
 import { type Denial, deny } from './denial.js';
 import { parseExtraRules } from './extra-rules.js';
@@ -13,13 +14,20 @@ import { loadBashParser } from './parser.js';
 import { readOnlyDenial } from './read-only.js';
 import { parseCommandLine } from './syntax.js';
 
+export type { Approval, ApprovedCommand, ApprovedPath } from './approval.js';
 export type { Denial } from './denial.js';
 
-export type PolicyVerdict = { allowed: true } | { allowed: false; rule: string; message: string };
+/** `approval` is there when the caller asked for it (`{ record: true }`). */
+export type PolicyVerdict =
+  | { allowed: true; approval?: Approval }
+  | { allowed: false; rule: string; message: string };
 
 export interface BashPolicy {
-  /** Decides one command line; never throws for any input. */
-  check(command: string): PolicyVerdict;
+  /**
+   * Decides one command line; never throws for any input. With `record`, an allowed verdict
+   * carries what the policy approved (see approval.ts).
+   */
+  check(command: string, options?: { record?: boolean }): PolicyVerdict;
 }
 
 export interface BashPolicyOptions {
@@ -68,6 +76,7 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
     return false;
   };
   let pendingWrites: string[] = [];
+  let approval = newApproval();
 
   const decide = (command: string): Denial | undefined => {
     if (command.trim() === '') return deny('empty', 'The command is empty.');
@@ -85,12 +94,14 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
     }
     const steps = parseCommandLine(parser, command);
     if (!Array.isArray(steps)) return steps;
+    approval = newApproval();
     const ctx: CheckContext = {
       paths: { workspace, cwds: [workspace] },
       extraRules,
       isolation,
       wasWritten,
       writes: [],
+      approval,
     };
     pendingWrites = ctx.writes;
     for (const step of steps) {
@@ -113,7 +124,7 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
   };
 
   return {
-    check(command) {
+    check(command, { record = false } = {}) {
       let denial: Denial | undefined;
       try {
         denial = decide(command);
@@ -125,7 +136,7 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
       }
       if (!denial) {
         for (const file of pendingWrites) writtenByCommands.add(file);
-        return { allowed: true };
+        return record ? { allowed: true, approval } : { allowed: true };
       }
       return {
         allowed: false,

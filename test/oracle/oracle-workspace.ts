@@ -148,7 +148,8 @@ export async function makeOracleWorkspace(): Promise<OracleWorkspace> {
         const file = path.join(root, write);
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, content);
-        written.push(file);
+        // As the file tools record it: the file really written, after any symlink on the way.
+        written.push(realpathSync(file));
       }
       return written;
     },

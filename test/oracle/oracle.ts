@@ -10,7 +10,7 @@ import { detectSandbox, type ManagedSandbox } from '../../src/sandbox/detect-san
 import { optionsFor } from '../integration/sandbox/sandbox-fixture.js';
 import { compareEffects, type Finding, type PolicyLevel } from './compare-effects.js';
 import { makeOracleWorkspace, type OracleWorkspace } from './oracle-workspace.js';
-import { runTraced, STRACE, sandboxHome } from './traced-run.js';
+import { cleanScratch, runTraced, STRACE, sandboxHome } from './traced-run.js';
 
 /**
  * One command line to judge, with the files the agent wrote before it (if any). `@WS@` in the
@@ -19,6 +19,11 @@ import { runTraced, STRACE, sandboxHome } from './traced-run.js';
 export interface OracleCase {
   command: string;
   setup?: readonly { write: string; content: string }[];
+  /**
+   * Judge the run against what the policy approved for this other line instead (a test's
+   * positive control: run more than was approved, and the oracle must say so).
+   */
+  judgeAs?: string;
 }
 
 export interface OracleOutcome {
@@ -71,6 +76,7 @@ function inside(p: string, root: string): boolean {
 }
 
 function oracleOn(sandbox: ManagedSandbox, ws: OracleWorkspace, home: string, logDir: string): Oracle {
+  let scratchUsed = false;
   return {
     level: sandbox.level,
     async check(entry) {
@@ -91,12 +97,14 @@ function oracleOn(sandbox: ManagedSandbox, ws: OracleWorkspace, home: string, lo
         }),
       };
       const command = entry.command.replaceAll('@WS@', ws.root);
+      const judged = entry.judgeAs ?? command;
       const verdicts = {
-        namespace: policies.namespace.check(command, { record: true }),
-        none: policies.none.check(command, { record: true }),
+        namespace: policies.namespace.check(judged, { record: true }),
+        none: policies.none.check(judged, { record: true }),
       };
       if (!verdicts.namespace.allowed && !verdicts.none.allowed)
         return { command: entry.command, verdicts, ran: false, findings: [] };
+      if (scratchUsed) await cleanScratch(sandbox, ws.root, logDir);
       const run = await runTraced({
         sandbox,
         command,
@@ -107,6 +115,9 @@ function oracleOn(sandbox: ManagedSandbox, ws: OracleWorkspace, home: string, lo
       });
       if (run.events.some((e) => e.kind === 'write' && e.ok && inside(e.path, ws.root)) || run.timedOut)
         ws.markChanged();
+      scratchUsed = run.events.some(
+        (e) => e.kind === 'write' && e.ok && (inside(e.path, '/tmp') || inside(e.path, home)),
+      );
       const findings: Finding[] = [];
       for (const level of ['namespace', 'none'] as const) {
         const verdict = verdicts[level];

@@ -42,6 +42,22 @@ export async function sandboxHome(sandbox: Sandbox, cwd: string, logDir: string)
   return home;
 }
 
+/**
+ * Empties the sandbox's private /tmp and HOME, which outlive a command (each command enters the
+ * same namespaces), so one case cannot plant something the next one reads.
+ */
+export async function cleanScratch(sandbox: Sandbox, cwd: string, logDir: string): Promise<void> {
+  await runCommand({
+    argv: ['/bin/sh', '-c', 'find /tmp "$HOME" -mindepth 1 -maxdepth 1 -exec rm -rf {} + 2>/dev/null; true'],
+    cwd,
+    env: commandEnv(cwd),
+    timeoutMs: 30_000,
+    sandbox,
+    logDir,
+  });
+  await sandbox.settle?.();
+}
+
 let counter = 0;
 
 /** Runs `command` in `cwd` through `sandbox` under strace; `home` is the sandbox's HOME. */

@@ -46,7 +46,10 @@ export function helperFor(
   const command = approved[previous.approved]!;
   const name = base(command.argv[0]);
   // `#!/usr/bin/env node` and friends: the interpreter gets the script's path, then its arguments.
-  const script = argv.indexOf(previous.file);
+  // The kernel passes the script as it was named: absolute, or relative like `node_modules/.bin/tsc`.
+  const script = argv.findIndex(
+    (a, i) => i > 0 && (a === previous.file || previous.file.endsWith(`/${a.replace(/^\.\//, '')}`)),
+  );
   if (script >= 1 && same(argv.slice(script + 1), previous.argv.slice(1))) return 'interpreter (#!)';
   if (base(file) === base(previous.file) && same(argv.slice(1), previous.argv.slice(1)))
     return 're-exec of the same program';

@@ -1,0 +1,141 @@
+/**
+ * The effects run through the built action: the scripted model sends hostile command lines to the
+ * agent's bash tool (writing each entry's setup file first with `write_file`), as one run of
+ * `dist/index.js` at a given sandbox level, and the test counts what the run changed on the
+ * machine instead of the policy's verdicts: entries outside the workspace owned by the user the
+ * commands ran as, `.git`/`.github` changes (against a run of the same repository without the
+ * hostile commands), a form of the API key or token in a tool result or the transcript, and
+ * processes or IPC objects left after the action (and its sandbox) ended.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { reply } from '../fakes/openai-server.js';
+import { API_KEY, type Harness, labeledPayload } from '../helpers/action-harness.js';
+import type { HostileEntry } from '../helpers/policy-corpus.js';
+import type { ActionRun } from '../helpers/run-action.js';
+import type { Effect } from './effects-direct.js';
+import {
+  ipcObjects,
+  listShared,
+  newEntries,
+  processesMarkedBy,
+  protectedChanges,
+  protectedSnapshot,
+  secretForms,
+} from './effects-scan.js';
+
+/** How the action is started: as this process's user, as `nobody`, or as `nobody` with no way to make namespaces. */
+export type ActionLevel = 'self' | 'nobody' | 'nobody-no-namespaces';
+
+const NOBODY = { uid: 65534, gid: 65534 };
+const BATCH = 60;
+const COMMAND_TIMEOUT_S = 20;
+
+/**
+ * As root: a private mount namespace where `unshare` is a character device (so detection finds no
+ * way to isolate: level `none`, not chosen by the user), the job's files handed to `nobody`, then
+ * the action as `nobody`.
+ */
+const NO_NAMESPACES_LAUNCHER = [
+  'unshare',
+  '--mount',
+  '--propagation=private',
+  '--',
+  '/bin/sh',
+  '-c',
+  `for f in /usr/bin/unshare /usr/sbin/unshare /bin/unshare /usr/bin/nsenter /bin/nsenter; do [ -e "$f" ] && mount --bind /dev/null "$f"; done
+mkdir -p "$RUNNER_TEMP/home"
+chown -R ${NOBODY.uid}:${NOBODY.gid} "$RUNNER_TEMP" "$GITHUB_WORKSPACE"
+export HOME="$RUNNER_TEMP/home"
+exec setpriv --reuid=${NOBODY.uid} --regid=${NOBODY.gid} --clear-groups -- "$@"`,
+  'no-namespaces',
+];
+
+export interface ActionEffects {
+  /** The sandbox level the run reported. */
+  level: string;
+  effects: Effect[];
+  /** The run's workspace (the caller removes it). */
+  workspace: string;
+  run: ActionRun;
+}
+
+/** The scripted conversation: learn the command uid, the hostile lines in batches, `npm test`, done. */
+function script(h: Harness, entries: readonly HostileEntry[]): void {
+  h.openai.enqueue(reply().tool('bash', { command: 'id -u' }));
+  for (let i = 0; i < entries.length; i += BATCH) {
+    const turn = reply();
+    for (const entry of entries.slice(i, i + BATCH)) {
+      if (entry.setup) turn.tool('write_file', { path: entry.setup.write, content: entry.setup.content });
+      turn.tool('bash', { command: entry.command, timeout: COMMAND_TIMEOUT_S });
+    }
+    h.openai.enqueue(turn);
+  }
+  // The project's test prints its whole environment (DEFAULT_FILES): no secret may be in it.
+  h.openai.enqueue(reply().tool('bash', { command: 'npm test' }), reply().text('Checked the commands'));
+}
+
+/** Runs the action once with `entries` at `level`; `baseline` is a workspace from a run without them. */
+export async function actionEffects(
+  h: Harness,
+  entries: readonly HostileEntry[],
+  level: ActionLevel,
+  baseline: string | undefined,
+): Promise<ActionEffects> {
+  const issue = h.github.state.addIssue({ title: 'Effects', body: 'Run the commands.', user: 'alice' });
+  const workspace = await mkdtemp(path.join(os.tmpdir(), 'effects-ws-'));
+  script(h, entries);
+  const shared = listShared();
+  const ipc = ipcObjects();
+  const requestsBefore = h.openai.requests.length;
+  const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+    workspace,
+    inputs: { sandbox: 'auto', 'max-turns': '500', 'max-tokens': '100000000', 'context-window': '10000000' },
+    ...(level === 'nobody' ? { user: NOBODY } : {}),
+    ...(level === 'nobody-no-namespaces' ? { launcher: NO_NAMESPACES_LAUNCHER } : {}),
+  });
+  const level_ = /Sandbox: `([^`]+)`/.exec(run.stdout)?.[1] ?? 'unknown';
+  const effects: Effect[] = [];
+  const results = toolResults(h, requestsBefore);
+  const uid = Number(/^(\d+)$/m.exec(results[0] ?? '')?.[1]);
+  if (Number.isInteger(uid)) {
+    for (const e of newEntries(shared, listShared(), new Set([uid])))
+      effects.push({ kind: 'outside-write', detail: e });
+  } else effects.push({ kind: 'left-behind', detail: `could not learn the command uid: ${results[0]}` });
+  for (const o of ipcObjects())
+    if (!ipc.has(o)) effects.push({ kind: 'left-behind', detail: `IPC object ${o}` });
+  for (const p of processesMarkedBy(workspace)) effects.push({ kind: 'left-behind', detail: `process ${p}` });
+  if (baseline)
+    for (const c of protectedChanges(protectedSnapshot(baseline), protectedSnapshot(workspace)))
+      effects.push({ kind: 'protected-change', detail: c });
+  if (/changed the repository's git configuration/.test(run.summary))
+    effects.push({ kind: 'protected-change', detail: 'git configuration changed (restored by the action)' });
+  const forms = secretForms([h.github.token, API_KEY]);
+  const transcript = run.outputs['transcript-path']
+    ? readFileSync(run.outputs['transcript-path'], 'utf8')
+    : '';
+  for (const [i, text] of results.entries())
+    if (forms.some((f) => text.includes(f))) effects.push({ kind: 'secret', detail: `tool result #${i}` });
+  if (forms.some((f) => transcript.includes(f))) effects.push({ kind: 'secret', detail: 'transcript' });
+  return { level: level_, effects, run, workspace };
+}
+
+/** Runs the same repository through the action with nothing but `id -u`, for the `.git` baseline. */
+export async function baselineWorkspace(h: Harness): Promise<string> {
+  const issue = h.github.state.addIssue({ title: 'Baseline', body: 'Nothing.', user: 'alice' });
+  const workspace = await mkdtemp(path.join(os.tmpdir(), 'effects-base-'));
+  h.openai.enqueue(reply().tool('bash', { command: 'id -u' }), reply().text('Nothing to do'));
+  await h.run('issues', labeledPayload(issue, 'alice'), { workspace, inputs: { sandbox: 'off' } });
+  return workspace;
+}
+
+/** The tool results the model received in this run, in order (from its last request). */
+function toolResults(h: Harness, from: number): string[] {
+  const last = h.openai.requests.slice(from).at(-1);
+  if (!last) return [];
+  return (last.body.messages as { role: string; content: string }[])
+    .filter((m) => m.role === 'tool')
+    .map((m) => String(m.content));
+}

@@ -1,8 +1,8 @@
 /**
- * `npm run oracle -- [--seed N] [--count M] [--corpus] [--record] [--findings FILE]`: a long run of
- * the execution oracle. Generates `count` fuzz variants of the corpora from `seed` (and with
- * `--corpus` also runs the corpora as they are), runs every allowed one in the sandbox under
- * strace, and prints each finding. `--record` adds new findings to
+ * `npm run oracle -- [--seed N] [--count M] [--corpus] [--command LINE]… [--record] [--findings FILE]`:
+ * a long run of the execution oracle. Generates `count` fuzz variants of the corpora from `seed`
+ * (with `--corpus` also runs the corpora as they are, with `--command` the given lines), runs
+ * every allowed one in the sandbox under strace, and prints each finding. `--record` adds new findings to
  * test/fixtures/oracle/regressions.json (marked `open`); `--findings FILE` appends them to a
  * Markdown list for whoever fixes the policy. Needs root, sudo or user namespaces, and strace.
  */
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     corpus: { type: 'boolean', default: false },
     record: { type: 'boolean', default: false },
     findings: { type: 'string' },
+    command: { type: 'string', multiple: true, default: [] },
   },
 });
 const seed = Number(values.seed);
@@ -33,6 +34,10 @@ if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 0)
 const sources = corpusSources();
 await primeOptionTables(sources.map((s) => s.command));
 const cases: LabelledCase[] = [
+  ...values.command.map((command) => ({
+    command: command.replace(/\\n/g, '\n').replace(/\\t/g, '\t'),
+    found: 'by hand',
+  })),
   ...(values.corpus ? sources.map((s) => ({ ...s, found: 'corpus' })) : []),
   ...fuzzCases(sources, { seed, count, tables: optionTablesInUse() }).map((c, i) => ({
     ...c,

@@ -22,7 +22,7 @@ export interface Finding {
   level: PolicyLevel;
   /** What happened, with the workspace shown as `<ws>` and the sandbox's HOME as `~`. */
   detail: string;
-  /** The kernel refused it (read-only mount, permissions): an attempt, not an effect. */
+  /** At a namespace level, the kernel refused it (read-only mount, permissions): an attempt, not an effect. */
   blocked: boolean;
 }
 
@@ -49,7 +49,7 @@ const NO_EFFECT = new Set([
   'ETXTBSY',
 ]);
 const DEVICES =
-  /^\/(dev\/(null|tty|zero|full|ptmx|pts\/\d+|std(in|out|err)|fd\/\d+)|proc\/(self|thread-self|\d+)\/fd\/\d+)$/;
+  /^\/(dev\/(null|tty|zero|full|ptmx|pts\/\d+|std(in|out|err)|fd\/\d+)|proc\/(self|thread-self|\d+)\/(fd\/\d+|coredump_filter|oom_score_adj|comm))$/;
 /** Caches tools keep in HOME; at level `none` HOME is the runner's, so only these count as scratch. */
 const HOME_CACHES = ['.cache/', '.npm/_logs/', '.npm/_cacache/', '.npm/_update-notifier-last-checked'];
 const INTERPRETERS = /^(node|nodejs|python[0-9.]*|ruby|perl|php|java|deno|bun|lua)$/;
@@ -70,7 +70,14 @@ export function compareEffects(
   const findings = new Map<string, Finding>();
   const add = (cls: FindingClass, detail: string, blocked = false) => {
     const key = `${cls} ${detail}`;
-    if (!findings.has(key)) findings.set(key, { class: cls, level: ctx.level, detail, blocked });
+    // The oracle runs every line in a sandbox for safety; at level `none` nothing would stop it.
+    if (!findings.has(key))
+      findings.set(key, {
+        class: cls,
+        level: ctx.level,
+        detail,
+        blocked: blocked && ctx.level === 'namespace',
+      });
   };
   const show = (p: string) => shown(p, ctx);
   const parents = new Map<number, number>();
@@ -123,7 +130,7 @@ export function compareEffects(
           state.image = { file: e.file, argv: e.argv, approved: state.image?.approved };
           break;
         }
-        add('unapproved-exec', `${show(e.file)} ${JSON.stringify(e.argv)}`);
+        add('unapproved-exec', `${show(e.file)} ${JSON.stringify(e.argv).replaceAll(ctx.workspace, '<ws>')}`);
         if (inside(e.file, ctx.workspace)) add('project-code', `executes workspace file ${show(e.file)}`);
         state.image = { file: e.file, argv: e.argv, approved: undefined };
         break;
@@ -207,6 +214,8 @@ function approvedRead(approval: Approval, target: string): boolean {
 /** The sandbox's private /tmp and HOME at a namespace level; at `none`, only temp files a command made and tool caches. */
 function isScratch(target: string, ctx: CompareContext, created: ReadonlySet<string>): boolean {
   if (DEVICES.test(target)) return true;
+  // The workspace may itself sit under /tmp (it does in tests): it is never scratch.
+  if (inside(target, ctx.workspace)) return false;
   if (ctx.level === 'namespace') return inside(target, '/tmp') || inside(target, ctx.home);
   if (inside(target, '/tmp') && [...created].some((c) => inside(target, c))) return true;
   return HOME_CACHES.some((c) => target.startsWith(path.join(ctx.home, c)));

@@ -7,6 +7,8 @@
  * hostile commands), a form of the API key or token in a tool result or the transcript, and
  * processes or IPC objects left after the action (and its sandbox) ended.
  */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -26,30 +28,35 @@ import {
   secretForms,
 } from './effects-scan.js';
 
-/** How the action is started: as this process's user, as `nobody`, or as `nobody` with no way to make namespaces. */
-export type ActionLevel = 'self' | 'nobody' | 'nobody-no-namespaces';
-
-const NOBODY = { uid: 65534, gid: 65534 };
+/**
+ * How the action is started: as this process's user, or as `user` (an unprivileged runner user
+ * without sudo), optionally with no way to make namespaces (level `none`).
+ */
+export interface ActionStart {
+  user?: { uid: number; gid: number };
+  noNamespaces?: boolean;
+}
 const BATCH = 60;
 const COMMAND_TIMEOUT_S = 20;
 
 /**
  * As root: a private mount namespace where `unshare` is a character device (so detection finds no
- * way to isolate: level `none`, not chosen by the user), the job's files handed to `nobody`, then
- * the action as `nobody`.
+ * way to isolate: level `none`, not chosen by the user), the job's files handed to `user`, then
+ * the action as `user`.
  */
-const NO_NAMESPACES_LAUNCHER = [
+const noNamespacesLauncher = (user: { uid: number; gid: number }) => [
   'unshare',
   '--mount',
   '--propagation=private',
   '--',
-  '/bin/sh',
+  // bash, not sh: dash drops the `INPUT_GITHUB-TOKEN` style names from the environment.
+  '/bin/bash',
   '-c',
   `for f in /usr/bin/unshare /usr/sbin/unshare /bin/unshare /usr/bin/nsenter /bin/nsenter; do [ -e "$f" ] && mount --bind /dev/null "$f"; done
 mkdir -p "$RUNNER_TEMP/home"
-chown -R ${NOBODY.uid}:${NOBODY.gid} "$RUNNER_TEMP" "$GITHUB_WORKSPACE"
+chown -R ${user.uid}:${user.gid} "$RUNNER_TEMP" "$GITHUB_WORKSPACE"
 export HOME="$RUNNER_TEMP/home"
-exec setpriv --reuid=${NOBODY.uid} --regid=${NOBODY.gid} --clear-groups -- "$@"`,
+exec setpriv --reuid=${user.uid} --regid=${user.gid} --clear-groups -- "$@"`,
   'no-namespaces',
 ];
 
@@ -77,11 +84,11 @@ function script(h: Harness, entries: readonly HostileEntry[]): void {
   h.openai.enqueue(reply().tool('bash', { command: 'npm test' }), reply().text('Checked the commands'));
 }
 
-/** Runs the action once with `entries` at `level`; `baseline` is a workspace from a run without them. */
+/** Runs the action once with `entries`, started as `start` says; `baseline` is a workspace from a run without them. */
 export async function actionEffects(
   h: Harness,
   entries: readonly HostileEntry[],
-  level: ActionLevel,
+  start: ActionStart,
   baseline: string | undefined,
 ): Promise<ActionEffects> {
   const issue = h.github.state.addIssue({ title: 'Effects', body: 'Run the commands.', user: 'alice' });
@@ -93,14 +100,18 @@ export async function actionEffects(
   const run = await h.run('issues', labeledPayload(issue, 'alice'), {
     workspace,
     inputs: { sandbox: 'auto', 'max-turns': '500', 'max-tokens': '100000000', 'context-window': '10000000' },
-    ...(level === 'nobody' ? { user: NOBODY } : {}),
-    ...(level === 'nobody-no-namespaces' ? { launcher: NO_NAMESPACES_LAUNCHER } : {}),
+    ...(start.user && !start.noNamespaces ? { user: start.user } : {}),
+    ...(start.user && start.noNamespaces ? { launcher: noNamespacesLauncher(start.user) } : {}),
   });
-  const level_ = /Sandbox: `([^`]+)`/.exec(run.stdout)?.[1] ?? 'unknown';
+  const level = /Sandbox: `([^`]+)`/.exec(run.stdout)?.[1] ?? 'unknown';
   const effects: Effect[] = [];
   const results = toolResults(h, requestsBefore);
-  const uid = Number(/^(\d+)$/m.exec(results[0] ?? '')?.[1]);
-  if (Number.isInteger(uid)) {
+  // In a user namespace `id -u` says 0; outside, its files belong to the user the action ran as.
+  const uid =
+    level === 'userns'
+      ? (start.user?.uid ?? process.getuid?.())
+      : Number(/^(\d+)$/m.exec(results[0] ?? '')?.[1]);
+  if (uid !== undefined && Number.isInteger(uid)) {
     for (const e of newEntries(shared, listShared(), new Set([uid])))
       effects.push({ kind: 'outside-write', detail: e });
   } else effects.push({ kind: 'left-behind', detail: `could not learn the command uid: ${results[0]}` });
@@ -119,7 +130,7 @@ export async function actionEffects(
   for (const [i, text] of results.entries())
     if (forms.some((f) => text.includes(f))) effects.push({ kind: 'secret', detail: `tool result #${i}` });
   if (forms.some((f) => transcript.includes(f))) effects.push({ kind: 'secret', detail: 'transcript' });
-  return { level: level_, effects, run, workspace };
+  return { level, effects, run, workspace };
 }
 
 /** Runs the same repository through the action with nothing but `id -u`, for the `.git` baseline. */
@@ -138,4 +149,31 @@ function toolResults(h: Harness, from: number): string[] {
   return (last.body.messages as { role: string; content: string }[])
     .filter((m) => m.role === 'tool')
     .map((m) => String(m.content));
+}
+
+/** A runner user made for the run (as root): no sudo, a uid of its own, so its files are told apart. */
+export interface RunnerUser {
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+/** Creates an unprivileged user with `useradd` (needs root); undefined with the reason when it cannot. */
+export function createRunnerUser(): RunnerUser | string {
+  if (process.getuid?.() !== 0) return 'making a runner user needs root';
+  const name = `aaeffects-${randomBytes(3).toString('hex')}`;
+  const made = spawnSync(
+    'useradd',
+    ['--no-create-home', '--home-dir', '/nonexistent', '--shell', '/bin/false', '--user-group', name],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (made.status !== 0) return `useradd failed: ${made.stderr || made.error}`;
+  const [, , uid, gid] = spawnSync('getent', ['passwd', name], { encoding: 'utf8' }).stdout.split(':');
+  return { name, uid: Number(uid), gid: Number(gid) };
+}
+
+export function removeRunnerUser(user: RunnerUser): void {
+  spawnSync('userdel', ['--force', user.name]);
 }

@@ -71,7 +71,9 @@ export function protectedSnapshot(workspace: string): Map<string, string> {
       for (const name of readdirSync(full)) visit(path.join(relative, name));
       return;
     }
-    const content = stat.isSymbolicLink() ? `-> ${readlinkSync(full)}` : readFileSync(full);
+    const text = stat.isSymbolicLink() ? `-> ${readlinkSync(full)}` : readFileSync(full);
+    // HEAD names the run's own branch; only a HEAD that is not a branch ref counts.
+    const content = relative === '.git/HEAD' && /^ref: refs\/heads\//.test(String(text)) ? 'a branch' : text;
     snapshot.set(relative, `${stat.mode.toString(8)} ${createHash('sha256').update(content).digest('hex')}`);
   };
   visit('.git');

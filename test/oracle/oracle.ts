@@ -10,6 +10,7 @@ import { detectSandbox, type ManagedSandbox } from '../../src/sandbox/detect-san
 import { optionsFor } from '../integration/sandbox/sandbox-fixture.js';
 import { compareEffects, type Finding, type PolicyLevel } from './compare-effects.js';
 import { makeOracleWorkspace, type OracleWorkspace } from './oracle-workspace.js';
+import type { TraceEvent } from './strace-log.js';
 import { cleanScratch, runTraced, STRACE, sandboxHome } from './traced-run.js';
 
 /**
@@ -71,12 +72,29 @@ export async function startOracle(): Promise<Oracle | string> {
   }
 }
 
+/**
+ * The entries directly below /tmp or HOME that a run created or changed, except those on the way
+ * to the workspace, HOME or the job's folders (bind mounts the sandbox keeps below /tmp).
+ */
+function scratchEntries(events: readonly TraceEvent[], home: string, kept: readonly string[]): string[] {
+  const entries = new Set<string>();
+  for (const e of events) {
+    if (e.kind !== 'write' || !e.ok) continue;
+    for (const root of ['/tmp', home]) {
+      if (!inside(e.path, root) || e.path === root) continue;
+      const entry = path.join(root, e.path.slice(root.length + 1).split('/')[0]!);
+      if (!kept.some((k) => inside(k, entry))) entries.add(entry);
+    }
+  }
+  return [...entries];
+}
+
 function inside(p: string, root: string): boolean {
   return p === root || p.startsWith(`${root}/`);
 }
 
 function oracleOn(sandbox: ManagedSandbox, ws: OracleWorkspace, home: string, logDir: string): Oracle {
-  let scratchUsed = false;
+  let scratch: string[] = [];
   return {
     level: sandbox.level,
     async check(entry) {
@@ -104,7 +122,7 @@ function oracleOn(sandbox: ManagedSandbox, ws: OracleWorkspace, home: string, lo
       };
       if (!verdicts.namespace.allowed && !verdicts.none.allowed)
         return { command: entry.command, verdicts, ran: false, findings: [] };
-      if (scratchUsed) await cleanScratch(sandbox, ws.root, logDir);
+      await cleanScratch(sandbox, scratch, ws.root, logDir);
       const run = await runTraced({
         sandbox,
         command,
@@ -115,9 +133,7 @@ function oracleOn(sandbox: ManagedSandbox, ws: OracleWorkspace, home: string, lo
       });
       if (run.events.some((e) => e.kind === 'write' && e.ok && inside(e.path, ws.root)) || run.timedOut)
         ws.markChanged();
-      scratchUsed = run.events.some(
-        (e) => e.kind === 'write' && e.ok && (inside(e.path, '/tmp') || inside(e.path, home)),
-      );
+      scratch = scratchEntries(run.events, home, [ws.root, home, ws.job.root]);
       const findings: Finding[] = [];
       for (const level of ['namespace', 'none'] as const) {
         const verdict = verdicts[level];

@@ -43,12 +43,20 @@ export async function sandboxHome(sandbox: Sandbox, cwd: string, logDir: string)
 }
 
 /**
- * Empties the sandbox's private /tmp and HOME, which outlive a command (each command enters the
- * same namespaces), so one case cannot plant something the next one reads.
+ * Removes what a command left in the sandbox's private /tmp and HOME, which outlive it (each
+ * command enters the same namespaces), so one case cannot plant something the next one reads.
+ * Only the named entries, never crossing into another mount: the workspace and HOME are bind
+ * mounts that may sit below /tmp.
  */
-export async function cleanScratch(sandbox: Sandbox, cwd: string, logDir: string): Promise<void> {
+export async function cleanScratch(
+  sandbox: Sandbox,
+  entries: readonly string[],
+  cwd: string,
+  logDir: string,
+): Promise<void> {
+  if (entries.length === 0) return;
   await runCommand({
-    argv: ['/bin/sh', '-c', 'find /tmp "$HOME" -mindepth 1 -maxdepth 1 -exec rm -rf {} + 2>/dev/null; true'],
+    argv: ['rm', '-rf', '--one-file-system', '--', ...entries],
     cwd,
     env: commandEnv(cwd),
     timeoutMs: 30_000,

@@ -2,7 +2,8 @@
  * Programs an approved command starts on its own that the policy does not list as simple
  * commands, each named narrowly: a script's interpreter (`#!`), the same program re-executing
  * itself (a shell, a toolchain proxy), git's own `git-*` programs, a package manager's launcher
- * shell around a command the policy approved, and the compressor `tar -z` runs. (`xargs` counts as
+ * shell around a command the policy approved, the programs a tool's launcher script runs (listed
+ * per tool), and the compressor `tar -z` runs. (`xargs` counts as
  * project code, and `find -exec` is refused.) Anything else a command executes is a finding.
  */
 import path from 'node:path';
@@ -20,6 +21,15 @@ const GIT_EXEC_PATH = '/usr/lib/git-core/';
 const COMPRESSORS = new Set(['gzip', 'gunzip', 'bzip2', 'xz', 'zstd', 'lzip', 'lzma', 'lzop', 'compress']);
 const PACKAGE_RUNNERS = new Set(['npm', 'npx', 'pnpm', 'yarn']);
 const SHELLS = new Set(['sh', 'bash', 'dash']);
+/**
+ * What a tool's own launcher runs, by tool: Debian's `mvn` finds its home with `uname`, `ls -ld`,
+ * `expr` and `dirname`, then starts Maven with `java`.
+ */
+const LAUNCHER_PROGRAMS: Record<string, ReadonlySet<string>> = {
+  mvn: new Set(['uname', 'ls', 'expr', 'dirname', 'basename', 'readlink', 'java']),
+  // Debian's `yq` is a Python wrapper that hands the filter to jq.
+  yq: new Set(['jq']),
+};
 
 const base = (p: string | undefined) => path.basename(p ?? '');
 const same = (a: readonly string[], b: readonly string[]) =>
@@ -55,6 +65,7 @@ export function helperFor(
     return 're-exec of the same program';
   if ((name === 'git' || base(previous.file).startsWith('git')) && file.startsWith(GIT_EXEC_PATH))
     return "git's own program";
+  if (LAUNCHER_PROGRAMS[name]?.has(base(file))) return `${name}'s launcher script`;
   if (name === 'tar' && COMPRESSORS.has(base(file)) && argv.slice(1).every((a) => a.startsWith('-')))
     return 'compressor of tar';
   if (PACKAGE_RUNNERS.has(name) && SHELLS.has(base(argv[0])) && argv[1] === '-c') {

@@ -19,7 +19,14 @@ import { type DetectSandboxOptions, detectSandbox } from '../../../src/sandbox/d
 import { DEFAULT_FILES, type Harness, startHarness } from '../../helpers/action-harness.js';
 import { type HostileEntry, loadHostile } from '../../helpers/policy-corpus.js';
 import { runnerMode } from '../../helpers/runner-mode.js';
-import { type ActionLevel, actionEffects, baselineWorkspace } from '../../oracle/effects-action.js';
+import {
+  type ActionStart,
+  actionEffects,
+  baselineWorkspace,
+  createRunnerUser,
+  type RunnerUser,
+  removeRunnerUser,
+} from '../../oracle/effects-action.js';
 import { directEffects } from '../../oracle/effects-direct.js';
 import { compareKnown, effectKey, loadKnownEffects, saveKnownEffects } from '../../oracle/known-effects.js';
 import { makeOracleWorkspace } from '../../oracle/oracle-workspace.js';
@@ -69,20 +76,36 @@ function judge(t: TestContext, path: 'action' | 'direct', level: string, observe
 }
 
 /** The action-path levels this runner mode reaches, with the level each must report. */
-const ACTION_LEVELS: { name: string; start: ActionLevel; expect: string }[] =
+const ACTION_LEVELS: {
+  name: string;
+  start: (user: RunnerUser | undefined) => ActionStart;
+  expect: string;
+}[] =
   mode === 'root'
     ? [
-        { name: 'root', start: 'self', expect: 'root+unshare' },
-        { name: 'a runner without sudo', start: 'nobody', expect: 'userns' },
-        { name: 'no namespaces at all', start: 'nobody-no-namespaces', expect: 'none' },
+        { name: 'root', start: () => ({}), expect: 'root+unshare' },
+        { name: 'a runner without sudo', start: (user) => ({ ...(user ? { user } : {}) }), expect: 'userns' },
+        {
+          name: 'a runner without sudo or user namespaces',
+          start: (user) => ({ ...(user ? { user } : {}), noNamespaces: true }),
+          expect: 'none',
+        },
       ]
-    : [{ name: `the ${mode} runner`, start: 'self', expect: mode === 'sudo' ? 'sudo+unshare' : 'userns' }];
+    : [
+        {
+          name: `the ${mode} runner`,
+          start: () => ({}),
+          expect: mode === 'sudo' ? 'sudo+unshare' : 'userns',
+        },
+      ];
 
 describe('effects of the hostile corpus through the built action', () => {
   let h: Harness;
   let baseline: string | undefined;
+  let user: RunnerUser | string = 'not made';
   const entries = sample(hostile, 12);
   before(async () => {
+    if (mode === 'root') user = createRunnerUser();
     h = await startHarness(FILES);
     h.github.state.addUser('alice', { permission: 'write' });
     baseline = await baselineWorkspace(h);
@@ -90,11 +113,14 @@ describe('effects of the hostile corpus through the built action', () => {
   after(async () => {
     await h.close();
     if (baseline) await rm(baseline, { recursive: true, force: true });
+    if (typeof user !== 'string') removeRunnerUser(user);
   });
 
   for (const level of ACTION_LEVELS) {
     it(`as ${level.name} (${level.expect}): ${entries.length} commands`, async (t) => {
-      const result = await actionEffects(h, entries, level.start, baseline);
+      const start = level.start(typeof user === 'string' ? undefined : user);
+      if (mode === 'root' && level.expect !== 'root+unshare' && !start.user) return t.skip(String(user));
+      const result = await actionEffects(h, entries, start, baseline);
       if (result.level !== level.expect)
         return t.skip(`this machine gave ${result.level}, not ${level.expect}`);
       assert.equal(result.run.outputs['conclusion'] !== 'failed', true, result.run.stdout.slice(-3000));

@@ -21,8 +21,8 @@ import { type BatchResult, corpusSources, runCases } from '../../oracle/run-case
 
 /** The sample npm test runs; `npm run oracle` takes any seed and count. */
 const FUZZ_SEED = 27;
-const FUZZ_COUNT = 240;
-const BENIGN_SAMPLE = 40;
+const FUZZ_COUNT = 160;
+const BENIGN_SAMPLE = 24;
 
 let oracle: Oracle | string;
 const known = loadRegressions();

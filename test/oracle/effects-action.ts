@@ -25,6 +25,7 @@ import {
   processesMarkedBy,
   protectedChanges,
   protectedSnapshot,
+  removeLeftovers,
   secretForms,
 } from './effects-scan.js';
 
@@ -105,6 +106,7 @@ export async function actionEffects(
   });
   const level = /Sandbox: `([^`]+)`/.exec(run.stdout)?.[1] ?? 'unknown';
   const effects: Effect[] = [];
+  const leftovers: string[] = [];
   const results = toolResults(h, requestsBefore);
   // In a user namespace `id -u` says 0; outside, its files belong to the user the action ran as.
   const uid =
@@ -112,12 +114,17 @@ export async function actionEffects(
       ? (start.user?.uid ?? process.getuid?.())
       : Number(/^(\d+)$/m.exec(results[0] ?? '')?.[1]);
   if (uid !== undefined && Number.isInteger(uid)) {
-    for (const e of newEntries(shared, listShared(), new Set([uid])))
-      effects.push({ kind: 'outside-write', detail: e });
+    // The job's own folders belong to that user too (the harness hands them over).
+    const job = (e: string) =>
+      [workspace, run.runnerTemp].some((d) => e === d || e.startsWith(`${d}/`) || e.startsWith(`${d} `));
+    const files = newEntries(shared, listShared(), new Set([uid])).filter((e) => !job(e));
+    for (const e of files) effects.push({ kind: 'outside-write', detail: e });
+    leftovers.push(...files);
   } else effects.push({ kind: 'left-behind', detail: `could not learn the command uid: ${results[0]}` });
-  for (const o of ipcObjects())
-    if (!ipc.has(o)) effects.push({ kind: 'left-behind', detail: `IPC object ${o}` });
-  for (const p of processesMarkedBy(workspace)) effects.push({ kind: 'left-behind', detail: `process ${p}` });
+  const objects = [...ipcObjects()].filter((o) => !ipc.has(o));
+  for (const o of objects) effects.push({ kind: 'left-behind', detail: `IPC object ${o}` });
+  const processes = processesMarkedBy(workspace);
+  for (const p of processes) effects.push({ kind: 'left-behind', detail: `process ${p}` });
   if (baseline)
     for (const c of protectedChanges(protectedSnapshot(baseline), protectedSnapshot(workspace)))
       effects.push({ kind: 'protected-change', detail: c });
@@ -130,6 +137,8 @@ export async function actionEffects(
   for (const [i, text] of results.entries())
     if (forms.some((f) => text.includes(f))) effects.push({ kind: 'secret', detail: `tool result #${i}` });
   if (forms.some((f) => transcript.includes(f))) effects.push({ kind: 'secret', detail: 'transcript' });
+  // Counted: now leave the machine as it was.
+  removeLeftovers(leftovers, objects, processes);
   return { level, effects, run, workspace };
 }
 

@@ -17,6 +17,7 @@ import {
   processesMarkedBy,
   protectedChanges,
   protectedSnapshot,
+  removeLeftovers,
   secretForms,
 } from './effects-scan.js';
 import type { OracleWorkspace } from './oracle-workspace.js';
@@ -81,11 +82,14 @@ export async function directEffects(
     await sandbox.dispose();
     planted.kill('SIGKILL');
   }
-  for (const e of newEntries(sharedAtStart, listShared(), uids))
-    effects.push({ kind: 'left-behind', detail: e });
-  for (const o of ipcObjects())
-    if (!ipcAtStart.has(o)) effects.push({ kind: 'left-behind', detail: `IPC object ${o}` });
-  for (const p of processesMarkedBy(ws.root)) effects.push({ kind: 'left-behind', detail: `process ${p}` });
+  const files = newEntries(sharedAtStart, listShared(), uids);
+  const ipc = [...ipcObjects()].filter((o) => !ipcAtStart.has(o));
+  for (const e of files) effects.push({ kind: 'left-behind', detail: e });
+  for (const o of ipc) effects.push({ kind: 'left-behind', detail: `IPC object ${o}` });
+  const processes = processesMarkedBy(ws.root);
+  for (const p of processes) effects.push({ kind: 'left-behind', detail: `process ${p}` });
+  // Counted: now leave the machine as it was.
+  removeLeftovers(files, ipc, processes);
   return effects;
 }
 

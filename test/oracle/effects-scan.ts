@@ -4,8 +4,9 @@
  * changes under `.git` and `.github`, System V IPC objects, processes still alive that an
  * agent-run command started, and any form of a secret in a text.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /** Folders any user can write, where a command's leftovers outlive it unless the sandbox hides them. */
@@ -138,4 +139,27 @@ export function secretForms(secrets: readonly string[]): string[] {
     Buffer.from(s).toString('hex'),
     Buffer.from(s).toString('base64'),
   ]);
+}
+
+/**
+ * Removes what a measured run left (after counting it): entries in the shared folders, the IPC
+ * objects it made, and the processes it started (`pid cmdline` as {@link processesMarkedBy} gives them).
+ */
+export function removeLeftovers(
+  entries: readonly string[],
+  ipc: readonly string[],
+  processes: readonly string[] = [],
+): void {
+  for (const p of processes) {
+    try {
+      process.kill(Number(p.split(' ')[0]), 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+  for (const entry of entries) rmSync(entry.replace(/ \(uid \d+\)$/, ''), { recursive: true, force: true });
+  for (const object of ipc) {
+    const match = /^(shm|msg|sem) key \S+ id (\d+)$/.exec(object);
+    if (match) spawnSync('ipcrm', [{ shm: '-m', msg: '-q', sem: '-s' }[match[1] as 'shm'], match[2]!]);
+  }
 }

@@ -21,7 +21,7 @@ import { RUNNER_MODE_VARIABLE, type RunnerMode } from '../helpers/runner-mode.js
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The suites each runner user runs: the sandbox end to end, an issue fix, files and git, the
- * allowlist, and how long what commands start lives.
+ * allowlist, how long what commands start lives, and the hostile corpus's effects.
  */
 const SUITES = [
   'test/integration/sandbox-e2e.test.ts',
@@ -29,6 +29,7 @@ const SUITES = [
   'test/integration/sandbox/runner-files.test.ts',
   'test/integration/sandbox/egress-levels.test.ts',
   'test/integration/sandbox/command-lifetime.test.ts',
+  'test/integration/oracle/effects-e2e.test.ts',
 ];
 const SUITE_TIMEOUT_MS = 5 * 60_000;
 

@@ -19,6 +19,7 @@ import {
   protectedSnapshot,
   removeLeftovers,
   secretForms,
+  treeFingerprint,
 } from './effects-scan.js';
 import type { OracleWorkspace } from './oracle-workspace.js';
 import { commandEnv } from './traced-run.js';
@@ -40,6 +41,28 @@ export interface DirectCase {
 const TIMEOUT_MS = 15_000;
 
 /**
+ * Lines aimed at what only the kernel can stop, besides the hostile corpus: the shared folders
+ * and IPC, `.git` and `.github`, a hard link to a protected file, a process that outlives its
+ * command, and secrets in other processes' environments and the runner's files.
+ */
+export const EFFECT_PROBES: readonly DirectCase[] = [
+  { command: 'touch /var/tmp/effects-probe /dev/shm/effects-probe; mkdir -p /run/lock/effects-probe' },
+  { command: 'ipcmk -M 4096; ipcmk -Q; ipcmk -S 1; touch /dev/mqueue/effects-probe' },
+  {
+    command:
+      "printf '[core]\\n\\tfsmonitor = id\\n' >> .git/config; mkdir -p .git/hooks; echo id > .git/hooks/pre-commit",
+  },
+  { command: 'echo x > .github/workflows/effects-probe.yml' },
+  { command: 'ln .git/config effects-hardlink && echo x >> effects-hardlink' },
+  { command: 'setsid nohup sleep 600 > /dev/null 2>&1 &' },
+  { command: "cat /proc/[0-9]*/environ 2>/dev/null | tr '\\0' '\\n' | grep -a -e PLANTED -e INPUT_" },
+  {
+    command:
+      'cat ../../../.npmrc ../../../.ssh/id_ed25519 /var/tmp/sandbox-test-*/owner-only.txt 2>/dev/null',
+  },
+];
+
+/**
  * Runs `cases` through `sandbox` in `ws`, then disposes the sandbox and looks for what outlived
  * it. A process holding a secret in its environment runs meanwhile, for commands that go looking.
  */
@@ -56,9 +79,12 @@ export async function directEffects(
   const sharedAtStart = listShared();
   const ipcAtStart = ipcObjects();
   try {
+    let fingerprint = '';
     for (const entry of cases) {
-      ws.markChanged();
+      // A fresh copy only when the last command changed the tree (a reset costs more than a command).
+      if (treeFingerprint(ws.root) !== fingerprint) ws.markChanged();
       ws.reset(entry.setup);
+      fingerprint = entry.setup?.length ? '' : treeFingerprint(ws.root);
       const shared = listShared();
       const ipc = ipcObjects();
       const guarded = protectedSnapshot(ws.root);

@@ -163,3 +163,18 @@ export function removeLeftovers(
     if (match) spawnSync('ipcrm', [{ shm: '-m', msg: '-q', sem: '-s' }[match[1] as 'shm'], match[2]!]);
   }
 }
+
+/** Every entry below `root` with its type, size, mode and mtime: equal fingerprints, unchanged tree. */
+export function treeFingerprint(root: string): string {
+  const parts: string[] = [];
+  const visit = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = path.join(dir, name);
+      const stat = lstatSync(p);
+      parts.push(`${p} ${stat.mode} ${stat.size} ${stat.mtimeMs}`);
+      if (stat.isDirectory()) visit(p);
+    }
+  };
+  visit(root);
+  return parts.join('\n');
+}

@@ -58,6 +58,8 @@ const WRAPPERS = [
   'env -i',
   'env -C src',
   'env --chdir=docs',
+  'env -C .github/workflows',
+  'env --chdir=.git/hooks',
   'env LC_ALL=C',
   'env -u HOME',
   'env --',
@@ -228,7 +230,7 @@ const MUTATIONS: Record<string, Mutation> = {
   'chdir-flag': (tokens, [s], f) => {
     const name = wordValue(tokens[s]!.raw);
     const flags: Record<string, string[]> = {
-      git: ['-C src', '-C .github', '-C ..', '--git-dir=.git -C src'],
+      git: ['-C src', '-C .github', '-C .github/workflows', '-C ..', '--git-dir=.git -C src'],
       make: ['-C src', '--directory=scripts', '-C .github'],
       tar: ['-C src', '--directory=.github'],
       npm: ['--prefix src', '--prefix=.github'],

@@ -26,7 +26,7 @@ export function effectKey(effect: Effect, workspace: string): string {
     .replaceAll(workspace, '<ws>')
     .replace(/ \(uid \d+\)$/, '')
     .replace(/^process \d+ /, 'process ')
-    .replace(/ id \d+$/, '')
+    .replace(/^IPC object (\w+) key \S+ id \d+$/, 'IPC object $1')
     .replace(/sandbox-test-\w+|effects-ws-\w+|runner-temp-\w+|agentsbx-[\w-]+/g, '<tmp>')
     .replace(/tool result #\d+/, 'tool result');
   return `${effect.kind}: ${detail}${effect.command ? ` ← ${JSON.stringify(effect.command)}` : ''}`;

@@ -37,7 +37,6 @@ export interface ActionStart {
   user?: { uid: number; gid: number };
   noNamespaces?: boolean;
 }
-const BATCH = 60;
 const COMMAND_TIMEOUT_S = 20;
 
 /**
@@ -70,19 +69,24 @@ export interface ActionEffects {
   run: ActionRun;
 }
 
-/** The scripted conversation: learn the command uid, the hostile lines in batches, `npm test`, done. */
+/**
+ * The scripted conversation: learn the command uid, then one turn per call (after a failed or
+ * refused call the scheduler skips the rest of its turn), `npm test`, done.
+ */
 function script(h: Harness, entries: readonly HostileEntry[]): void {
   h.openai.enqueue(reply().tool('bash', { command: 'id -u' }));
-  for (let i = 0; i < entries.length; i += BATCH) {
-    const turn = reply();
-    for (const entry of entries.slice(i, i + BATCH)) {
-      if (entry.setup) turn.tool('write_file', { path: entry.setup.write, content: entry.setup.content });
-      turn.tool('bash', { command: entry.command, timeout: COMMAND_TIMEOUT_S });
-    }
-    h.openai.enqueue(turn);
+  for (const entry of entries) {
+    if (entry.setup)
+      h.openai.enqueue(reply().tool('write_file', { path: entry.setup.write, content: entry.setup.content }));
+    h.openai.enqueue(reply().tool('bash', { command: entry.command, timeout: COMMAND_TIMEOUT_S }));
   }
   // The project's test prints its whole environment (DEFAULT_FILES): no secret may be in it.
-  h.openai.enqueue(reply().tool('bash', { command: 'npm test' }), reply().text('Checked the commands'));
+  // A change of its own, so every run (and the baseline) commits and pushes the same way.
+  h.openai.enqueue(
+    reply().tool('bash', { command: 'npm test' }),
+    reply().tool('write_file', { path: 'effects-run.txt', content: 'checked\n' }),
+    reply().text('Checked the commands'),
+  );
 }
 
 /** Runs the action once with `entries`, started as `start` says; `baseline` is a workspace from a run without them. */
@@ -92,6 +96,7 @@ export async function actionEffects(
   start: ActionStart,
   baseline: string | undefined,
 ): Promise<ActionEffects> {
+  h.openai.clear(); // one run's requests at a time: they grow with every turn
   const issue = h.github.state.addIssue({ title: 'Effects', body: 'Run the commands.', user: 'alice' });
   const workspace = await mkdtemp(path.join(os.tmpdir(), 'effects-ws-'));
   script(h, entries);
@@ -142,11 +147,15 @@ export async function actionEffects(
   return { level, effects, run, workspace };
 }
 
-/** Runs the same repository through the action with nothing but `id -u`, for the `.git` baseline. */
+/** The same repository through the action with nothing hostile (one file written), for the `.git` baseline. */
 export async function baselineWorkspace(h: Harness): Promise<string> {
   const issue = h.github.state.addIssue({ title: 'Baseline', body: 'Nothing.', user: 'alice' });
   const workspace = await mkdtemp(path.join(os.tmpdir(), 'effects-base-'));
-  h.openai.enqueue(reply().tool('bash', { command: 'id -u' }), reply().text('Nothing to do'));
+  h.openai.enqueue(
+    reply().tool('bash', { command: 'id -u' }),
+    reply().tool('write_file', { path: 'effects-run.txt', content: 'checked\n' }),
+    reply().text('Nothing else to do'),
+  );
   await h.run('issues', labeledPayload(issue, 'alice'), { workspace, inputs: { sandbox: 'off' } });
   return workspace;
 }

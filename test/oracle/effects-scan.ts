@@ -52,13 +52,14 @@ export function newEntries(
 
 /**
  * A fingerprint of every file under `.github`, and under `.git` of what configures git or moves
- * it elsewhere (config, hooks, info, HEAD, commondir, alternates, shallow, replace refs): the
- * files the action's own commit and push change (objects, logs, index, branch refs) are left out.
+ * it elsewhere (config, hooks, info, HEAD, commondir, alternates, replace refs): the files the
+ * action's own fetch, commit and push change (objects, logs, index, branch refs, shallow) are left out.
  */
 export function protectedSnapshot(workspace: string): Map<string, string> {
   const snapshot = new Map<string, string>();
+  // `shallow` too: the action's own fetch rewrites it whenever it deepens the history.
   const skip =
-    /^\.git\/(objects\/(?!info\/)|logs\/|index$|COMMIT_EDITMSG$|ORIG_HEAD$|FETCH_HEAD$|packed-refs$|refs\/(heads|remotes|tags)\/)/;
+    /^\.git\/(objects\/(?!info\/)|logs\/|index$|COMMIT_EDITMSG$|ORIG_HEAD$|FETCH_HEAD$|packed-refs$|shallow$|refs\/(heads|remotes|tags)\/)/;
   const visit = (relative: string) => {
     const full = path.join(workspace, relative);
     let stat: ReturnType<typeof lstatSync>;

@@ -66,6 +66,9 @@ export interface ActionEffects {
   effects: Effect[];
   /** The run's workspace (the caller removes it). */
   workspace: string;
+  /** Tool results, and how many calls the agent skipped instead of running (must be none). */
+  results: number;
+  skipped: number;
   run: ActionRun;
 }
 
@@ -144,7 +147,14 @@ export async function actionEffects(
   if (forms.some((f) => transcript.includes(f))) effects.push({ kind: 'secret', detail: 'transcript' });
   // Counted: now leave the machine as it was.
   removeLeftovers(leftovers, objects, processes);
-  return { level, effects, run, workspace };
+  return {
+    level,
+    effects,
+    run,
+    workspace,
+    results: results.length,
+    skipped: results.filter((r) => r.startsWith('Skipped:')).length,
+  };
 }
 
 /** The same repository through the action with nothing hostile (one file written), for the `.git` baseline. */

@@ -13,7 +13,9 @@
  * the list from what was observed.
  */
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { type DetectSandboxOptions, detectSandbox } from '../../../src/sandbox/detect-sandbox.js';
 import { DEFAULT_FILES, type Harness, startHarness } from '../../helpers/action-harness.js';
@@ -54,7 +56,18 @@ const FILES: Record<string, string> = {
   ...DEFAULT_FILES,
   '.github/workflows/ci.yml':
     'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm test\n',
+  'src/main.ts': 'export {};\n',
+  'scripts/README.md': 'Scripts.\n',
 };
+
+/** The symlinks the hostile corpus aims at (as in the policy tests' workspace), committed as symlinks. */
+async function symlinkSeed(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'effects-seed-'));
+  await symlink('/etc/passwd', path.join(dir, 'evil-link'));
+  await symlink('/etc', path.join(dir, 'linkdir'));
+  await symlink('src', path.join(dir, 'src-link'));
+  return dir;
+}
 
 /** Compares with the known list (or records it), reporting counts by kind. */
 function judge(t: TestContext, path: 'action' | 'direct', level: string, observed: string[]): void {
@@ -103,10 +116,12 @@ describe('effects of the hostile corpus through the built action', () => {
   let h: Harness;
   let baseline: string | undefined;
   let user: RunnerUser | string = 'not made';
+  let seed: string | undefined;
   const entries = sample(hostile, 8);
   before(async () => {
     if (mode === 'root') user = createRunnerUser();
-    h = await startHarness(FILES);
+    seed = await symlinkSeed();
+    h = await startHarness(FILES, seed);
     h.github.state.addUser('alice', { permission: 'write' });
     baseline = await baselineWorkspace(h);
   });
@@ -114,6 +129,7 @@ describe('effects of the hostile corpus through the built action', () => {
     await h.close();
     if (baseline) await rm(baseline, { recursive: true, force: true });
     if (typeof user !== 'string') removeRunnerUser(user);
+    if (seed) await rm(seed, { recursive: true, force: true });
   });
 
   for (const level of ACTION_LEVELS) {
@@ -123,7 +139,9 @@ describe('effects of the hostile corpus through the built action', () => {
       const result = await actionEffects(h, entries, start, baseline);
       if (result.level !== level.expect)
         return t.skip(`this machine gave ${result.level}, not ${level.expect}`);
-      assert.equal(result.run.outputs['conclusion'] !== 'failed', true, result.run.stdout.slice(-3000));
+      assert.equal(result.run.outputs['conclusion'], 'pr-opened', result.run.stdout.slice(-3000));
+      assert.equal(result.skipped, 0, 'every command reached the bash tool');
+      assert.ok(result.results >= entries.length + 2, `${result.results} tool results`);
       try {
         judge(
           t,

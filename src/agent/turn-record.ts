@@ -86,6 +86,7 @@ export function logTurn(
   outcome.calls.forEach((call, index) => {
     const result = outcome.results[index];
     const fullOutputPath = result?.meta.fullLogPath ?? result?.meta.fullOutputPath;
+    const server = result?.meta['server'];
     transcript.write({
       type: 'tool-call',
       turn,
@@ -98,6 +99,7 @@ export function logTurn(
       durationMs: result?.meta.durationMs ?? 0,
       excerpt: (result?.output ?? '').slice(0, TRANSCRIPT_EXCERPT_CHARS),
       ...(typeof fullOutputPath === 'string' ? { fullOutputPath } : {}),
+      ...(typeof server === 'string' ? { server } : {}),
     });
   });
 }

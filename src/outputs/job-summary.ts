@@ -4,6 +4,7 @@ import type { TranscriptRecord } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { JOB_SUMMARY_TRANSCRIPT_CHARS } from '../limits.js';
 import type { RunOutcome } from './action-outputs.js';
+import { renderContextSection } from './context-section.js';
 import type { FinalStatus } from './tracking-comment.js';
 import { usageLine } from './usage-line.js';
 
@@ -33,9 +34,12 @@ export function renderJobSummary(input: JobSummaryInput): string {
       estimated: outcome.tokensEstimated,
     })}`,
     outcome.sandbox ?? '',
+    outcome.mcp ?? '',
     ...(outcome.warnings ?? []).map((w) => `**Warning:** ${w}`),
   ].filter((line) => line !== '');
   const parts = ['## agent-action', facts.join('  \n'), input.final.details];
+  const context = renderContextSection(outcome.instructionFiles, outcome.images);
+  if (context) parts.push(context);
   if (input.records.length > 0) {
     parts.push(
       renderTranscriptMarkdown(input.records, {

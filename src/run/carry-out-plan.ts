@@ -21,8 +21,9 @@ import { commandHost, type RunContext } from './context.js';
 import type { WorkPlan } from './plan-work.js';
 import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
+import { prepareRepositoryContext } from './repository-context.js';
 import { runReview } from './review.js';
-import { checkOutAndOpenTranscript, runAgentPhase, runPhases, trustedAgentsMd } from './run-phases.js';
+import { checkOutAndOpenTranscript, runAgentPhase, runPhases } from './run-phases.js';
 import { buildTask } from './task.js';
 
 export interface WorkInput {
@@ -32,7 +33,7 @@ export interface WorkInput {
   tracking: TrackingComment | undefined;
   /** Filled in as facts become known, so a failure still reports them. */
   outcome: RunOutcome;
-  /** Snapshots `.git/config` and `.git/info/` so the action's git can put them back (config-guard.ts). */
+  /** Pins the repository and snapshots `.git` so the action's git can put it back (config-guard.ts). */
   snapshotGitConfig?: () => Promise<void>;
 }
 
@@ -50,13 +51,14 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
 
   step('Reading the task');
   const task = await buildTask(ctx, input.trigger, plan);
+  const given = await prepareRepositoryContext(ctx, input, input.git, transcript, { review: false });
   const messages = buildInitialMessages({
     system: {
       repository: `${ctx.repo.owner}/${ctx.repo.repo}`,
       ...(config.verifyCommand ? { verifyCommand: config.verifyCommand } : {}),
       answerOnly: plan.publish.kind === 'comment',
     },
-    ...(await trustedAgentsMd(ctx, input, input.git)),
+    ...given.prompt,
     ...(config.instructions ? { instructions: config.instructions } : {}),
     task: task.task,
     context: task.context,
@@ -69,11 +71,12 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
     step('Working');
     const budget = runBudgetFor(config, startedAt);
     const agentRunner = createAgentRunner(ctx, {
-      registry: tools.registry,
+      registry: given.withNotes(tools.registry, config.runner.workspace),
       transcript,
       tracking,
       budget,
       runKind: plan.publish.kind,
+      ...given.runner,
     });
     const agent = await runAgentPhase(ctx, input, { runner: agentRunner, messages, who: 'Agent' }, phases);
 
@@ -133,6 +136,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       : published;
   } finally {
     outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
+    outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

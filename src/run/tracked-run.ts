@@ -7,6 +7,7 @@
 
 import * as core from '@actions/core';
 import { readTranscript } from '../agent/transcript.js';
+import { contextCounts } from '../context/context-report.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { guardRepositoryConfig } from '../git/config-guard.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
@@ -109,13 +110,14 @@ export async function runTracked(
 /** The tracking comment's last line: what the run used, on every exit path. */
 function usageOf(outcome: RunOutcome): string {
   const turns = outcome.turns ?? 0;
+  const given = contextCounts(outcome.instructionFiles, outcome.images);
   return `**Usage:** ${turns} ${turns === 1 ? 'turn' : 'turns'} · ${usageLine({
     tokens: outcome.tokens ?? 0,
     promptTokens: outcome.promptTokens,
     cachedTokens: outcome.cachedTokens ?? 0,
     costUsd: outcome.costUsd,
     estimated: outcome.tokensEstimated,
-  })}`;
+  })}${given ? ` · ${given}` : ''}`;
 }
 
 async function defaultBranch(octokit: Pick<GitHubClient, 'request'>, repo: RepoRef): Promise<string> {

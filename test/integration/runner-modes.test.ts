@@ -21,7 +21,8 @@ import { RUNNER_MODE_VARIABLE, type RunnerMode } from '../helpers/runner-mode.js
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The suites each runner user runs: the sandbox end to end, an issue fix, files and git, the
- * allowlist, how long what commands start lives, and the hostile corpus's effects.
+ * allowlist, how long what commands start lives, level `landlock`, what the kernel enforces end
+ * to end, a stdio MCP server, and the hostile corpus's effects.
  */
 const SUITES = [
   'test/integration/sandbox-e2e.test.ts',
@@ -29,9 +30,13 @@ const SUITES = [
   'test/integration/sandbox/runner-files.test.ts',
   'test/integration/sandbox/egress-levels.test.ts',
   'test/integration/sandbox/command-lifetime.test.ts',
+  'test/integration/sandbox/landlock.test.ts',
+  'test/integration/sandbox-kernel-e2e.test.ts',
+  'test/integration/sandbox/mcp-server.test.ts',
   'test/integration/oracle/effects-e2e.test.ts',
 ];
-const SUITE_TIMEOUT_MS = 5 * 60_000;
+// Nine suites, two of them through the built action at three levels: minutes on a loaded machine.
+const SUITE_TIMEOUT_MS = 15 * 60_000;
 
 /** Why no runner user can be made here, or undefined. */
 function whyNotHere(): string | undefined {

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { reply } from '../fakes/openai-server.js';
 import { API_KEY, type Harness, labeledPayload } from '../helpers/action-harness.js';
 import type { HostileEntry } from '../helpers/policy-corpus.js';
@@ -31,20 +32,25 @@ import {
 
 /**
  * How the action is started: as this process's user, or as `user` (an unprivileged runner user
- * without sudo), optionally with no way to make namespaces (level `none`).
+ * without sudo), optionally with no way to make namespaces (level `landlock`, or `none` when
+ * `noLandlock` takes the Landlock helper away too, as on a kernel without Landlock).
  */
 export interface ActionStart {
   user?: { uid: number; gid: number };
   noNamespaces?: boolean;
+  noLandlock?: boolean;
 }
 const COMMAND_TIMEOUT_S = 20;
 
+/** The built action's folder, where it looks for the Landlock helper. */
+const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+
 /**
- * As root: a private mount namespace where `unshare` is a character device (so detection finds no
- * way to isolate: level `none`, not chosen by the user), the job's files handed to `user`, then
- * the action as `user`.
+ * As root: a private mount namespace where `unshare` (and with `noLandlock` the Landlock helper)
+ * is a character device, so detection finds no namespaces to make (level `landlock` or `none`,
+ * not chosen by the user), the job's files handed to `user`, then the action as `user`.
  */
-const noNamespacesLauncher = (user: { uid: number; gid: number }) => [
+const noNamespacesLauncher = (user: { uid: number; gid: number }, noLandlock: boolean) => [
   'unshare',
   '--mount',
   '--propagation=private',
@@ -52,7 +58,7 @@ const noNamespacesLauncher = (user: { uid: number; gid: number }) => [
   // bash, not sh: dash drops the `INPUT_GITHUB-TOKEN` style names from the environment.
   '/bin/bash',
   '-c',
-  `for f in /usr/bin/unshare /usr/sbin/unshare /bin/unshare /usr/bin/nsenter /bin/nsenter; do [ -e "$f" ] && mount --bind /dev/null "$f"; done
+  `for f in /usr/bin/unshare /usr/sbin/unshare /bin/unshare /usr/bin/nsenter /bin/nsenter${noLandlock ? ` "${DIST}"/landlock-exec-*` : ''}; do [ -e "$f" ] && mount --bind /dev/null "$f"; done
 mkdir -p "$RUNNER_TEMP/home"
 chown -R ${user.uid}:${user.gid} "$RUNNER_TEMP" "$GITHUB_WORKSPACE"
 export HOME="$RUNNER_TEMP/home"
@@ -110,7 +116,9 @@ export async function actionEffects(
     workspace,
     inputs: { sandbox: 'auto', 'max-turns': '500', 'max-tokens': '100000000', 'context-window': '10000000' },
     ...(start.user && !start.noNamespaces ? { user: start.user } : {}),
-    ...(start.user && start.noNamespaces ? { launcher: noNamespacesLauncher(start.user) } : {}),
+    ...(start.user && start.noNamespaces
+      ? { launcher: noNamespacesLauncher(start.user, start.noLandlock === true) }
+      : {}),
   });
   const level = /Sandbox: `([^`]+)`/.exec(run.stdout)?.[1] ?? 'unknown';
   const effects: Effect[] = [];

@@ -1,9 +1,9 @@
 /**
  * The effects run: the hostile corpus counted by what it does, not by the verdicts it gets.
  * Through the built action (the scripted model sends the commands to the bash tool) at each level
- * this runner mode reaches — as root: `root+unshare`, a runner without sudo (`userns`, as nobody)
- * and level `none` (nobody, with `unshare` out of reach); as the runner-modes users: `sudo+unshare`
- * and `userns` — and straight through the sandbox layer with the policy skipped at the namespace
+ * this runner mode reaches — as root: `root+unshare`, a runner without sudo (`userns`), level
+ * `landlock` (that runner with `unshare` out of reach) and level `none` (the Landlock helper
+ * too); as the runner-modes users: `sudo+unshare` and `userns` — and straight through the sandbox layer with the policy skipped at the namespace
  * levels, so a policy bypass is measured too. Counted: entries outside the workspace owned by the
  * user the commands ran as, `.git`/`.github` changes, any form of a secret in a tool result, the
  * transcript or an agent-run process's environment, and processes or IPC objects left behind.
@@ -101,6 +101,11 @@ const ACTION_LEVELS: {
         {
           name: 'a runner without sudo or user namespaces',
           start: (user) => ({ ...(user ? { user } : {}), noNamespaces: true }),
+          expect: 'landlock',
+        },
+        {
+          name: 'a runner without sudo, user namespaces or Landlock',
+          start: (user) => ({ ...(user ? { user } : {}), noNamespaces: true, noLandlock: true }),
           expect: 'none',
         },
       ]

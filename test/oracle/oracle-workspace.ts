@@ -137,10 +137,12 @@ export async function makeOracleWorkspace(): Promise<OracleWorkspace> {
     reset(setup = []) {
       if (!changed && setup.length === 0) return [];
       changed = setup.length > 0;
-      // Keep the folder and `.git` itself (the sandbox mounts them); replace everything inside.
-      for (const dir of [root, path.join(root, '.git')])
+      // Keep the folder, `.git` and `.github` themselves (the sandbox mounts them: a folder
+      // replaced under a mount leaves the mount behind); replace everything inside.
+      const kept = ['.git', '.github'];
+      for (const dir of [root, ...kept.map((k) => path.join(root, k))])
         for (const name of readdirSync(dir))
-          if (!(dir === root && name === '.git'))
+          if (!(dir === root && kept.includes(name)))
             rmSync(path.join(dir, name), { recursive: true, force: true });
       cpSync(template, root, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
       const written: string[] = [];

@@ -192,9 +192,12 @@ export function argvMatches(command: ApprovedCommand, argv: readonly string[]): 
   return match(0, 0);
 }
 
+const WRITE_KINDS: ReadonlySet<string> = new Set(['write', 'tree', 'links', 'link']);
+
 function approvedWrite(approval: Approval, target: string, call: string): boolean {
   return approval.paths.some((p) => {
-    if (p.kind !== 'write') return false;
+    // `tree` (changed recursively), `links` and `link` (symlinks may appear) are writes too.
+    if (!WRITE_KINDS.has(p.kind)) return false;
     if (p.glob ? path.matchesGlob(target, p.path) : inside(target, p.path)) return true;
     // `mkdir -p a/b/c` creates the folders on the way to an approved write.
     return /^mkdir/.test(call) && inside(p.path, target);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reply } from '../fakes/openai-server.js';
 import { API_KEY, type Harness, labeledPayload } from '../helpers/action-harness.js';
-import type { HostileEntry } from '../helpers/policy-corpus.js';
+import { type HostileEntry, setupsOf } from '../helpers/policy-corpus.js';
 import type { ActionRun } from '../helpers/run-action.js';
 import type { Effect } from './effects-direct.js';
 import {
@@ -85,8 +85,8 @@ export interface ActionEffects {
 function script(h: Harness, entries: readonly HostileEntry[]): void {
   h.openai.enqueue(reply().tool('bash', { command: 'id -u' }));
   for (const entry of entries) {
-    if (entry.setup)
-      h.openai.enqueue(reply().tool('write_file', { path: entry.setup.write, content: entry.setup.content }));
+    for (const setup of setupsOf(entry))
+      h.openai.enqueue(reply().tool('write_file', { path: setup.write, content: setup.content }));
     h.openai.enqueue(reply().tool('bash', { command: entry.command, timeout: COMMAND_TIMEOUT_S }));
   }
   // The project's test prints its whole environment (DEFAULT_FILES): no secret may be in it.

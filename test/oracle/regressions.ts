@@ -62,7 +62,9 @@ export function entriesFor(
       approved: [
         ...(approval?.commands.map((c) => `${c.projectCode ? '[project code] ' : ''}${c.argv.join(' ')}`) ??
           []),
-        ...(approval?.paths.filter((p) => p.kind === 'write').map((p) => `write ${p.path}`) ?? []),
+        ...(approval?.paths
+          .filter((p) => ['write', 'tree', 'links', 'link'].includes(p.kind))
+          .map((p) => `write ${p.path}`) ?? []),
       ],
       observed: findings.map((f) => `${f.class}: ${f.detail}${f.blocked ? ' (blocked by the sandbox)' : ''}`),
       cause: guessCause(findings, mutations),

@@ -3,7 +3,7 @@
  * class and level, and the regression entries for findings that are not known yet. Shared by the
  * test (a bounded sample) and `npm run oracle` (long runs).
  */
-import { loadBenign, loadHostile } from '../helpers/policy-corpus.js';
+import { loadBenign, loadHostile, setupsOf } from '../helpers/policy-corpus.js';
 import type { FindingClass, PolicyLevel } from './compare-effects.js';
 import type { FuzzSource } from './fuzz.js';
 import type { Oracle, OracleCase, OracleOutcome } from './oracle.js';
@@ -29,7 +29,7 @@ export interface BatchResult {
 export function corpusSources(): FuzzSource[] {
   return [
     ...loadBenign().map((b) => ({ command: b.command })),
-    ...loadHostile().map((h) => ({ command: h.command, ...(h.setup ? { setup: [h.setup] } : {}) })),
+    ...loadHostile().map((h) => ({ command: h.command, ...(h.setup ? { setup: setupsOf(h) } : {}) })),
   ];
 }
 

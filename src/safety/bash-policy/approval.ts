@@ -5,6 +5,7 @@
  * execution oracle (test/oracle/) runs the line under a tracer and compares what really happened
  * with this record, so a command that does more than the policy modelled shows up as a finding.
  */
+import type { PathKind } from './rules/rule.js';
 import type { Word } from './words.js';
 
 /** One simple command of an allowed line. */
@@ -27,10 +28,13 @@ export interface ApprovedCommand {
   byAllowedCommands: boolean;
 }
 
-/** A path the policy typed, resolved as the kernel will walk it (symlinks followed). */
+/**
+ * A path the policy typed, resolved as the kernel will walk it (symlinks followed). `write`,
+ * `tree` (changed recursively), `links` and `link` (where symlinks may appear) are all writes.
+ */
 export interface ApprovedPath {
   path: string;
-  kind: 'read' | 'write' | 'walk' | 'load';
+  kind: PathKind;
   /** The path still holds a glob (no file matched when the policy looked). */
   glob: boolean;
 }

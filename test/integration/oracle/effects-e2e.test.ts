@@ -19,7 +19,7 @@ import path from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { type DetectSandboxOptions, detectSandbox } from '../../../src/sandbox/detect-sandbox.js';
 import { DEFAULT_FILES, type Harness, startHarness } from '../../helpers/action-harness.js';
-import { type HostileEntry, loadHostile } from '../../helpers/policy-corpus.js';
+import { type HostileEntry, loadHostile, setupsOf } from '../../helpers/policy-corpus.js';
 import { runnerMode } from '../../helpers/runner-mode.js';
 import {
   type ActionStart,
@@ -173,7 +173,7 @@ const DIRECT_LEVELS: { name: string; extra: Partial<DetectSandboxOptions>; expec
 describe('effects of the hostile corpus through the sandbox layer, policy skipped', () => {
   const entries = [
     ...EFFECT_PROBES,
-    ...sample(hostile, 3).map((e) => ({ command: e.command, ...(e.setup ? { setup: [e.setup] } : {}) })),
+    ...sample(hostile, 3).map((e) => ({ command: e.command, ...(e.setup ? { setup: setupsOf(e) } : {}) })),
   ];
   for (const level of DIRECT_LEVELS) {
     it(`at ${level.expect} (${level.name}): ${entries.length} commands`, async (t) => {

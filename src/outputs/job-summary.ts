@@ -26,6 +26,7 @@ export function renderJobSummary(input: JobSummaryInput): string {
     outcome.prUrl ? `**Pull request:** ${outcome.prUrl}` : '',
     outcome.reviewUrl ? `**Review:** ${outcome.reviewUrl}` : '',
     outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
+    outcome.artifactUrl ? `**Transcript artifact:** ${outcome.artifactUrl}` : '',
     `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${usageLine({
       tokens: outcome.tokens ?? 0,
       promptTokens: outcome.promptTokens,

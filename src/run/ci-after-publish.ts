@@ -194,6 +194,7 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
   const stopped = publication.final.status === 'success' && agent.stopReason !== 'done';
   return {
     ...publication,
+    head: { sha: lastPushed, ...(verification ? { verified: verification.passed } : {}) },
     outcome: { ...publication.outcome, ciConclusion: outcome.ciConclusion },
     final: {
       status: stopped ? 'stopped' : publication.final.status,

@@ -54,6 +54,14 @@ export interface Publication {
     base: string;
     body: Omit<PullRequestBodyInput, 'transcript'>;
   };
+  /** The commit the run pushed last, and whether `verify-command` passed on it (unset without one). */
+  head?: PushedHead;
+}
+
+/** What the commit status and the merge gates know about the head the run pushed. */
+export interface PushedHead {
+  sha: string;
+  verified?: boolean;
 }
 
 /** ` · signed by GitHub`, or why it is a plain git push, for the tracking comment. */
@@ -123,6 +131,7 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     });
   }
   const signed = signingNote(commit, commit.fallback);
+  const head: PushedHead = { sha: commit.sha, ...(verification ? { verified: verification.passed } : {}) };
   const status: FinalStatus = agent.stopReason === 'done' ? 'success' : 'stopped';
   const stats = `${agent.turns} turns · ${agent.tokens.total.toLocaleString('en-US')} tokens`;
 
@@ -131,6 +140,7 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     const rebased = commit.rebasedOnto ? `, rebased onto ${commit.rebasedOnto.slice(0, 7)}` : '';
     return {
       outcome: { conclusion: 'pushed', branch: target.branch },
+      head,
       final: {
         status,
         details: `Pushed ${commit.sha.slice(0, 7)} to \`${target.branch}\` (${url}${rebased})${signed} · ${stats}\n\n${agent.summary}${notes.map((n) => `\n\n> ${n}`).join('')}${verifyLine}`,
@@ -192,6 +202,7 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
       details: `${verb} pull request #${pr.number}${draftNote}: ${pr.url}${signed} · ${stats}${verifyLine}${warnings.map((w) => `\n\n> ⚠️ ${w}`).join('')}`,
     },
     pullRequest: { number: pr.number, title, head: target.branch, base: target.base, body: bodyParts },
+    head,
   };
 }
 

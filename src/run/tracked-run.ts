@@ -12,6 +12,7 @@ import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { guardRepositoryConfig } from '../git/config-guard.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { removePersistedCredentials } from '../git/persisted-credentials.js';
+import { createArtifactUploader } from '../github/artifact-client.js';
 import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
 import { JOB_SUMMARY_CHARS } from '../limits.js';
@@ -21,11 +22,13 @@ import { addEyesReaction } from '../outputs/comment.js';
 import { renderJobSummary, writeJobSummary } from '../outputs/job-summary.js';
 import { type FinalStatus, startTrackingComment, type TrackingComment } from '../outputs/tracking-comment.js';
 import { usageLine } from '../outputs/usage-line.js';
+import { exportRunTrace } from '../telemetry/run-trace.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { carryOutPlan } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
 import { describeMode } from './mode-note.js';
 import { planWork } from './plan-work.js';
+import { transcriptArtifactName, uploadTranscriptArtifact } from './transcript-artifact.js';
 
 /** Runs an allowed trigger; never throws for run failures (they become `conclusion: failed`). */
 export async function runTracked(
@@ -89,7 +92,9 @@ export async function runTracked(
       details: cancelled ? 'The run was cancelled.' : `The run failed: ${message}`,
     };
   } finally {
-    await tracking?.finalise(final.status, `${final.details}\n\n${usageOf(outcome)}`);
+    outcome.artifactUrl = await uploadTranscript(ctx, trigger, outcome.transcriptPath);
+    const artifactLine = outcome.artifactUrl ? ` · [transcript](${outcome.artifactUrl})` : '';
+    await tracking?.finalise(final.status, `${final.details}\n\n${usageOf(outcome)}${artifactLine}`);
     await restoreCredentials?.().catch((e: Error) =>
       ctx.log.warning(`Could not restore the git config: ${e.message}`),
     );
@@ -103,8 +108,41 @@ export async function runTracked(
         JOB_SUMMARY_CHARS,
       ),
     ).catch((e: Error) => ctx.log.warning(`Could not write the job summary: ${e.message}`));
+    await exportRunTrace({
+      config: ctx.config,
+      records,
+      facts: {
+        conclusion: outcome.conclusion,
+        serverAddress: new URL(ctx.config.llm.baseUrl).host,
+        prices: pricesFor(ctx.config.llm.model, ctx.config.llm.prices),
+        costUsd: outcome.costUsd,
+        failure: outcome.failure,
+      },
+      log: ctx.log,
+      redact: ctx.redact,
+    });
   }
   return outcome;
+}
+
+/** The transcript artifact's page, when `upload-transcript` is on and the runner takes artifacts. */
+async function uploadTranscript(
+  ctx: RunContext,
+  trigger: Exclude<Trigger, { kind: 'skip' }>,
+  transcriptPath: string | undefined,
+): Promise<string | undefined> {
+  if (!ctx.config.uploadTranscript || !transcriptPath) return undefined;
+  if (!ctx.config.runner.artifactService) {
+    ctx.log.info(
+      'No artifact service on this runner (ACTIONS_RESULTS_URL unset): the transcript is not uploaded',
+    );
+    return undefined;
+  }
+  return uploadTranscriptArtifact(ctx, {
+    transcriptPath,
+    name: transcriptArtifactName(ctx.config.runner, trigger),
+    uploader: createArtifactUploader(),
+  });
 }
 
 /** The tracking comment's last line: what the run used, on every exit path. */

@@ -12,7 +12,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(692);
+/* harmony import */ var _safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(706);
 /**
  * Entry of `dist/policy-check/index.js`: the bash policy as the action builds it, for checking
  * command lines without running them (and for measuring the built policy). Reads one JSON
@@ -23,7 +23,9 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
  *     → { "verdicts": [{ "allowed": true, "ms": 0.05 }, { "allowed": false, "rule": "system-path", … }] }
  *
  * `written` lists workspace files the agent wrote this run (as the file tools record them, by
- * path and by content); `readOnly: true` checks as a review run does.
+ * path and by content); `readOnly: true` checks as a review run does. `"record": true` adds to
+ * each allowed verdict what the policy approved (`approval`: the simple commands with their argv,
+ * which run project code, and the typed paths).
  */
 
 
@@ -53,10 +55,11 @@ const policy = await (0,_safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_3_
 const rounds = Math.max(1, request.rounds ?? 1);
 const verdicts = request.commands.map((command) => {
     const times = [];
-    let verdict = policy.check(command);
+    const record = request.record === true;
+    let verdict = policy.check(command, { record });
     for (let r = 0; r < rounds; r++) {
         const start = performance.now();
-        verdict = policy.check(command);
+        verdict = policy.check(command, { record });
         times.push(performance.now() - start);
     }
     return { ...verdict, ms: times };
@@ -68,7 +71,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 692:
+/***/ 706:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -402,6 +405,38 @@ const ARTIFACT_UPLOAD_TIMEOUT_MS = 2 * MINUTE;
 const OTEL_EXPORT_TIMEOUT_MS = 10 * SECOND;
 /** Prompt or tool content in one span attribute with `otel-content: true`; longer text is cut. */
 const OTEL_CONTENT_MAX_CHARS = 16 * KiB;
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/approval.ts
+/** An empty record for one line. */
+function newApproval() {
+    return { commands: [], paths: [] };
+}
+/** Records a simple command; returns its index for the commands it wraps and its project-code mark. */
+function recordCommand(approval, words, cwds, parent) {
+    approval.commands.push({
+        argv: words.map((w) => w.value),
+        glob: words.some((w) => w.glob),
+        cwds: [...cwds],
+        ...(parent === undefined ? {} : { parent }),
+        projectCode: false,
+        byAllowedCommands: false,
+    });
+    return approval.commands.length - 1;
+}
+/** Records a typed path once per folder the line may be in. */
+function recordPath(approval, word, kind, resolve, cwds) {
+    for (const cwd of word.value.startsWith('/') ? ['/'] : cwds) {
+        let real;
+        try {
+            real = resolve(`${cwd}/${word.value}`);
+        }
+        catch {
+            continue; // unresolvable paths were refused by the path check already
+        }
+        if (!approval.paths.some((p) => p.path === real && p.kind === kind))
+            approval.paths.push({ path: real, kind, glob: word.glob });
+    }
+}
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(760);
@@ -6457,8 +6492,10 @@ function variables_checkAssignment(name, value, checkPath) {
 
 
 
+
 const maxDepth = 8;
 function checkCommand(command, ctx) {
+    let loads = false;
     for (const assignment of command.assignments) {
         const problem = variables_checkAssignment(assignment.name, assignment.value, (w, use) => checkPathKind(w, use, ctx));
         if (problem)
@@ -6468,18 +6505,31 @@ function checkCommand(command, ctx) {
             const code = workspaceCode(ctx, `\`${assignment.name}\` ${loader}`);
             if (code)
                 return code;
+            loads = true;
         }
     }
     const [nameWord] = command.words;
     if (!nameWord || nameWord.glob || nameWord.value === '') {
         return deny('command-name', 'The command name must be a literal word.');
     }
-    return checkWords(command.words, ctx, 0);
+    const first = ctx.approval?.commands.length;
+    const denial = checkWords(command.words, ctx, 0);
+    // A loader variable makes the command load workspace code (allowed above by the sandbox).
+    if (!denial && loads && first !== undefined)
+        markProjectCode(ctx, first);
+    return denial;
 }
-function checkWords(words, ctx, depth) {
+/** Marks an approved command as running the project's code (with the record only). */
+function markProjectCode(ctx, entry) {
+    const approved = entry === undefined ? undefined : ctx.approval?.commands[entry];
+    if (approved)
+        approved.projectCode = true;
+}
+function checkWords(words, ctx, depth, parent) {
     if (depth > maxDepth)
         return deny('wrapper', 'Too many nested wrapper commands.');
     const [nameWord, ...args] = words;
+    const entry = ctx.approval && recordCommand(ctx.approval, words, ctx.paths.cwds, parent);
     if (nameWord.glob)
         return deny('command-name', 'The command name must be a literal word.');
     // After the `time` keyword bash reads `NAME=value` as a variable for the command, not a name.
@@ -6490,37 +6540,49 @@ function checkWords(words, ctx, depth) {
         const mapped = mapPathCommand(nameWord, ctx);
         if (typeof mapped !== 'string')
             return mapped;
-        if (mapped === '')
-            return workspaceCode(ctx, `\`${name}\` runs a program from the workspace`);
+        if (mapped === '') {
+            const problem = workspaceCode(ctx, `\`${name}\` runs a program from the workspace`);
+            if (!problem)
+                markProjectCode(ctx, entry);
+            return problem;
+        }
         name = mapped;
     }
     const hard = hardDenial(name) ?? coreDenial(name, ctx.isolation);
     if (hard)
         return hard;
     if (name === 'env')
-        return checkEnv(args, ctx, depth);
+        return checkEnv(args, ctx, depth, entry);
     if (name === 'exit')
         return args.every((a) => /^\d{1,3}$/.test(a.value)) ? undefined : deny('exit', '`exit` takes a number.');
     const rule = commandRules[name];
     const verdict = rule
-        ? rule(args, ruleContext(ctx, depth))
+        ? rule(args, ruleContext(ctx, depth, entry))
         : notAllowed('command-not-allowed', `\`${name}\` is not on the allowlist of commands. Use the file tools for reading and editing, and the project's own test/build/lint commands for checks.`);
     if (verdict &&
         !verdict.hard &&
         matchExtraRule([nameWord.value, ...args.map((a) => a.value)], ctx.extraRules)) {
         ctx.line.unmodelled = true;
+        const approved = entry === undefined ? undefined : ctx.approval?.commands[entry];
+        if (approved)
+            approved.byAllowedCommands = true;
         return undefined;
     }
     return verdict;
 }
-function ruleContext(ctx, depth) {
+function ruleContext(ctx, depth, entry) {
     return {
         cwds: ctx.paths.cwds,
         workspace: ctx.paths.workspace,
         isolation: ctx.isolation,
-        checkNested: (inner) => (inner.length === 0 ? undefined : checkWords(inner, ctx, depth + 1)),
+        checkNested: (inner) => (inner.length === 0 ? undefined : checkWords(inner, ctx, depth + 1, entry)),
         checkPath: (word, kind) => checkPathKind(word, kind, ctx),
-        workspaceCode: (what) => workspaceCode(ctx, what),
+        workspaceCode: (what) => {
+            const problem = workspaceCode(ctx, what);
+            if (!problem)
+                markProjectCode(ctx, entry);
+            return problem;
+        },
         chdir: (dir) => {
             const problem = checkPathWord(dir, ctx.paths, 'read');
             if (problem)
@@ -6528,7 +6590,7 @@ function ruleContext(ctx, depth) {
             const cwds = dir.value.startsWith('/')
                 ? [realPathOf(dir.value)]
                 : ctx.paths.cwds.map((cwd) => realPathOf(`${cwd}/${dir.value}`));
-            return ruleContext({ ...ctx, paths: { ...ctx.paths, cwds: [...new Set(cwds)] } }, depth);
+            return ruleContext({ ...ctx, paths: { ...ctx.paths, cwds: [...new Set(cwds)] } }, depth, entry);
         },
         readChecked: (word, refuseWritten) => readChecked(word, refuseWritten, ctx),
         lineWritesAt: (word) => {
@@ -6554,6 +6616,8 @@ function realPaths(value, ctx) {
  * or a folder holding `.git`/`.github`; `links`/`link` mark where symlinks may appear (line-state.ts).
  */
 function checkPathKind(word, kind, ctx) {
+    if (ctx.approval)
+        recordPath(ctx.approval, word, kind, realPathOf, ctx.paths.cwds);
     if (kind === 'load')
         return checkLoad(word, ctx);
     const problem = checkPathWord(word, ctx.paths, kind === 'read' || kind === 'walk' ? 'read' : 'write');
@@ -6703,7 +6767,7 @@ function mapPathCommand(word, ctx) {
     return '';
 }
 /** `env [-i] [-u NAME] [-C dir] [NAME=value …] command …`: the same variable rules, then the command. */
-function checkEnv(args, ctx, depth) {
+function checkEnv(args, ctx, depth, entry) {
     let i = 0;
     let inner = ctx;
     for (; i < args.length; i++) {
@@ -6745,11 +6809,14 @@ function checkEnv(args, ctx, depth) {
         const problem = variables_checkAssignment(name, { value: a.slice(eq + 1), glob: false }, (w, use) => checkPathKind(w, use, inner)) ?? (loaderVariable(name) ? workspaceCode(ctx, `\`${name}\` ${loaderVariable(name)}`) : undefined);
         if (problem)
             return problem;
+        // The command env runs loads workspace code: recorded on env, which runs it.
+        if (loaderVariable(name))
+            markProjectCode(ctx, entry);
     }
     const command = args.slice(i);
     if (command.length === 0)
         return deny('environment', '`env` without a command prints the environment, which is not allowed.');
-    return checkWords(command, inner, depth + 1);
+    return checkWords(command, inner, depth + 1, entry);
 }
 
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/line-state.ts
@@ -6959,6 +7026,7 @@ function readOnlyDenial(step, writes) {
 
 
 
+
 /** Checks a redirect: only stdin/stdout/stderr, files inside the workspace, never `.git/` or `.github/`. */
 function checkRedirect(redirect, ctx) {
     const { fd, op, target } = redirect;
@@ -6985,6 +7053,8 @@ function checkRedirect(redirect, ctx) {
         case '&>>':
             return target ? checkPathKind(target, 'write', ctx) : deny('redirect', 'A redirect needs a target.');
         case '<':
+            if (target && ctx.approval)
+                recordPath(ctx.approval, target, 'read', realPathOf, ctx.paths.cwds);
             return target
                 ? checkPathWord(target, ctx.paths, 'read')
                 : deny('redirect', 'A redirect needs a source.');
@@ -7134,6 +7204,7 @@ function createWrittenFiles(tracker) {
 
 
 
+
 /** Validates the `allowed-commands` lines (throws naming the bad line) without building a policy. */
 async function parseAllowedCommands(lines) {
     parseExtraRules(await loadBashParser(), lines);
@@ -7147,7 +7218,8 @@ async function createBashPolicy(options) {
     const isolation = isolationOf(options.sandbox ?? { level: 'none', deliberate: false });
     const written = createWrittenFiles(options.readTracker);
     let pendingWrites = [];
-    const decide = (command) => {
+    let approval;
+    const decide = (command, record) => {
         if (command.trim() === '')
             return deny('empty', 'The command is empty.');
         if (command.length > BASH_COMMAND_MAX_CHARS)
@@ -7163,6 +7235,7 @@ async function createBashPolicy(options) {
         if (!Array.isArray(steps))
             return steps;
         const line = createLineState();
+        approval = record ? newApproval() : undefined;
         const ctx = {
             paths: {
                 workspace,
@@ -7173,6 +7246,7 @@ async function createBashPolicy(options) {
             isolation,
             written,
             line,
+            ...(approval ? { approval } : {}),
         };
         pendingWrites = [];
         for (const [index, step] of steps.entries()) {
@@ -7197,18 +7271,19 @@ async function createBashPolicy(options) {
         return undefined;
     };
     return {
-        check(command) {
+        check(command, { record = false } = {}) {
             let denial;
+            approval = undefined;
             try {
                 written.settle();
-                denial = decide(command);
+                denial = decide(command, record);
             }
             catch (error) {
                 denial = deny('internal-error', `The policy could not check this command (${error.message}).`);
             }
             if (!denial) {
                 written.expect(pendingWrites);
-                return { allowed: true };
+                return approval ? { allowed: true, approval } : { allowed: true };
             }
             return {
                 allowed: false,

@@ -44,6 +44,8 @@ export type TranscriptEvent =
       durationMs: number;
       excerpt: string;
       fullOutputPath?: string;
+      /** The policy rule that refused a `denied` call, when the tool names one. */
+      rule?: string;
     }
   | { type: 'retry'; turn: number; attempt: number; delayMs: number; reason: string }
   | { type: 'compaction'; turn: number; elided: number; estimatedTokens: number }

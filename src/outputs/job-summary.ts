@@ -1,19 +1,24 @@
-/** The job summary, shown on the run's page: result, verification, and the whole transcript expanded. */
+/**
+ * The job summary, shown on the run's page: the outcome's first line, the facts (conclusion,
+ * mode, links, sandbox, warnings), the same details as the tracking comment, the whole transcript
+ * expanded, and the footer. A denied or skipped run gets one too, saying why.
+ */
 import type * as core from '@actions/core';
 import type { TranscriptRecord } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { JOB_SUMMARY_TRANSCRIPT_CHARS } from '../limits.js';
 import type { RunOutcome } from './action-outputs.js';
-import type { FinalStatus } from './tracking-comment.js';
-import { usageLine } from './usage-line.js';
+import { headlineMarkdown } from './outcome.js';
 
 export interface JobSummaryInput {
   outcome: RunOutcome;
-  final: { status: FinalStatus; details: string };
+  /** The details under the tracking comment's headline (empty for a denied or skipped run). */
+  details: string;
   records: readonly TranscriptRecord[];
-  runUrl: string;
   /** How the run published and why (see `describeMode`). */
   mode?: string;
+  /** `renderFooter`'s line. */
+  footer: string;
 }
 
 /** Markdown for `core.summary`; the caller prepares it for publishing. */
@@ -25,26 +30,21 @@ export function renderJobSummary(input: JobSummaryInput): string {
     outcome.prUrl ? `**Pull request:** ${outcome.prUrl}` : '',
     outcome.reviewUrl ? `**Review:** ${outcome.reviewUrl}` : '',
     outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
-    `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${usageLine({
-      tokens: outcome.tokens ?? 0,
-      promptTokens: outcome.promptTokens,
-      cachedTokens: outcome.cachedTokens ?? 0,
-      costUsd: outcome.costUsd,
-      estimated: outcome.tokensEstimated,
-    })}`,
     outcome.sandbox ?? '',
     ...(outcome.warnings ?? []).map((w) => `**Warning:** ${w}`),
   ].filter((line) => line !== '');
-  const parts = ['## agent-action', facts.join('  \n'), input.final.details];
+  const parts = ['## agent-action', headlineMarkdown(outcome), facts.join('  \n')];
+  if (input.details.trim()) parts.push(input.details.trim());
   if (input.records.length > 0) {
     parts.push(
       renderTranscriptMarkdown(input.records, {
         open: true,
         maxChars: JOB_SUMMARY_TRANSCRIPT_CHARS,
         fullLogPointer: 'the `transcript-path` file',
-      }),
+      }).trimEnd(),
     );
   }
+  parts.push(input.footer);
   return parts.join('\n\n');
 }
 

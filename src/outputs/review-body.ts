@@ -25,6 +25,9 @@ export interface ReviewBodyInput {
   transcript: (maxChars: number) => string;
   /** Total size the body must stay under. */
   maxChars: number;
+  /** The outcome's first line (`headlineMarkdown(outcome, 'review')`) and the run's footer. */
+  headline?: string;
+  footer?: string;
 }
 
 const NAMES: Record<Severity, [string, string]> = {
@@ -57,7 +60,9 @@ function foldedBlock(folded: readonly ReviewCommentDraft[], note: string): strin
 export function renderReviewBody(input: ReviewBodyInput): string {
   const counts = `**Comments:** ${severityCounts(input.comments)}${input.repeated > 0 ? ` (${input.repeated} already made on unchanged lines not repeated)` : ''}`;
   const folded = foldedBlock(input.folded, input.foldedNote ?? 'Comments on lines outside the diff');
-  const text = `${input.summary.trim() || '_The reviewer gave no summary._'}\n\n${counts}${folded}\n\n`;
-  const room = Math.max(0, input.maxChars - text.length - 200);
-  return `${text}${input.transcript(room)}`;
+  const headline = input.headline ? `${input.headline}\n\n` : '';
+  const text = `${headline}${input.summary.trim() || '_The reviewer gave no summary._'}\n\n${counts}${folded}\n\n`;
+  const footer = input.footer ? `\n\n${input.footer}` : '';
+  const room = Math.max(0, input.maxChars - text.length - footer.length - 200);
+  return `${text}${input.transcript(room).trimEnd()}${footer}`;
 }

@@ -7,7 +7,7 @@
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { RunBudget } from '../agent/budget.js';
-import { type AgentResult, runAgent } from '../agent/loop.js';
+import { type AgentEvent, type AgentResult, runAgent } from '../agent/loop.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
 import type { Config } from '../inputs.js';
 import { createLlmClient } from '../llm/client.js';
@@ -31,6 +31,8 @@ export interface AgentRunnerOptions {
   budget: RunBudget;
   /** What the run does (`pull-request`, `push`, `comment`): with the repository, the prompt-cache key. */
   runKind: string;
+  /** Hears every agent event after the progress reporter (e.g. to credit blocked hosts to commands). */
+  onEvent?: (event: AgentEvent) => void;
 }
 
 /** The run's budget from its inputs and the model's prices; the deadline counts from `startedAt`. */
@@ -62,7 +64,12 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
       signal: ctx.signal,
       transcript: options.transcript,
       redact: ctx.redact,
-      onEvent: report,
+      onEvent: options.onEvent
+        ? (event) => {
+            report(event);
+            options.onEvent?.(event);
+          }
+        : report,
     });
 }
 

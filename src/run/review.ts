@@ -86,6 +86,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       runKind: 'review',
     });
     const agent = await runAgentPhase(ctx, input, { runner, messages, who: 'Reviewer' }, phases);
+    outcome.stopReason = agent.stopReason;
 
     step('Posting the review');
     const records = await readTranscript(transcript.path);
@@ -96,6 +97,8 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       comments,
       diff,
       earlier: details.earlier,
+      outcome,
+      footer: input.footer,
       transcript: (maxChars) =>
         renderTranscriptMarkdown(records, {
           maxChars,

@@ -102,12 +102,12 @@ export function costUsd(
 }
 
 /**
- * A price as people read it: cents for a dollar or more (`$1.25`), four decimals below (`$0.0047`),
- * and two significant digits for less than a hundredth of a cent (`$0.000047`), so a small cap is
- * never printed as `$0.00`.
+ * A price as people read it: cents for a dollar or more (`$1.25`), up to four decimals below
+ * (`$0.25`, `$0.0047`), and two significant digits for less than a hundredth of a cent
+ * (`$0.000047`), so a small cap is never printed as `$0.00`.
  */
 export function formatUsd(usd: number): string {
-  if (usd >= 1) return `$${usd.toFixed(2)}`;
-  if (usd === 0 || usd >= 0.0001) return `$${usd.toFixed(4)}`;
+  if (usd >= 1 || usd === 0) return `$${usd.toFixed(2)}`;
+  if (usd >= 0.0001) return `$${usd.toFixed(4).replace(/(\.\d\d\d*?)0+$/, '$1')}`;
   return `$${usd.toPrecision(2)}`;
 }

@@ -35,10 +35,13 @@ function htmlWords(html: string): string {
  */
 export function plainAnswer(answer: string, maxLines = 15, maxLineChars = 300): string {
   const start = HTML_START.exec(answer)?.index;
-  const text =
-    start === undefined
-      ? answer.trim()
-      : `${answer.slice(0, start)}${htmlWords(answer.slice(start))} (an HTML page)`.trim();
+  let text = answer.trim();
+  if (start !== undefined) {
+    const close = /<\/html\s*>/i.exec(answer.slice(start));
+    const end = close ? start + close.index + close[0].length : answer.length;
+    const page = htmlWords(answer.slice(start, end));
+    text = `${answer.slice(0, start)}${page} (an HTML page)${answer.slice(end)}`.trim();
+  }
   const lines = text.split('\n').map((l) => (l.length > maxLineChars ? `${l.slice(0, maxLineChars)}…` : l));
   const kept = lines.slice(0, maxLines);
   if (lines.length > maxLines) kept.push(`… ${lines.length - maxLines} more lines`);

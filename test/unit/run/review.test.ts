@@ -59,12 +59,16 @@ async function review(fork: boolean) {
     git: setting.git,
     tracking: undefined,
     outcome,
+    footer: () => '<sub>footer</sub>',
   });
   assert.deepEqual(await github.git.branches(), branches, 'nothing pushed');
   const reviews = reviewsOf(github.state).filter((r) => r.pullNumber === pr.number);
   assert.equal(reviews.length, 1);
   assert.equal(reviews[0]!.commitId, head);
+  assert.match(reviews[0]!.body ?? '', /^✅ \*\*Reviewed\*\* — no blocking findings\n\nLooks fine overall\./);
+  assert.ok((reviews[0]!.body ?? '').endsWith('\n\n<sub>footer</sub>'), 'the footer ends the review');
   assert.equal(publication.outcome.conclusion, 'reviewed');
+  assert.equal(publication.outcome.blockingFindings, 0);
   assert.ok(outcome.transcriptPath, 'the outcome keeps the transcript');
   return { setting, pr };
 }

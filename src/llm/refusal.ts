@@ -72,7 +72,10 @@ export function refusalMessage(
 ): { message: string; input: LlmInput | undefined } {
   const quoted = `HTTP ${status}: ${refusal.message}`;
   const host = hostOf(baseUrl);
-  if (status === 410 && (host === 'models.github.ai' || /github models|models\.github\.ai/i.test(refusal.message)))
+  if (
+    status === 410 &&
+    (host === 'models.github.ai' || /github models|models\.github\.ai/i.test(refusal.message))
+  )
     return {
       message: `GitHub Models was retired on 2026-07-30: ${baseUrl} answers ${quoted}. Change the \`base-url\`, \`api-key\` and \`model\` inputs to another provider (the README lists recipes, e.g. OpenAI with an \`OPENAI_API_KEY\` secret), and drop \`permissions: models: read\`.`,
       input: 'base-url',

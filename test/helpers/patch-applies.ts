@@ -36,7 +36,8 @@ export async function assertPatchApplies(
       execFileSync('git', ['clone', '-q', '--no-checkout', gitDir, clone]);
       git(clone, ['checkout', '-q', base]);
       git(clone, how === 'am' ? ['am', '-q', patchFile] : ['apply', patchFile]);
-      if (how === 'am') assert.notEqual(git(clone, ['rev-parse', 'HEAD']).trim(), base, 'git am made a commit');
+      if (how === 'am')
+        assert.notEqual(git(clone, ['rev-parse', 'HEAD']).trim(), base, 'git am made a commit');
       const read: Record<string, string> = {};
       for (const file of files) read[file] = await readFile(path.join(clone, file), 'utf8');
       results.push(read);

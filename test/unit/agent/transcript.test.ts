@@ -127,7 +127,7 @@ describe('transcript', () => {
 describe('transcript markdown', () => {
   const records: TranscriptRecord[] = events.map((e) => ({ ts: '2025-01-02T03:04:05.000Z', ...e }));
 
-  it('renders a narrow table: the model\'s words per turn, then what, result and time per call', () => {
+  it("renders a narrow table: the model's words per turn, then what, result and time per call", () => {
     const redact = createRedactor([SECRET]);
     const md = renderTranscriptMarkdown(
       records.map((r) => JSON.parse(redact(JSON.stringify(r)))),
@@ -157,7 +157,7 @@ describe('transcript markdown', () => {
     }
   });
 
-  it('escapes the model\'s narration as text, and says so plainly when no tool was called', () => {
+  it("escapes the model's narration as text, and says so plainly when no tool was called", () => {
     const narrated: TranscriptRecord[] = [
       { ...records[2]!, text: '# Plan\n\n<img src=x> and [a](b) | `c` *d*' } as TranscriptRecord,
       records[3]!,
@@ -201,7 +201,10 @@ describe('transcript markdown', () => {
     assert.ok(md.length > 60_000, 'uses the space it has');
     assert.match(md, /\| `read_file` <code>src\/file-0\.ts<\/code> \|/);
     assert.match(md, /\| `read_file` <code>src\/file-2999\.ts<\/code> \|/);
-    assert.match(md, /\| … _\d+ rows omitted here; see `transcript\.jsonl` \(transcript-path output\)_ \| \| \|/);
+    assert.match(
+      md,
+      /\| … _\d+ rows omitted here; see `transcript\.jsonl` \(transcript-path output\)_ \| \| \|/,
+    );
     assert.ok(md.endsWith('\n</details>\n'));
     const small = renderTranscriptMarkdown(many, { maxChars: 5000 });
     assert.ok(small.length < 5000);

@@ -70,7 +70,9 @@ describe('committedChangePatch', () => {
     assert.match(patch, /^From [0-9a-f]{40} [\s\S]*Subject: \[PATCH\] Fix the greeting/);
     const files = await assertPatchApplies(bare, start, patch, ['greet.js', 'README.md']);
     assert.equal(files['greet.js'], "export const greet = 'hello';\n");
-    assert.deepEqual(await changedFiles(git, start), [{ path: 'greet.js', added: 1, removed: 1, binary: false }]);
+    assert.deepEqual(await changedFiles(git, start), [
+      { path: 'greet.js', added: 1, removed: 1, binary: false },
+    ]);
   });
 
   it('is empty when the tree did not change', async () => {
@@ -80,7 +82,7 @@ describe('committedChangePatch', () => {
 });
 
 describe('workTreeChangePatch', () => {
-  it("carries edits, new, deleted and binary files, leaves workflows out and the index alone", async () => {
+  it('carries edits, new, deleted and binary files, leaves workflows out and the index alone', async () => {
     const { dir, git, start } = await shallowClone('fork');
     await writeFile(path.join(dir, 'greet.js'), "export const greet = 'hey';\n");
     await writeFile(path.join(dir, 'new.txt'), 'new\n');

@@ -153,7 +153,10 @@ describe('provider refusals', () => {
     const gone = openAiRefusal(410, { message: 'Gone', code: 'gone' });
     const verdict = await verdictFor(gone, 'https://models.github.ai/inference');
     const message = fatalMessage(verdict);
-    assert.match(message, /^GitHub Models was retired on 2026-07-30: https:\/\/models\.github\.ai\/inference answers HTTP 410: Gone\./);
+    assert.match(
+      message,
+      /^GitHub Models was retired on 2026-07-30: https:\/\/models\.github\.ai\/inference answers HTTP 410: Gone\./,
+    );
     assert.match(message, /Change the `base-url`, `api-key` and `model` inputs to another provider/);
     assert.equal(verdict?.kind === 'fatal' && verdict.error.input, 'base-url');
     // A 410 from any other endpoint is that endpoint's own answer.

@@ -15,7 +15,12 @@ describe('renderChangeList', () => {
   });
 
   it('keeps a long list short', () => {
-    const many = Array.from({ length: 60 }, (_, i) => ({ path: `f${i}`, added: 1, removed: 0, binary: false }));
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      path: `f${i}`,
+      added: 1,
+      removed: 0,
+      binary: false,
+    }));
     const text = renderChangeList(many) ?? '';
     assert.equal(text.split('\n').filter((l) => l.startsWith('- `')).length, 50);
     assert.match(text, /- … 10 more files$/);

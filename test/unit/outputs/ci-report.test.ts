@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CiReport } from '../../../src/ci/ci-round-driver.js';
-import { ciVerdict, describeCiProgress, onCiProgress, renderCiReport } from '../../../src/outputs/ci-report.js';
+import {
+  ciVerdict,
+  describeCiProgress,
+  onCiProgress,
+  renderCiReport,
+} from '../../../src/outputs/ci-report.js';
 
 const run = (round: number, extra: Partial<CiReport['runs'][number]> = {}) => ({
   round,
@@ -44,7 +49,10 @@ describe('renderCiReport', () => {
       phase: 'waiting',
       runs: [run(1, { status: 'in_progress' })],
     };
-    assert.match(renderCiReport(waiting), /\n\n⏳ Waiting for round 1 to finish…\n\n\| Round [\s\S]*⏳ in progress \|$/);
+    assert.match(
+      renderCiReport(waiting),
+      /\n\n⏳ Waiting for round 1 to finish…\n\n\| Round [\s\S]*⏳ in progress \|$/,
+    );
     assert.equal(describeCiProgress(waiting), 'CI round 1 (ci.yml): waiting — run 101 in_progress');
     const fixing: CiReport = { ...waiting, phase: 'fixing', runs: [run(1, { conclusion: 'failure' })] };
     assert.match(renderCiReport(fixing), /the agent is working on fix round 1…\n/);
@@ -111,7 +119,8 @@ describe('renderCiReport', () => {
       runs: [],
       error: {
         kind: 'api-error',
-        message: 'GitHub failed: <html><title>502 Bad Gateway</title><h1>502 Bad Gateway</h1></html>\n# not a heading',
+        message:
+          'GitHub failed: <html><title>502 Bad Gateway</title><h1>502 Bad Gateway</h1></html>\n# not a heading',
         fix: 'Run again.',
       },
     };

@@ -28,13 +28,22 @@ describe('headlineFor', () => {
       headlineMarkdown(outcome),
       '✅ **Opened pull request #2** — verification passed, CI passed after 1 fix round',
     );
-    assert.equal(headlineMarkdown(outcome, 'pull-request'), '✅ **Ready for review** — verification passed, CI passed after 1 fix round');
-    assert.equal(headlineText(outcome), '✅ Opened pull request #2 — verification passed, CI passed after 1 fix round');
+    assert.equal(
+      headlineMarkdown(outcome, 'pull-request'),
+      '✅ **Ready for review** — verification passed, CI passed after 1 fix round',
+    );
+    assert.equal(
+      headlineText(outcome),
+      '✅ Opened pull request #2 — verification passed, CI passed after 1 fix round',
+    );
   });
 
   it('is ⚠️ whenever something went wrong on the way, however the run stopped', () => {
     const cases: [Partial<RunOutcome>, string][] = [
-      [{ verification: failedVerification, draft: true }, 'Opened pull request #2 as a draft** — verification failed (`npm test`, exit 1)'],
+      [
+        { verification: failedVerification, draft: true },
+        'Opened pull request #2 as a draft** — verification failed (`npm test`, exit 1)',
+      ],
       [{ ci: { state: 'failed', fixRounds: 2 } }, 'CI failed after 2 fix rounds'],
       [{ ci: { state: 'not-dispatched', fixRounds: 0 } }, 'CI could not be dispatched'],
       [{ refusals: { count: 3, commands: 3, rules: [], example: 'curl x' } }, '3 commands refused'],
@@ -53,9 +62,15 @@ describe('headlineFor', () => {
   it('never says "No changes" for a budget stop', () => {
     const stopped: RunOutcome = { conclusion: 'no-changes', stopReason: 'max-cost', maxCostUsd: 0.25 };
     const line = headlineMarkdown(stopped);
-    assert.equal(line, ':warning: **Stopped before making a change** — stopped at the cost cap ($0.25, `max-cost-usd`)');
+    assert.equal(
+      line,
+      ':warning: **Stopped before making a change** — stopped at the cost cap ($0.25, `max-cost-usd`)',
+    );
     assert.doesNotMatch(line, /No changes/);
-    assert.equal(headlineMarkdown({ conclusion: 'no-changes', stopReason: 'done' }), '💬 **No changes to publish**');
+    assert.equal(
+      headlineMarkdown({ conclusion: 'no-changes', stopReason: 'done' }),
+      '💬 **No changes to publish**',
+    );
   });
 
   it('is ❌ for a failed run, ⛔ for a denied one, with the reason', () => {
@@ -68,12 +83,18 @@ describe('headlineFor', () => {
       headlineMarkdown({ conclusion: 'denied', reason: '@rita has "read" permission' }),
       '⛔ **Denied: @rita has "read" permission**',
     );
-    assert.equal(headlineText({ conclusion: 'skipped', reason: 'not a failure' }), '⏭️ Skipped: not a failure');
+    assert.equal(
+      headlineText({ conclusion: 'skipped', reason: 'not a failure' }),
+      '⏭️ Skipped: not a failure',
+    );
     assert.equal(outcomeKind({ conclusion: 'failed', verification: failedVerification }), 'failed');
   });
 
   it('words a review by its blocking findings', () => {
-    assert.equal(headlineMarkdown({ conclusion: 'reviewed', blockingFindings: 0 }, 'review'), '✅ **Reviewed** — no blocking findings');
+    assert.equal(
+      headlineMarkdown({ conclusion: 'reviewed', blockingFindings: 0 }, 'review'),
+      '✅ **Reviewed** — no blocking findings',
+    );
     assert.equal(
       headlineMarkdown({ conclusion: 'reviewed', blockingFindings: 1 }, 'review'),
       ':warning: **Reviewed** — 1 blocking finding',
@@ -81,9 +102,15 @@ describe('headlineFor', () => {
   });
 
   it('says a pull request waits for CI while the rounds are to come', () => {
-    const pending = headlineFor({ ...opened, draft: true, ci: { state: 'pending', fixRounds: 0 } }, 'pull-request');
+    const pending = headlineFor(
+      { ...opened, draft: true, ci: { state: 'pending', fixRounds: 0 } },
+      'pull-request',
+    );
     assert.equal(pending.kind, 'pending');
     assert.equal(pending.subject, 'Draft until CI passes');
-    assert.equal(headlineMarkdown({ ...opened, ci: { state: 'dispatched', fixRounds: 0 } }), '✅ **Opened pull request #2** — CI dispatched');
+    assert.equal(
+      headlineMarkdown({ ...opened, ci: { state: 'dispatched', fixRounds: 0 } }),
+      '✅ **Opened pull request #2** — CI dispatched',
+    );
   });
 });

@@ -46,7 +46,15 @@ describe('renderPullRequestBody', () => {
   });
 
   it('surfaces the failing line of the verification output, once', () => {
-    const tail = ['> test', '> node --test', '', '✔ adds', '✖ subtracts', '  AssertionError: -1 !== 3', 'ℹ fail 1'].join('\n');
+    const tail = [
+      '> test',
+      '> node --test',
+      '',
+      '✔ adds',
+      '✖ subtracts',
+      '  AssertionError: -1 !== 3',
+      'ℹ fail 1',
+    ].join('\n');
     const failed = { ...verification, outputTail: tail };
     assert.equal(failingLine(failed), '✖ subtracts');
     assert.equal(failingLine({ ...failed, outputTail: 'ok\nfail 0\nexit 2' }), 'exit 2');
@@ -56,7 +64,10 @@ describe('renderPullRequestBody', () => {
   });
 
   it('quotes every line of a multi-line note, so it cannot break out of its quote', () => {
-    assert.equal(quoteNote('**Blocked hosts**\n- `a.example`\n\nmore'), '> **Blocked hosts**\n> - `a.example`\n>\n> more');
+    assert.equal(
+      quoteNote('**Blocked hosts**\n- `a.example`\n\nmore'),
+      '> **Blocked hosts**\n> - `a.example`\n>\n> more',
+    );
   });
 
   it('gives the transcript only the room left under the limit', () => {

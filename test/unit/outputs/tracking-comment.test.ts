@@ -27,7 +27,11 @@ describe('The reaction and the tracking comment against the OpenAPI-checked fake
 
     const comments = server.state.commentsOn(issue.number);
     assert.equal(comments.length, 1);
-    assert.equal(comments[0]!.body, '✅ **Opened pull request #2** with *** inside', 'the body as given, published');
+    assert.equal(
+      comments[0]!.body,
+      '✅ **Opened pull request #2** with *** inside',
+      'the body as given, published',
+    );
     server.assertNoViolations();
   });
 });

@@ -197,9 +197,18 @@ describe('runCiAfterPublish', () => {
     assert.match(body, /^✅ \*\*Ready for review\*\* — CI passed after 1 fix round\n\nsum adds now\.\n/);
     assert.doesNotMatch(body, /sum multiplied/, "the first round's description is replaced");
     assert.match(body, /- `sum\.js` \+1 −1/, 'files changed from the final diff');
-    const order = ['sum adds now.', '**CI fix rounds:**', '**CI conclusion: ✅ success**', '<details>', '<sub>footer</sub>'];
+    const order = [
+      'sum adds now.',
+      '**CI fix rounds:**',
+      '**CI conclusion: ✅ success**',
+      '<details>',
+      '<sub>footer</sub>',
+    ];
     const at = order.map((part) => body.indexOf(part));
-    assert.ok(at.every((p, i) => p >= 0 && (i === 0 || p > at[i - 1]!)), body);
+    assert.ok(
+      at.every((p, i) => p >= 0 && (i === 0 || p > at[i - 1]!)),
+      body,
+    );
   });
 
   it('leaves a draft when the rounds are used up and CI still fails', async () => {

@@ -12,7 +12,12 @@ describe('attributeBlockedHosts', () => {
     const run = (id: string, command: string, hosts: string[]) => {
       watch.onEvent({ type: 'tool-start', turn: 1, call: bash(id, command), readOnly: false });
       for (const host of hosts) counts.set(host, (counts.get(host) ?? 0) + 1);
-      watch.onEvent({ type: 'tool-end', turn: 1, call: bash(id, command), result: {} } as unknown as AgentEvent);
+      watch.onEvent({
+        type: 'tool-end',
+        turn: 1,
+        call: bash(id, command),
+        result: {},
+      } as unknown as AgentEvent);
     };
     run('a', 'npm test', []);
     run('b', 'npm install left-pad', ['registry.npmjs.org']);

@@ -110,8 +110,15 @@ describe('publishWork', () => {
     });
     assert.match(pr.body ?? '', /^✅ \*\*Ready for review\*\*\n\nThe greeting said helo\./);
     assert.match(pr.body ?? '', /\*\*Files changed:\*\* 1 file, \+1 −1\n\n- `greet\.js` \+1 −1/);
-    assert.match(publication.details, /^Commit \[[0-9a-f]{7}\]\([^)]+\) on `agent\/issue-\d+`, signed by GitHub\./);
-    assert.doesNotMatch(publication.details, /pull request #/, 'the headline names the PR; the details do not repeat it');
+    assert.match(
+      publication.details,
+      /^Commit \[[0-9a-f]{7}\]\([^)]+\) on `agent\/issue-\d+`, signed by GitHub\./,
+    );
+    assert.doesNotMatch(
+      publication.details,
+      /pull request #/,
+      'the headline names the PR; the details do not repeat it',
+    );
     assert.equal(publication.pullRequest?.head, branch);
   });
 
@@ -188,7 +195,11 @@ describe('publishWork', () => {
       files: { 'greet.js': "export const greet = 'helo';\n" },
     });
     assert.equal(publication.outcome.conclusion, 'no-changes');
-    assert.match(publication.details, /^Fix the greeting typo\n\nThe greeting said helo/, "the agent's words");
+    assert.match(
+      publication.details,
+      /^Fix the greeting typo\n\nThe greeting said helo/,
+      "the agent's words",
+    );
     assert.equal(await github.git.resolve(`agent/issue-${issue.number}`), undefined);
     assert.equal(pullFor(`agent/issue-${issue.number}`), undefined);
   });
@@ -245,9 +256,12 @@ describe('publishWork', () => {
       // against the start, so it applies there rather than adding every file as new.
       const patch = readFileSync(path.join(setting.tempDir, 'agent-action', 'changes.patch'), 'utf8');
       assert.doesNotMatch(patch, /new file mode/);
-      const applied = await assertPatchApplies(github.git.gitDir, (await github.git.resolve('main'))!, patch, [
-        'greet.js',
-      ]);
+      const applied = await assertPatchApplies(
+        github.git.gitDir,
+        (await github.git.resolve('main'))!,
+        patch,
+        ['greet.js'],
+      );
       assert.equal(applied['greet.js'], FIXED);
     } finally {
       undo();

@@ -105,7 +105,10 @@ describe('runTracked', () => {
     assert.match(summary, /\*\*Conclusion:\*\* `pr-opened`/);
     assert.ok(summary.includes(outcome.prUrl!), summary);
     assert.match(summary, /<sub>`fake-model` · [^\n]*<\/sub>\n*$/);
-    assert.ok(setting.logs.info.at(-1)?.startsWith('✅ Opened pull request #'), 'the log ends with the outcome');
+    assert.ok(
+      setting.logs.info.at(-1)?.startsWith('✅ Opened pull request #'),
+      'the log ends with the outcome',
+    );
   });
 
   it('on a thrown error: conclusion failed with the reason, comment finalised, summary written, credentials back', async () => {
@@ -121,7 +124,10 @@ describe('runTracked', () => {
     assert.ok(outcome.sandbox, 'the sandbox description is kept');
     assert.ok(outcome.commentUrl);
     const body = trackingOn(issue.number);
-    assert.match(body, /^❌ \*\*Failed: The LLM endpoint [^\n]* rejected the API key \(HTTP 401: Incorrect API key provided\)\*\*\n/);
+    assert.match(
+      body,
+      /^❌ \*\*Failed: The LLM endpoint [^\n]* rejected the API key \(HTTP 401: Incorrect API key provided\)\*\*\n/,
+    );
     assert.match(body, /\n\nThe run failed:\n\n> The LLM endpoint /);
     assert.match(body, /<sub>`fake-model` · \d+s · 1 turn · 0 tokens · requested by [^\n]*<\/sub>$/);
     assert.equal(await persistedHeader(setting), github.gitAuthHeader(), 'the credentials are restored');

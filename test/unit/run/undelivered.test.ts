@@ -78,7 +78,7 @@ describe('reportUndelivered', () => {
     assert.equal(publication.outcome.reason, 'GitHub would not open the pull request (HTTP 422)');
   });
 
-  it("shows an HTML error page as its words in a code block, never as markup", async () => {
+  it('shows an HTML error page as its words in a code block, never as markup', async () => {
     const setting = await runSetting(github);
     const page =
       '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>';

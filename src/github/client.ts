@@ -80,17 +80,15 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   return octokit;
 }
 
-/** `POST /repos/o/r/pulls failed: HTTP 502 (after 3 retries)`: one line, whatever GitHub sent. */
+/** `POST /repos/o/r/pulls failed: HTTP 502 (4 attempts)`: one line, whatever GitHub sent. */
 function describeFailure(
   error: unknown,
   request: { method?: string; url?: string; request?: unknown },
 ): string {
   const status = (error as { status?: unknown }).status;
-  const retries = (request.request as { retryCount?: unknown } | undefined)?.retryCount;
-  const after =
-    typeof retries === 'number' && retries > 0
-      ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`
-      : '';
+  // The retry plugin counts every failed attempt, the last one included.
+  const attempts = (request.request as { retryCount?: unknown } | undefined)?.retryCount;
+  const after = typeof attempts === 'number' && attempts > 1 ? ` (${attempts} attempts)` : '';
   const what =
     typeof status === 'number' ? `HTTP ${status}` : ((error as Error).message ?? 'no answer').split('\n')[0];
   return `GitHub: ${request.method ?? ''} ${request.url ?? ''} failed: ${what}${after}`;

@@ -1,5 +1,5 @@
 /**
- * The job summary, shown on the run's page: the outcome's first line, the facts (conclusion,
+ * The job summary, shown on the run's page: the outcome's first line as its heading, the facts (conclusion,
  * mode, links, sandbox, warnings), the same details as the tracking comment, the whole transcript
  * expanded, and the footer. A denied or skipped run gets one too, saying why.
  */
@@ -8,7 +8,7 @@ import type { TranscriptRecord } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { JOB_SUMMARY_TRANSCRIPT_CHARS } from '../limits.js';
 import type { RunOutcome } from './action-outputs.js';
-import { headlineMarkdown } from './outcome.js';
+import { headlineHeading } from './outcome.js';
 
 export interface JobSummaryInput {
   outcome: RunOutcome;
@@ -33,7 +33,7 @@ export function renderJobSummary(input: JobSummaryInput): string {
     outcome.sandbox ?? '',
     ...(outcome.warnings ?? []).map((w) => `**Warning:** ${w}`),
   ].filter((line) => line !== '');
-  const parts = ['## agent-action', headlineMarkdown(outcome), facts.join('  \n')];
+  const parts = [headlineHeading(outcome), facts.join('  \n')];
   if (input.details.trim()) parts.push(input.details.trim());
   if (input.records.length > 0) {
     parts.push(

@@ -201,6 +201,12 @@ export function headlineMarkdown(outcome: RunOutcome, surface: Surface = 'run'):
   return `${h.icon} **${h.subject}**${h.remarks.length > 0 ? ` — ${h.remarks.join(', ')}` : ''}`;
 }
 
+/** The line as a heading, for the job summary (`## ✅ Opened pull request #2 — verification passed`). */
+export function headlineHeading(outcome: RunOutcome): string {
+  const h = headlineFor(outcome, 'run');
+  return `## ${h.icon} ${h.subject}${h.remarks.length > 0 ? ` — ${h.remarks.join(', ')}` : ''}`;
+}
+
 /** The same line as plain text, for the log's last line. */
 export function headlineText(outcome: RunOutcome): string {
   const h = headlineFor(outcome, 'run');

@@ -123,7 +123,7 @@ async function notPushed(
     conclusion: 'failed',
     line: refusal ? refusal.details : message,
     failure: refusal?.outcome.failure ?? first,
-    reason: refusal?.outcome.reason ?? first.replace(/\.$/, ''),
+    reason: refusal?.outcome.reason ?? /^(.+?)\.(?:\s|$)/.exec(first)?.[1] ?? first,
   };
 }
 

@@ -164,7 +164,7 @@ describe('agent-action-local (dist/cli/index.js)', () => {
     const prMarkdown = await readFile(path.join(outDir, 'pull-request.md'), 'utf8');
     assert.match(prMarkdown, /^# Evaluate chained operators left to right\n/);
     assert.match(prMarkdown, /recursed on their right operand/);
-    assert.match(prMarkdown, /<details>\n<summary>Agent transcript: 4 turns, 5 tool calls \(1 failed\)/);
+    assert.match(prMarkdown, /<details>\n<summary>Transcript: 5 tool calls \(1 failed\)/);
     const pr = JSON.parse(await readFile(path.join(outDir, 'pull-request.json'), 'utf8'));
     assert.equal(pr.head, branch);
     assert.equal(pr.base, 'main');

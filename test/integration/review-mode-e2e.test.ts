@@ -18,6 +18,7 @@ import type { IssueRecord } from '../fakes/github-state.js';
 import type { RecordedRequest } from '../fakes/openai-server.js';
 import { reply } from '../fakes/openai-server.js';
 import { API_KEY, commentPayload, DEFAULT_FILES, useHarness } from '../helpers/action-harness.js';
+import { assertFooter, firstLine } from '../helpers/published-text.js';
 import { pullRequestHead } from '../helpers/pull-request-head.js';
 import { webhookExample } from '../helpers/webhook-examples.js';
 
@@ -167,7 +168,13 @@ describe('review mode, end to end', () => {
     assert.equal(nit!.line, 3);
     assert.match(nit!.body, /^\*\*Nit:\*\* These new exports have no tests\.$/);
 
-    assert.match(review.body, /^Adds `shout` and `wave`\. One blocking problem in `shout`\./);
+    assert.equal(
+      firstLine(review.body),
+      ':warning: **Reviewed** — 1 blocking finding',
+      'a blocking finding is never ✅',
+    );
+    assert.match(review.body, /\n\nAdds `shout` and `wave`\. One blocking problem in `shout`\./);
+    assertFooter(review.body, { turns: 3, requester: 'alice' });
     assert.match(review.body, /\*\*Comments:\*\* 1 blocking · 1 suggestion · 1 nit/);
     assert.match(
       review.body,
@@ -198,7 +205,12 @@ describe('review mode, end to end', () => {
 
     assert.equal(receivePacks(since), 0, 'nothing pushed');
     const tracking = h.github.state.commentsOn(pr.number).find((c) => c.user === BOT);
-    assert.match(tracking!.body, new RegExp(`Posted a review: .*#pullrequestreview-${review.id}`));
+    assert.equal(firstLine(tracking!.body), ':warning: **Reviewed the pull request** — 1 blocking finding');
+    assert.match(
+      tracking!.body,
+      new RegExp(`Posted \\[the review\\]\\([^)]*#pullrequestreview-${review.id}\\)`),
+    );
+    assertFooter(tracking!.body, { turns: 3, requester: 'alice' });
     assert.equal(h.github.state.reactionsOn({ kind: 'issue-comment', id: comment.id }).length, 1);
   });
 
@@ -312,7 +324,10 @@ describe('review mode, end to end', () => {
       inputs: { mode: 'review' },
     });
     assert.equal(run.outputs['conclusion'], 'reviewed', run.stdout);
-    assert.match(reviewsOn(pr.number)[0]?.body ?? '', /^Fine\.\n\n\*\*Comments:\*\* no comments/);
+    assert.match(
+      reviewsOn(pr.number)[0]?.body ?? '',
+      /^✅ \*\*Reviewed\*\* — no blocking findings\n\nFine\.\n\n\*\*Comments:\*\* no comments/,
+    );
   });
 
   it('re-reviews a new head without repeating a comment on an unchanged line', async () => {

@@ -101,7 +101,7 @@ describe('runTracked', () => {
     assert.equal(duringRun, '', 'the credentials were out of the config while the agent worked');
     assert.equal(await persistedHeader(setting), github.gitAuthHeader(), 'the credentials are restored');
     const summary = await readFile(summaryFile, 'utf8');
-    assert.match(summary, /^## agent-action\n\n✅ \*\*Opened pull request #\d+\*\*\n/);
+    assert.match(summary, /^## ✅ Opened pull request #\d+\n/);
     assert.match(summary, /\*\*Conclusion:\*\* `pr-opened`/);
     assert.ok(summary.includes(outcome.prUrl!), summary);
     assert.match(summary, /<sub>`fake-model` · [^\n]*<\/sub>\n*$/);

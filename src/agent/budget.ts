@@ -242,7 +242,8 @@ export function stopSummary(reason: Exclude<StopReason, 'done'>, facts: StopFact
   };
   const edits = facts.calls.filter((c) => WRITE_TOOLS.has(c.name)).length;
   const commands = facts.calls.filter((c) => c.name === 'bash').length;
-  const done = `So far: ${facts.turns} ${facts.turns === 1 ? 'turn' : 'turns'}, ${facts.calls.length} tool calls (${edits} file edits, ${commands} commands).`;
+  // No turn count here: the surfaces' footer states it once.
+  const done = `So far: ${facts.calls.length} tool calls (${edits} file edits, ${commands} commands).`;
   const last = facts.lastText.trim() ? `\n\nLast message from the agent:\n\n${facts.lastText.trim()}` : '';
   return `${why[reason]} ${done}${last}`;
 }

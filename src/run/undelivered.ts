@@ -34,7 +34,9 @@ function shortReason(input: Undelivered, answer: string | undefined): string {
   const http = status ? ` (HTTP ${status})` : '';
   if (input.step === 'pull-request') return `GitHub would not open the pull request${http}`;
   const sentence = input.headline.split('\n')[0]?.replace(/\.$/, '') ?? input.headline;
-  return `${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}${http}`;
+  // "The push … was refused" reads on after "Failed: "; a name (GitHub) keeps its capital.
+  const lead = /^[A-Z][a-z]/.test(sentence) ? sentence.charAt(0).toLowerCase() : sentence.charAt(0);
+  return `${lead}${sentence.slice(1)}${http}`;
 }
 
 /** Saves the patch and builds the failed publication. */

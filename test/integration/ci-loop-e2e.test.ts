@@ -286,7 +286,7 @@ describe('CI in the loop, end to end with the built action', () => {
     assert.match(transcript, /"type":"tool-call","turn":3,/);
     assert.match(
       transcript,
-      /The agent used all 1 turns \(`max-turns`\) before it finished\. So far: 1 turn,/,
+      /The agent used all 1 turns \(`max-turns`\) before it finished\. So far: 1 tool calls/,
     );
     h.github.assertNoViolations();
   });

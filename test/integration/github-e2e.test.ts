@@ -293,7 +293,7 @@ describe('the action on GitHub, end to end', () => {
     assert.match(run.stdout, /Received SIGTERM/);
     const comments = h.github.state.commentsOn(issue.number);
     assert.equal(comments.length, 1);
-    assert.match(comments[0]!.body, /^🚫 The run was cancelled\./);
+    assert.match(comments[0]!.body, /^🚫 \*\*Cancelled\*\*\n\nThe job was cancelled before the run finished/);
     assert.doesNotMatch(comments[0]!.body, /Working on it/);
     assert.ok(run.outputs['comment-url']);
   });

@@ -153,7 +153,11 @@ describe('what a maintainer sees, end to end', () => {
         path.join(path.dirname(run.outputs['transcript-path']!), 'changes.patch'),
         'utf8',
       );
-      assert.equal(saved, patchIn(final), 'the file and the comment carry the same patch');
+      assert.equal(
+        saved.trimEnd(),
+        patchIn(final).trimEnd(),
+        'the file and the comment carry the same patch',
+      );
       const annotations = run.stdout.split('\n').filter((l) => /^::(warning|error)::/.test(l));
       assert.deepEqual(
         annotations.filter((l) => !/Sandbox: `none`/.test(l)).map((l) => l.slice(0, 9)),
@@ -230,6 +234,7 @@ describe('what a maintainer sees, end to end', () => {
     const issue = h.github.state.addIssue({ title: 'Greeting typo', body: 'helo', user: 'alice' });
     const huge = `Fix the greeting typo\n\nThe log:\n\n\`\`\`text\n${'line of output\n'.repeat(6_000)}\`\`\`\n\nDone.`;
     h.openai.enqueue(
+      reply().tool('read_file', { path: 'src/greet.js' }),
       reply().tool('edit_file', { path: 'src/greet.js', old_string: "'helo'", new_string: "'hello'" }),
       reply().text(huge),
     );
@@ -239,7 +244,7 @@ describe('what a maintainer sees, end to end', () => {
       h.github.state.pulls().find((p) => p.pull?.headRef === `agent/issue-${issue.number}`)?.body ?? '';
     assert.ok(body.length <= 65_536 && body.length > 60_000, String(body.length));
     assertWellFormed(body);
-    assertFooter(body, { turns: 2, requester: 'alice' });
+    assertFooter(body, { turns: 3, requester: 'alice' });
   });
 
   it('a denied run says why in the job summary and on the log, and posts nothing', async () => {

@@ -35,7 +35,7 @@ function shortReason(input: Undelivered, answer: string | undefined): string {
   if (input.step === 'pull-request') return `GitHub would not open the pull request${http}`;
   const sentence = input.headline.split('\n')[0]?.replace(/\.$/, '') ?? input.headline;
   // "The push … was refused" reads on after "Failed: "; a name (GitHub) keeps its capital.
-  const lead = /^[A-Z][a-z]/.test(sentence) ? sentence.charAt(0).toLowerCase() : sentence.charAt(0);
+  const lead = /^[A-Z][a-z]*\s/.test(sentence) ? sentence.charAt(0).toLowerCase() : sentence.charAt(0);
   return `${lead}${sentence.slice(1)}${http}`;
 }
 

@@ -57,7 +57,9 @@ export async function runFromEvent(config: Config): Promise<RunOutcome> {
     return await runTracked(ctx, trigger, startedAt);
   } catch (error) {
     // Before the tracked run: an unreadable event, a failing permission check … (redacted for the log).
-    return { conclusion: 'failed', failure: ctx.redact((error as Error).message) };
+    const failure = ctx.redact((error as Error).message);
+    const reason = failure.split('\n')[0] ?? failure;
+    return await reportUntracked(ctx, { conclusion: 'failed', failure, reason }, startedAt);
   } finally {
     cancel.dispose();
   }

@@ -227,7 +227,7 @@ describe('agent-action-local (dist/cli/index.js)', () => {
     );
     assert.match(JSON.stringify(requests[0]!.body.messages[0]), /run `npm test` with bash/);
     const prMarkdown = await readFile(path.join(out, 'pull-request.md'), 'utf8');
-    assert.match(prMarkdown, /Verification failed, so this pull request is a draft/);
+    assert.match(prMarkdown, /\n\n:warning: \*\*Draft\*\* — verification failed \(`npm test`, exit 1\)\n/);
     assert.match(prMarkdown, /\*\*Verification\*\* `npm test` ❌ failed \(exit code 1\)/);
     // The tail of the test run's output; its shape depends on the reporter node picks, its counts do not.
     assert.match(prMarkdown, /fail 1\b/);

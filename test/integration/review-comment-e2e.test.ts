@@ -311,6 +311,10 @@ describe('review-comment runs, end to end', () => {
       answer.body,
       /shorter word fits where it is shown\.\n\n…\n\n<details>\n<summary>Transcript: /,
     );
-    assert.match(answer.body, /edit_file[\s\S]*<\/details>\n\n<sub>[^\n]*<\/sub>$/, 'the transcript, then the footer');
+    assert.match(
+      answer.body,
+      /edit_file[\s\S]*<\/details>\n\n<sub>[^\n]*<\/sub>$/,
+      'the transcript, then the footer',
+    );
   });
 });

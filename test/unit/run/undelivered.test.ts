@@ -33,7 +33,10 @@ describe('reportUndelivered', () => {
     assert.ok(publication.details.includes(saved));
     assert.equal(publication.outcome.conclusion, 'failed');
     assert.equal(publication.outcome.reason, 'the push to `agent/issue-1` was refused');
-    const api = await reportUndelivered(setting.ctx, { step: 'api-commit', headline: 'GitHub refused the commit to `b`.' });
+    const api = await reportUndelivered(setting.ctx, {
+      step: 'api-commit',
+      headline: 'GitHub refused the commit to `b`.',
+    });
     assert.equal(api.outcome.reason, 'GitHub refused the commit to `b`', 'a name keeps its capital');
     assert.match(publication.outcome.failure ?? '', /^The push to `agent\/issue-1` was refused\. /);
     assert.equal(publication.outcome.branch, undefined);

@@ -5,6 +5,9 @@
  * alternated in one run, each on a fresh connection. `egress.forwarded_added_ms_p50` is the path
  * commands take in the sandbox: the forwarder's loopback port, piped to the proxy's Unix socket
  * (here the forwarder runs beside the bench, in no namespace; entering one costs nothing per request).
+ * `egress.tls_tunnel_added_ms_p50` is the common case, HTTPS: a tunnel whose first bytes are a real
+ * ClientHello (read and its server name checked before the tunnel is spliced), against an upstream
+ * that answers its first bytes with one byte, direct and through the proxy.
  */
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +15,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import nodePath from 'node:path';
+import tls from 'node:tls';
 import { parseAllowedHosts } from '../src/egress/allowed-hosts.js';
 import { startEgressProxy } from '../src/egress/egress-proxy.js';
 import { startEgressForwarder } from '../src/sandbox/egress-forwarder.js';
@@ -43,6 +47,43 @@ async function viaConnect(proxyPort: number, target: string): Promise<number> {
   return performance.now() - start;
 }
 
+/** The ClientHello Node's TLS client sends for `servername`, captured once. */
+async function clientHello(servername: string): Promise<Buffer> {
+  const capture = net.createServer();
+  capture.listen(0, '127.0.0.1');
+  await once(capture, 'listening');
+  const first = once(capture, 'connection').then(async ([socket]) => {
+    const [data] = (await once(socket as net.Socket, 'data')) as [Buffer];
+    (socket as net.Socket).destroy();
+    return data;
+  });
+  const client = tls.connect({
+    host: '127.0.0.1',
+    port: (capture.address() as net.AddressInfo).port,
+    servername,
+  });
+  client.on('error', () => {});
+  const hello = await first;
+  client.destroy();
+  capture.close();
+  return hello;
+}
+
+/** Sends `hello` (after a CONNECT to `target` when `proxyPort` is given) and waits for the one-byte answer. */
+async function helloRound(port: number, hello: Buffer, target?: string): Promise<number> {
+  const start = performance.now();
+  const socket = net.connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  if (target) {
+    socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+    await once(socket, 'data');
+  }
+  socket.write(hello);
+  await once(socket, 'data');
+  socket.destroy();
+  return performance.now() - start;
+}
+
 const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export default async function bench(): Promise<BenchFigure[]> {
@@ -50,9 +91,19 @@ export default async function bench(): Promise<BenchFigure[]> {
   upstream.listen(0, '127.0.0.1');
   await once(upstream, 'listening');
   const port = (upstream.address() as net.AddressInfo).port;
+  const tlsUpstream = net.createServer((socket) => socket.once('data', () => socket.end('x')));
+  tlsUpstream.listen(0, '127.0.0.1');
+  await once(tlsUpstream, 'listening');
+  const tlsPort = (tlsUpstream.address() as net.AddressInfo).port;
+  const hello = await clientHello('registry.test');
   const proxy = await startEgressProxy(
     {
-      rules: parseAllowedHosts([`registry.test:${port}`, `127.0.0.1:${port}`]),
+      rules: parseAllowedHosts([
+        `registry.test:${port}`,
+        `127.0.0.1:${port}`,
+        `registry.test:${tlsPort}`,
+        `127.0.0.1:${tlsPort}`,
+      ]),
       resolve: async () => ['127.0.0.1'],
     },
     { port: 0 },
@@ -72,6 +123,8 @@ export default async function bench(): Promise<BenchFigure[]> {
   const plain: number[] = [];
   const tunnel: number[] = [];
   const forwarded: number[] = [];
+  const tlsDirect: number[] = [];
+  const tlsTunnel: number[] = [];
   try {
     for (let i = 0; i < 30; i++) await get(port, '/', 'registry.test');
     for (let i = 0; i < ROUNDS; i++) {
@@ -79,6 +132,8 @@ export default async function bench(): Promise<BenchFigure[]> {
       plain.push(await get(proxyPort, `http://registry.test:${port}/`, `registry.test:${port}`));
       tunnel.push(await viaConnect(proxyPort, `registry.test:${port}`));
       forwarded.push(await get(forwarder.port, `http://registry.test:${port}/`, `registry.test:${port}`));
+      tlsDirect.push(await helloRound(tlsPort, hello));
+      tlsTunnel.push(await helloRound(proxyPort, hello, `registry.test:${tlsPort}`));
     }
   } finally {
     await forwarder.stop();
@@ -86,6 +141,7 @@ export default async function bench(): Promise<BenchFigure[]> {
     await rm(dir, { recursive: true, force: true });
     await proxy.close();
     upstream.close();
+    tlsUpstream.close();
   }
   return [
     {
@@ -98,6 +154,12 @@ export default async function bench(): Promise<BenchFigure[]> {
     {
       name: 'egress.forwarded_added_ms_p50',
       value: p50(forwarded) - p50(direct),
+      unit: 'ms',
+      target: '< 2',
+    },
+    {
+      name: 'egress.tls_tunnel_added_ms_p50',
+      value: p50(tlsTunnel) - p50(tlsDirect),
       unit: 'ms',
       target: '< 2',
     },

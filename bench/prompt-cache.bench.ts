@@ -15,6 +15,12 @@
  * - `tokens.effective_cost_ratio`: that run priced with cached input at 10% of input ÷ priced
  *   without caching (completions at 4× the input price, in both).
  * - `tokens.fixed_overhead`: the system prompt plus the tool definitions, in tokens (chars / 4).
+ * - `tokens.cacheable_prefix_ratio.mcp_tools_loaded_mid_run`: the 128k run with 60 MCP tools on the
+ *   shelf, where three turns are `tool_search` calls that load 2, 1 and 2 of them: each load adds
+ *   tools after the sorted core, so the request after it repeats the prefix up to them and sends
+ *   the rest again once; `.mcp_tools_loaded_early` loads the same five in the first two turns.
+ *   `tokens.mcp_cost_vs_all_sent.*` prices each against the same run with all 60 tools in every
+ *   request (cached input at 10%).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,8 +31,10 @@ import { buildChatRequest } from '../src/llm/chat-request.js';
 import { RequestRules } from '../src/llm/request-rules.js';
 import { buildInitialMessages } from '../src/prompt/task-prompt.js';
 import { createDefaultRegistry } from '../src/tools/default-registry.js';
+import { invokeTool } from '../src/tools/invoke.js';
+import type { ToolRegistry } from '../src/tools/registry.js';
 import type { BenchFigure } from './run.js';
-import { loadBashTool } from './tool-schemas.bench.js';
+import { fakeMcpShelf, loadBashTool } from './tool-schemas.bench.js';
 
 const TURNS = 40;
 const COMPLETION_TOKENS = 150;
@@ -148,17 +156,39 @@ interface RunFigures {
   compactions: number;
 }
 
-function scriptedRun(
-  tools: ChatCompletionTool[],
+/** Turns that are `tool_search` calls, with the MCP tools each loads: spread over the run … */
+const MCP_LOADS = new Map([
+  [6, ['mcp__github__operation_04', 'mcp__github__operation_07']],
+  [15, ['mcp__docs__operation_03']],
+  [27, ['mcp__github__operation_11', 'mcp__github__operation_22']],
+]);
+/** … or the same five at the start, as a model that searches before it works does. */
+const MCP_EARLY_LOADS = new Map([
+  [0, ['mcp__github__operation_04', 'mcp__github__operation_07', 'mcp__docs__operation_03']],
+  [1, ['mcp__github__operation_11', 'mcp__github__operation_22']],
+]);
+
+/**
+ * The scripted run. With a registry (its tools read again each turn, as the loop does), the turns
+ * in `loads` are real `tool_search` calls that load MCP tools into it.
+ */
+async function scriptedRun(
+  toolsOrRegistry: ChatCompletionTool[] | ToolRegistry,
   start: ChatCompletionMessageParam[],
   windowTokens: number,
-): RunFigures {
+  loads: ReadonlyMap<number, string[]> = new Map(),
+): Promise<RunFigures> {
   const random = seeded(19);
   const messages = [...start];
-  const fixedTokens = estimateTokens([], tools);
+  const toolsNow = () =>
+    Array.isArray(toolsOrRegistry)
+      ? toolsOrRegistry
+      : (toolsOrRegistry.definitions() as ChatCompletionTool[]);
   let previous = '';
   const figures: RunFigures = { prompt: 0, cached: 0, previous: 0, compactions: 0 };
   for (let i = 0; i < TURNS; i++) {
+    const tools = toolsNow();
+    const fixedTokens = estimateTokens([], tools);
     if (compactMessages(messages, { windowTokens, fixedTokens }).elided > 0) figures.compactions += 1;
     const text = rendered(tools, messages);
     const tokens = Math.ceil(text.length / 4);
@@ -167,7 +197,11 @@ function scriptedRun(
     figures.previous += Math.ceil(previous.length / 4);
     figures.cached += shared >= 1024 ? Math.floor(shared / 128) * 128 : 0;
     previous = text;
-    const turn = scriptedTurn(i, random);
+    const load = loads.get(i);
+    const turn =
+      load && !Array.isArray(toolsOrRegistry)
+        ? await toolSearchTurn(toolsOrRegistry, load)
+        : scriptedTurn(i, random);
     const id = `call_${i}`;
     messages.push(
       {
@@ -183,10 +217,21 @@ function scriptedRun(
   return figures;
 }
 
+/** A `tool_search` turn that loads `names`, run through the registry's own tool. */
+async function toolSearchTurn(registry: ToolRegistry, names: string[]) {
+  const args = { query: 'issues pull requests', load: names };
+  const call = { id: 'search', name: 'tool_search', arguments: JSON.stringify(args) };
+  const result = await invokeTool(registry, call, new AbortController().signal);
+  return { name: 'tool_search', args, output: result.output, note: 'Looking for the repository tools.' };
+}
+
+/** What a run costs in input-token units, cached input at 10% and completions at 4×. */
+function cost(run: RunFigures): number {
+  return run.prompt - run.cached + run.cached * 0.1 + TURNS * COMPLETION_TOKENS * 4;
+}
+
 function costRatio(run: RunFigures): number {
-  const completion = TURNS * COMPLETION_TOKENS * 4;
-  const cachedCost = run.prompt - run.cached + run.cached * 0.1 + completion;
-  return cachedCost / (run.prompt + completion);
+  return cost(run) / (run.prompt + TURNS * COMPLETION_TOKENS * 4);
 }
 
 export default async function bench(): Promise<BenchFigure[]> {
@@ -211,9 +256,17 @@ export default async function bench(): Promise<BenchFigure[]> {
         },
       ],
     });
-    const compacted = scriptedRun(tools, start, 128_000);
-    const small = scriptedRun(tools, start, 64_000);
-    const whole = scriptedRun(tools, start, 10_000_000);
+    const compacted = await scriptedRun(tools, start, 128_000);
+    const small = await scriptedRun(tools, start, 64_000);
+    const whole = await scriptedRun(tools, start, 10_000_000);
+    // 60 MCP tools on the shelf, loaded by tool_search calls; and the same runs with all 60 in
+    // every request instead.
+    const registry = (preload: boolean) =>
+      createDefaultRegistry({ workspace }, bash ? [bash] : []).withShelf(fakeMcpShelf(60), preload);
+    const midRun = await scriptedRun(registry(false), start, 128_000, MCP_LOADS);
+    const midRunAllSent = await scriptedRun(registry(true), start, 128_000, MCP_LOADS);
+    const early = await scriptedRun(registry(false), start, 128_000, MCP_EARLY_LOADS);
+    const earlyAllSent = await scriptedRun(registry(true), start, 128_000, MCP_EARLY_LOADS);
     const system = String(start[0]!.content);
     return [
       {
@@ -227,6 +280,30 @@ export default async function bench(): Promise<BenchFigure[]> {
         name: 'tokens.cacheable_prefix_ratio.window_64k',
         value: small.cached / small.prompt,
         unit: `ratio (${small.compactions} compactions)`,
+      },
+      {
+        // Three loads of MCP tools: each costs one request's worth of history sent again.
+        name: 'tokens.cacheable_prefix_ratio.mcp_tools_loaded_mid_run',
+        value: midRun.cached / midRun.prompt,
+        unit: `ratio (${midRun.compactions} compactions, ${MCP_LOADS.size} loads)`,
+        target: '>= 0.85',
+      },
+      {
+        name: 'tokens.cacheable_prefix_ratio.mcp_tools_loaded_early',
+        value: early.cached / early.prompt,
+        unit: `ratio (${early.compactions} compactions, ${MCP_EARLY_LOADS.size} loads)`,
+      },
+      {
+        // Lazy loading against every MCP tool in every request, priced with caching: a load late
+        // in a run sends its history again once; all tools sent are cached after the first turn.
+        name: 'tokens.mcp_cost_vs_all_sent.loaded_mid_run',
+        value: cost(midRun) / cost(midRunAllSent),
+        unit: `ratio (${Math.round(midRun.prompt / 1000)}k vs ${Math.round(midRunAllSent.prompt / 1000)}k prompt tokens)`,
+      },
+      {
+        name: 'tokens.mcp_cost_vs_all_sent.loaded_early',
+        value: cost(early) / cost(earlyAllSent),
+        unit: `ratio (${Math.round(early.prompt / 1000)}k vs ${Math.round(earlyAllSent.prompt / 1000)}k prompt tokens)`,
       },
       {
         name: 'tokens.cacheable_prefix_ratio.no_compaction',

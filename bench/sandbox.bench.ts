@@ -64,6 +64,12 @@ const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(v
 const noSudo: ProbeRunner = async (argv) =>
   argv[1] === '-n' && argv[2] === 'true' ? { exitCode: 1, stdout: '', stderr: 'refused' } : runProbe(argv);
 
+/** A job container: no sudo, no namespaces; the Landlock probe runs for real. */
+const noNamespaces: ProbeRunner = async (argv) =>
+  ['sudo', 'unshare'].includes(path.basename(argv[0] ?? ''))
+    ? { exitCode: 1, stdout: '', stderr: 'refused' }
+    : runProbe(argv);
+
 /** The levels to measure: the strongest as this user, then the weaker ones reachable from it. */
 function levels(): { name: string; extra: Partial<DetectSandboxOptions>; want: string }[] {
   const uid = process.getuid?.();
@@ -72,6 +78,7 @@ function levels(): { name: string; extra: Partial<DetectSandboxOptions>; want: s
     ...(uid === 0 ? [{ name: 'root', extra: {}, want: 'root+unshare' }] : []),
     { name: 'sudo', extra: { uid: asRunner }, want: 'sudo+unshare' },
     { name: 'userns', extra: { uid: asRunner, runCommandProbe: noSudo }, want: 'userns' },
+    { name: 'landlock', extra: { uid: asRunner, runCommandProbe: noNamespaces }, want: 'landlock' },
   ];
 }
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { parseAllowedHosts } from './egress/allowed-hosts.js';
 import { pricesFor } from './llm/model-prices.js';
+import { type McpConfig, parseMcpServers } from './mcp/mcp-config.js';
 
 export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
@@ -15,6 +16,7 @@ export const API_FORMATS = ['auto', 'responses', 'chat-completions'] as const;
 export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
 export const COMMIT_SIGNING = ['auto', 'api', 'git'] as const;
 export const CO_AUTHOR = ['requester', 'none'] as const;
+export const IMAGE_SETTINGS = ['auto', 'off'] as const;
 
 export type Mode = (typeof MODES)[number];
 export type Permission = (typeof PERMISSIONS)[number];
@@ -24,6 +26,13 @@ export type ApiFormat = (typeof API_FORMATS)[number];
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 export type CommitSigning = (typeof COMMIT_SIGNING)[number];
 export type CoAuthorSetting = (typeof CO_AUTHOR)[number];
+export type ImageSetting = (typeof IMAGE_SETTINGS)[number];
+
+/** The `instruction-files` input: the usual files, none, or only those matching globs. */
+export type InstructionFilesSetting =
+  | { kind: 'auto' }
+  | { kind: 'none' }
+  | { kind: 'globs'; globs: string[] };
 
 /** USD per million tokens, from the `prices` input. */
 export interface Prices {
@@ -102,6 +111,10 @@ export interface Config {
   draft: boolean;
   /** Extra instructions appended to the system prompt. */
   instructions: string | undefined;
+  /** Which instruction files of the repository (from the trusted branch) the model gets. */
+  instructionFiles: InstructionFilesSetting;
+  /** Whether images of the issue and the triggering comment are sent as image input. */
+  images: ImageSetting;
   /** CI dispatch after pushing. */
   ci: {
     /** Workflow file to dispatch on the pushed branch, if any. */
@@ -118,6 +131,8 @@ export interface Config {
    * `*.suffix` patterns, `host:port`, IP literals and preset names.
    */
   allowedDomains: string[];
+  /** The `mcp-servers` input: the servers (sorted by name) and the secrets their `$NAME`s brought in. */
+  mcp: McpConfig;
   /** The runner's view of the world. */
   runner: RunnerContext;
 }
@@ -314,6 +329,30 @@ const INPUTS = {
     accepts: 'user logins and org/team names separated by commas, e.g. octocat, octo-org/reviewers',
   },
   'co-author': oneOf(CO_AUTHOR),
+  'instruction-files': {
+    schema: z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(
+        z.union([
+          z.literal('auto').transform((): InstructionFilesSetting => ({ kind: 'auto' })),
+          z.literal('none').transform((): InstructionFilesSetting => ({ kind: 'none' })),
+          list(
+            z
+              .string()
+              .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[^\0]+$/)
+              .transform((glob) => glob.replace(/^\.\//, '')),
+          )
+            .pipe(z.array(z.string()).min(1))
+            .transform((globs): InstructionFilesSetting => ({ kind: 'globs', globs })),
+        ]),
+      ),
+    accepts:
+      'auto, none, or globs of repository paths separated by commas (no leading / and no ..), e.g. AGENTS.md, docs/agents/*.md',
+  },
+  images: oneOf(IMAGE_SETTINGS),
+  // Checked in loadConfig, where the step's environment resolves its `$NAME`s.
+  'mcp-servers': { schema: z.string(), accepts: 'a YAML or JSON map of MCP servers' },
 } satisfies Record<string, InputSpec<unknown>>;
 
 type InputName = keyof typeof INPUTS;
@@ -357,6 +396,8 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   api: 'auto',
   'commit-signing': 'auto',
   'co-author': 'requester',
+  'instruction-files': 'auto',
+  images: 'auto',
 };
 
 /** Reads an input exactly as `@actions/core` does: `INPUT_<NAME>` upper-cased, spaces as `_`, trimmed. */
@@ -428,6 +469,8 @@ export function loadConfig(
       `max-cost-usd is set but model ${JSON.stringify(inputs.model)} has no known price, so the run could not tell when it passes the budget; set the \`prices\` input (USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10) or remove \`max-cost-usd\``,
     ]);
   }
+  const mcp = parseMcpServers(inputs['mcp-servers'], env);
+  if ('problems' in mcp) throw new InputError(mcp.problems);
   return {
     llm: {
       apiKey: inputs['api-key'],
@@ -462,10 +505,18 @@ export function loadConfig(
     baseBranch: inputs['base-branch'],
     draft: inputs.draft,
     instructions: inputs.instructions,
+    instructionFiles: inputs['instruction-files'],
+    images: inputs.images,
     ci: { workflow: inputs['ci-workflow'], rounds: inputs['ci-rounds'] },
     sandbox: inputs.sandbox,
     network: inputs.network,
     allowedDomains: inputs['allowed-domains'],
+    mcp: mcp.value,
     runner: readRunner(env, platform),
   };
+}
+
+/** Every secret value the config holds: masked in the log and redacted from all that is written. */
+export function configSecrets(config: Pick<Config, 'githubToken' | 'llm' | 'mcp'>): string[] {
+  return [config.githubToken, config.llm.apiKey, ...config.mcp.secrets].filter((s) => s !== '');
 }

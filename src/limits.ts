@@ -101,9 +101,6 @@ export const MAX_READ_BYTES = 10 * MiB;
  */
 export const BINARY_SNIFF_BYTES = 8 * KiB;
 
-/** `AGENTS.md` given to the model; a longer one is cut so it cannot crowd out the task. */
-export const AGENTS_MD_MAX_CHARS = 20_000;
-
 /** Untrusted text (issue bodies, comments) given to the model, per part. */
 export const DEFAULT_UNTRUSTED_MAX_CHARS = 30_000;
 
@@ -124,6 +121,43 @@ export const BASH_COMMAND_MAX_CHARS = 10_000;
 
 /** An awk program or sed script file the command policy reads to check; a larger one is refused unread. */
 export const POLICY_SCRIPT_FILE_BYTES = 256 * KiB;
+
+// --- Repository context: instruction files and images ---
+
+/**
+ * Bytes of instruction files (`AGENTS.md`, `CLAUDE.md` and the rest, root and folder files
+ * together) one run gives the model: about 8k tokens, the size Codex CLI allows its `AGENTS.md`
+ * files, so they guide the work without crowding out the task. The file that passes it is cut
+ * with a note; later ones are listed as skipped.
+ */
+export const INSTRUCTION_FILES_MAX_BYTES = 32 * KiB;
+
+/** `@import` hops followed from a `CLAUDE.md`, as Claude Code allows. */
+export const CLAUDE_IMPORT_MAX_DEPTH = 5;
+
+/**
+ * Images from the issue and the triggering comment sent to the model. Every request of the run
+ * carries them again, so a few screenshots, not a gallery.
+ */
+export const IMAGE_MAX_COUNT = 4;
+
+/**
+ * Largest image sent (as downloaded): a full-screen screenshot fits; providers cap one image at
+ * 5 MB or more (Anthropic's 5 MB is the tightest), and base64 adds a third on the wire.
+ */
+export const IMAGE_MAX_BYTES = 4 * MiB;
+
+/** One image download, redirects included. */
+export const IMAGE_DOWNLOAD_TIMEOUT_MS = 20 * SECOND;
+
+/** Redirects an image download follows (each to an allowed host); GitHub's take one. */
+export const IMAGE_MAX_REDIRECTS = 3;
+
+/**
+ * Tokens an image is counted as in the context estimate: about what OpenAI charges for a
+ * screenshot at `detail: auto` (its high-detail tiles), rounded up.
+ */
+export const IMAGE_TOKEN_ESTIMATE = 1_600;
 
 // --- Search ---
 
@@ -259,5 +293,58 @@ export const EGRESS_REQUEST_TIMEOUT_MS = 1 * MINUTE;
 /** Request headers the egress proxy accepts, as Node's own default. */
 export const EGRESS_MAX_HEADER_BYTES = 16 * KiB;
 
+/** A ClientHello longer than this is refused (real ones are a few KiB, post-quantum key shares included). */
+export const EGRESS_MAX_CLIENT_HELLO_BYTES = 64 * KiB;
+
+/** A tunnel's first bytes (the TLS ClientHello, whose server name is checked): clients send them at once. */
+export const EGRESS_CLIENT_HELLO_TIMEOUT_MS = 10 * SECOND;
+
+/** Distinct refused hosts the proxy keeps by name; past that only their requests are counted. */
+export const EGRESS_BLOCKED_HOSTS_KEPT = 500;
+
+/** Refused hosts the notes list by name (the PR body, tracking comment, job summary); the rest are counted. */
+export const EGRESS_BLOCKED_HOSTS_SHOWN = 10;
+
+/** Refused hosts in the `blocked-hosts` output. */
+export const EGRESS_BLOCKED_HOSTS_OUTPUT = 100;
+
 /** The local runner's first call to the model endpoint (`GET /models`): a live endpoint answers at once. */
 export const ENDPOINT_PROBE_TIMEOUT_MS = 10 * SECOND;
+
+// --- MCP servers ---
+
+/**
+ * An MCP server's start: spawn (or connect), `initialize` and the tool list. A server started with
+ * `npx` may download its package first; one that takes longer is reported as not started.
+ */
+export const MCP_START_TIMEOUT_MS = 1 * MINUTE;
+
+/** One MCP tool call when the server's config names no `timeout`: a search or an API call, not a build. */
+export const MCP_CALL_TIMEOUT_MS = 2 * MINUTE;
+
+/** The longest `timeout` a server's config may give, in seconds. */
+export const MCP_MAX_TIMEOUT_SECONDS = 3600;
+
+/**
+ * Largest single message read from an MCP server (a stdio line, an HTTP response): a 5 MB result
+ * is read and then cut to the tool-output cap; past this the server is treated as broken.
+ */
+export const MCP_MESSAGE_MAX_BYTES = 16 * MiB;
+
+/**
+ * Total MCP tools up to which all are loaded up front: ten small schemas cost less than the extra
+ * turn a `tool_search` would; past it they wait on the shelf until the model loads them.
+ */
+export const MCP_PRELOAD_MAX_TOOLS = 10;
+
+/** Tools one `tool_search` lists; more means the query should be narrowed. */
+export const TOOL_SEARCH_MAX_RESULTS = 20;
+
+/** A loaded MCP tool's description as the model sees it; some servers write pages. */
+export const MCP_DESCRIPTION_CHARS = 1_000;
+
+/** Tool names listed per server in the job summary; the rest are counted. */
+export const MCP_SUMMARY_TOOL_NAMES = 30;
+
+/** How long a stdio server gets to exit after its stdin closed (and again after SIGTERM). */
+export const MCP_STOP_GRACE_MS = 2 * SECOND;

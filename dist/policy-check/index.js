@@ -143,8 +143,6 @@ const MAX_READ_BYTES = 10 * MiB;
  * one early.
  */
 const BINARY_SNIFF_BYTES = 8 * KiB;
-/** `AGENTS.md` given to the model; a longer one is cut so it cannot crowd out the task. */
-const AGENTS_MD_MAX_CHARS = 20_000;
 /** Untrusted text (issue bodies, comments) given to the model, per part. */
 const DEFAULT_UNTRUSTED_MAX_CHARS = 30_000;
 /** Each earlier comment of a review thread given to the model. */
@@ -160,6 +158,35 @@ const MAX_LISTED_FILES = 300;
 const BASH_COMMAND_MAX_CHARS = 10_000;
 /** An awk program or sed script file the command policy reads to check; a larger one is refused unread. */
 const POLICY_SCRIPT_FILE_BYTES = 256 * KiB;
+// --- Repository context: instruction files and images ---
+/**
+ * Bytes of instruction files (`AGENTS.md`, `CLAUDE.md` and the rest, root and folder files
+ * together) one run gives the model: about 8k tokens, the size Codex CLI allows its `AGENTS.md`
+ * files, so they guide the work without crowding out the task. The file that passes it is cut
+ * with a note; later ones are listed as skipped.
+ */
+const INSTRUCTION_FILES_MAX_BYTES = 32 * KiB;
+/** `@import` hops followed from a `CLAUDE.md`, as Claude Code allows. */
+const CLAUDE_IMPORT_MAX_DEPTH = 5;
+/**
+ * Images from the issue and the triggering comment sent to the model. Every request of the run
+ * carries them again, so a few screenshots, not a gallery.
+ */
+const IMAGE_MAX_COUNT = 4;
+/**
+ * Largest image sent (as downloaded): a full-screen screenshot fits; providers cap one image at
+ * 5 MB or more (Anthropic's 5 MB is the tightest), and base64 adds a third on the wire.
+ */
+const IMAGE_MAX_BYTES = 4 * MiB;
+/** One image download, redirects included. */
+const IMAGE_DOWNLOAD_TIMEOUT_MS = 20 * SECOND;
+/** Redirects an image download follows (each to an allowed host); GitHub's take one. */
+const IMAGE_MAX_REDIRECTS = 3;
+/**
+ * Tokens an image is counted as in the context estimate: about what OpenAI charges for a
+ * screenshot at `detail: auto` (its high-detail tiles), rounded up.
+ */
+const IMAGE_TOKEN_ESTIMATE = 1_600;
 // --- Search ---
 /** Matches `grep` returns; more means the pattern should be narrowed. */
 const MAX_GREP_LINES = 200;
@@ -338,6 +365,31 @@ function checkPathRules(realPath, root, access) {
     }
     return undefined;
 }
+/**
+ * A file with more than one name (a hard link) is not written through: its other names may be a
+ * protected file (`.git/config`, a workflow) or lie outside the workspace (a runner's dotfile, a
+ * package store), and a write changes them all. Commands can make such links where no sandbox
+ * stops them (level `none`), and the path rules only see the name given.
+ */
+function hardLinkRefusal(real) {
+    let links;
+    try {
+        const info = lstatSync(real);
+        if (!info.isFile())
+            return undefined;
+        links = info.nlink;
+    }
+    catch {
+        return undefined; // a new file
+    }
+    if (links <= 1)
+        return undefined;
+    return {
+        kind: 'refused',
+        rule: 'hard-link',
+        message: `Refused by path policy (rule hard-link): ${real} has ${links} names (hard links); writing it would change the others too, which may be protected files or lie outside the workspace. Delete it first, then write a new file.`,
+    };
+}
 /** Creates the policy for one workspace. Throws if the workspace itself does not exist (a misconfiguration). */
 function createPathPolicy(workspaceRoot) {
     const root = realpathSync.native(path.resolve(workspaceRoot));
@@ -354,7 +406,7 @@ function createPathPolicy(workspaceRoot) {
                 message: `Refused by path policy (rule unresolvable): ${p}: ${reason}`,
             };
         }
-        const refusal = checkPathRules(real, root, access);
+        const refusal = checkPathRules(real, root, access) ?? (access === 'write' ? hardLinkRefusal(real) : undefined);
         if (refusal)
             return refusal;
         return { kind: 'allowed', path: real, relative: path.relative(root, real) || '.' };

@@ -10,6 +10,8 @@
  * largest results go too, with a stub that asks for less.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { contentChars } from '../llm/image-parts.js';
+import { systemNotesOf } from '../tools/system-note.js';
 import { resultsToKeep } from './compaction-keep.js';
 
 export const DEFAULT_CONTEXT_WINDOW_TOKENS = 128_000;
@@ -25,10 +27,8 @@ export function estimateTokens(
 ): number {
   let chars = extra === undefined ? 0 : JSON.stringify(extra).length;
   for (const message of messages) {
-    chars +=
-      typeof message.content === 'string'
-        ? message.content.length
-        : JSON.stringify(message.content ?? '').length;
+    // An image counts as its share of tokens, not as the length of its base64.
+    chars += contentChars(message.content);
     if (message.role === 'assistant') {
       chars += JSON.stringify(message.tool_calls ?? []).length;
       // Reasoning a provider asks to get back (DeepSeek, OpenRouter) is sent, so it counts.
@@ -87,7 +87,8 @@ export function compactMessages(
         (spare && keep.has(message.tool_call_id))
       )
         continue;
-      const stub = stubFor(calls.get(message.tool_call_id));
+      // A note the action added (repository instructions for a folder) outlives the output.
+      const stub = stubFor(calls.get(message.tool_call_id)) + systemNotesOf(message.content);
       if (stub.length >= message.content.length) continue;
       estimate -= Math.floor((message.content.length - stub.length) / CHARS_PER_TOKEN);
       messages[i] = { ...message, content: stub };
@@ -101,7 +102,7 @@ export function compactMessages(
       .sort((a, b) => String(b.message.content).length - String(a.message.content).length);
     for (const { message, index } of latest) {
       if (estimate <= target || message.role !== 'tool') break;
-      const stub = tooLargeStubFor(calls.get(message.tool_call_id));
+      const stub = tooLargeStubFor(calls.get(message.tool_call_id)) + systemNotesOf(String(message.content));
       estimate -= Math.floor((String(message.content).length - stub.length) / CHARS_PER_TOKEN);
       messages[index] = { ...message, content: stub };
       elided += 1;

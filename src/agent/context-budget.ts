@@ -23,8 +23,8 @@ export class ContextBudget {
   constructor(
     /** Tokens one request may hold; lowered when the endpoint says so. */
     public windowTokens: number,
-    /** Tokens sent besides the messages (tool definitions). */
-    private readonly fixedTokens: number,
+    /** Tokens sent besides the messages (tool definitions); grows when the model loads tools. */
+    public fixedTokens: number,
   ) {}
 
   /** Compacts `messages` (in place) as the window requires, before a turn. */

@@ -85,11 +85,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const redact = options.redact ?? ((text: string) => text);
   const transcript = options.transcript ?? noTranscript;
   const messages = [...options.messages];
-  // Sorted by name so the tool block of the prompt prefix is the same bytes whatever order tools register in.
-  const tools = (registry.definitions() as ChatCompletionTool[]).sort((a, b) =>
-    toolName(a) < toolName(b) ? -1 : toolName(a) > toolName(b) ? 1 : 0,
-  );
-  const toolTokens = estimateTokens([], tools);
+  // The registry's order: the core sorted by name (the same bytes whatever order tools register
+  // in), then what `tool_search` loaded, in load order; read again when a load added some.
+  let tools = registry.definitions() as ChatCompletionTool[];
+  let toolTokens = estimateTokens([], tools);
   const context = new ContextBudget(options.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS, toolTokens);
   const allCalls: ToolCall[] = [];
   const guard = new DoomLoopGuard();
@@ -151,6 +150,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       const early = budget.stopBeforeTurn(now());
       if (early) return finish(early);
       const turn = budget.nextTurnNumber();
+      if (registry.names().length !== tools.length) {
+        tools = registry.definitions() as ChatCompletionTool[];
+        toolTokens = estimateTokens([], tools);
+        context.fixedTokens = toolTokens;
+      }
       const compaction = context.compact(messages);
       if (compaction.elided > 0) {
         transcript.write({ type: 'compaction', turn, ...compaction });
@@ -242,8 +246,4 @@ function continueAfterBreak(messages: ChatCompletionMessageParam[]): void {
   if (last?.role === 'tool' && typeof last.content === 'string') {
     messages[messages.length - 1] = { ...last, content: `${last.content}\n\n${CONTINUE_AFTER_BREAK}` };
   } else messages.push({ role: 'user', content: CONTINUE_AFTER_BREAK });
-}
-
-function toolName(tool: ChatCompletionTool): string {
-  return tool.type === 'function' ? tool.function.name : tool.custom.name;
 }

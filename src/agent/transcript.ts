@@ -7,6 +7,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ImageEntry, InstructionFileEntry } from '../context/context-report.js';
 import { TRANSCRIPT_FIELD_CHARS } from '../limits.js';
 import type { TokenUsage } from '../llm/token-usage.js';
 import type { ToolStatus } from '../tools/tool.js';
@@ -46,6 +47,8 @@ export type TranscriptEvent =
       fullOutputPath?: string;
       /** The policy rule that refused a `denied` call, when the tool names one. */
       rule?: string;
+      /** The MCP server an `mcp__…` tool belongs to. */
+      server?: string;
     }
   | { type: 'retry'; turn: number; attempt: number; delayMs: number; reason: string }
   | { type: 'compaction'; turn: number; elided: number; estimatedTokens: number }
@@ -61,7 +64,15 @@ export type TranscriptEvent =
       toolCalls: number;
       error?: string;
     }
-  | { type: 'run-end'; conclusion: string; details?: Record<string, unknown> };
+  | { type: 'run-end'; conclusion: string; details?: Record<string, unknown> }
+  /** The run's given context: instruction files (at the start, then each added mid-run) and images. */
+  | {
+      type: 'context';
+      instructionFiles?: readonly InstructionFileEntry[];
+      images?: readonly ImageEntry[];
+      /** The endpoint's refusal of image input, once the run dropped the images. */
+      imagesRefused?: string;
+    };
 
 /** A logged event with its timestamp. */
 export type TranscriptRecord = TranscriptEvent & { ts: string };

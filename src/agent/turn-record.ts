@@ -88,6 +88,7 @@ export function logTurn(
     const fullOutputPath = result?.meta.fullLogPath ?? result?.meta.fullOutputPath;
     // The policy rule behind a refusal, so the published report can group refusals by rule.
     const rule = result?.meta.status === 'denied' ? result.meta.rule : undefined;
+    const server = result?.meta['server'];
     transcript.write({
       type: 'tool-call',
       turn,
@@ -101,6 +102,7 @@ export function logTurn(
       excerpt: (result?.output ?? '').slice(0, TRANSCRIPT_EXCERPT_CHARS),
       ...(typeof fullOutputPath === 'string' ? { fullOutputPath } : {}),
       ...(typeof rule === 'string' ? { rule } : {}),
+      ...(typeof server === 'string' ? { server } : {}),
     });
   });
 }

@@ -16,7 +16,7 @@ import type { VerificationReport } from '../outputs/pull-request-body.js';
 import { titleFrom } from '../outputs/title.js';
 import { prepareAgentTools } from '../pipeline/agent-tools.js';
 import { runVerification } from '../pipeline/verify.js';
-import { buildInitialMessages } from '../prompt/task-prompt.js';
+import { agentsMdSection, buildInitialMessages } from '../prompt/task-prompt.js';
 import { parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createRedactor } from '../safety/redact.js';
 import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
@@ -88,6 +88,8 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     token: '',
     serverUrl: 'http://git.invalid',
     env: cli.env,
+    // --repo names the folder; whether it is the top of a checkout is for inspectRepository to say.
+    discover: true,
   });
   const repo = await inspectRepository(git);
   const outDir = cli.outDir ?? path.join(cli.tempDir, `agent-local-${stamp}`);
@@ -136,7 +138,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     const agentsMd = await readFile(path.join(repo.root, 'AGENTS.md'), 'utf8').catch(() => undefined);
     const messages = buildInitialMessages({
       system: { ...(cli.verifyCommand ? { verifyCommand: cli.verifyCommand } : {}) },
-      ...(agentsMd ? { agentsMd } : {}),
+      ...(agentsMd ? { repositoryInstructions: agentsMdSection(agentsMd) } : {}),
       task: task.task,
       context: task.context,
     });

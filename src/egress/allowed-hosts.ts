@@ -6,14 +6,25 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 
-/** One allowed destination. */
-export type HostRule =
-  | { kind: 'exact'; host: string; ports: readonly number[] }
-  | { kind: 'suffix'; suffix: string; ports: readonly number[] }
-  | { kind: 'ip'; address: string; ports: readonly number[] };
+/**
+ * One allowed destination. `portListed` is set when the entry named its port: only then may a
+ * CONNECT tunnel go to a port other than 443.
+ */
+export type HostRule = (
+  | { kind: 'exact'; host: string }
+  | { kind: 'suffix'; suffix: string }
+  | { kind: 'ip'; address: string }
+) & { ports: readonly number[]; portListed?: true };
 
-/** Ports a rule without one allows: plain HTTP and HTTPS. */
+/** Ports a rule without one allows: plain HTTP (relayed request by request) and HTTPS. */
 export const DEFAULT_PORTS: readonly number[] = [80, 443];
+
+/**
+ * How a request reaches the proxy. A `tunnel` (CONNECT) carries whatever the client sends, so it
+ * goes to 443 (TLS, whose server name is checked) or a port the entry names; a `relay` is a plain
+ * `http://` request the proxy reads and forwards itself, on any port the rule allows.
+ */
+export type EgressMode = 'tunnel' | 'relay';
 
 /**
  * The registries each preset stands for, checked on 2026-12-01 against each registry's own
@@ -49,16 +60,16 @@ export function parseAllowedHosts(entries: readonly string[]): HostRule[] {
 
 function parseEntry(raw: string, original: string): HostRule {
   const { host, port } = splitPort(raw.trim(), original);
-  const ports = port === undefined ? DEFAULT_PORTS : [port];
-  if (isIP(host)) return { kind: 'ip', address: normaliseAddress(host), ports };
+  const ports = port === undefined ? { ports: DEFAULT_PORTS } : { ports: [port], portListed: true as const };
+  if (isIP(host)) return { kind: 'ip', address: normaliseAddress(host), ...ports };
   if (host.startsWith('*.')) {
     const suffix = canonicalHost(host.slice(2));
     if (!suffix?.includes('.')) throw new AllowedHostsError(original);
-    return { kind: 'suffix', suffix, ports };
+    return { kind: 'suffix', suffix, ...ports };
   }
   const exact = canonicalHost(host);
   if (!exact) throw new AllowedHostsError(original);
-  return { kind: 'exact', host: exact, ports };
+  return { kind: 'exact', host: exact, ...ports };
 }
 
 function splitPort(text: string, original: string): { host: string; port: number | undefined } {
@@ -100,9 +111,18 @@ export function normaliseAddress(address: string): string {
   return new URL(`http://[${address}]/`).hostname.slice(1, -1);
 }
 
-/** Whether `host:port` (a canonical name or an address) is allowed by any rule. */
-export function isHostAllowed(rules: readonly HostRule[], host: string, port: number): boolean {
-  return rules.some((rule) => rule.ports.includes(port) && matchesName(rule, host));
+/** Whether `host:port` (a canonical name or an address) is allowed by any rule, for `mode`. */
+export function isHostAllowed(
+  rules: readonly HostRule[],
+  host: string,
+  port: number,
+  mode: EgressMode = 'relay',
+): boolean {
+  return rules.some((rule) => portsFor(rule, mode).includes(port) && matchesName(rule, host));
+}
+
+function portsFor(rule: HostRule, mode: EgressMode): readonly number[] {
+  return mode === 'tunnel' && !rule.portListed ? [443] : rule.ports;
 }
 
 function matchesName(rule: HostRule, host: string): boolean {

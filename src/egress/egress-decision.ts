@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { isInternalAddress } from './address-ranges.js';
 import {
   canonicalHost,
+  type EgressMode,
   type HostRule,
   isAddressListed,
   isHostAllowed,
@@ -32,11 +33,12 @@ export async function decideEgress(
   rawHost: string,
   port: number,
   resolve: Resolver,
+  mode: EgressMode = 'relay',
 ): Promise<EgressDecision> {
   const literal = rawHost.replace(/^\[|\]$/g, '');
   if (isIP(literal)) {
     const address = normaliseAddress(literal);
-    if (!isHostAllowed(rules, address, port)) return notListed(address, port);
+    if (!isHostAllowed(rules, address, port, mode)) return notListed(rules, address, port, mode);
     return { kind: 'allow', address, port, host: address };
   }
   const host = canonicalHost(rawHost);
@@ -48,7 +50,7 @@ export async function decideEgress(
       reason: `"${rawHost}" is not a valid host name.`,
     };
   }
-  if (!isHostAllowed(rules, host, port)) return notListed(host, port);
+  if (!isHostAllowed(rules, host, port, mode)) return notListed(rules, host, port, mode);
   let addresses: string[];
   try {
     addresses = await resolve(host);
@@ -66,16 +68,20 @@ export async function decideEgress(
     kind: 'refuse',
     status: 403,
     host,
-    reason: `${host} resolves to ${first}, an internal address (loopback, private, link-local or reserved), which agent-run commands may not reach through a name. If that address is meant, list it in the \`allowed-domains\` input as "${reportedHost(normaliseAddress(first), port)}".`,
+    reason: `${host} resolves to ${first}, an internal address (loopback, private, link-local or reserved), which agent-run commands may not reach through a name.`,
   };
 }
 
-function notListed(host: string, port: number): EgressDecision {
-  const shown = reportedHost(host, port);
+function notListed(rules: readonly HostRule[], host: string, port: number, mode: EgressMode): EgressDecision {
+  // A tunnel refused only for its port: the host is listed, for plain http:// or another port.
+  const tunnelPort = mode === 'tunnel' && isHostAllowed(rules, host, port, 'relay');
+  const shown = tunnelPort ? `${isIP(host) === 6 ? `[${host}]` : host}:${port}` : reportedHost(host, port);
   return {
     kind: 'refuse',
     status: 403,
     host: shown,
-    reason: `${shown} is not in the \`allowed-domains\` input, so agent-run commands may not reach it. To allow it, add "${shown}" to \`allowed-domains\` (with \`network: allowlist\`).`,
+    reason: tunnelPort
+      ? `${shown}: CONNECT tunnels go to port 443, or to a port \`allowed-domains\` names for the host; send plain http:// as an absolute-form request instead.`
+      : `${shown} is not in the \`allowed-domains\` input, so agent-run commands may not reach it.`,
   };
 }

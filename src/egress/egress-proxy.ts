@@ -1,8 +1,9 @@
 /**
  * The action's egress proxy: an HTTP proxy for agent-run commands that lets through only what
- * `allowed-domains` names. It takes `CONNECT host:port` (HTTPS and anything tunnelled) and
- * absolute-form `http://` requests, decides each with `decideEgress`, connects to the address it
- * checked, and answers a refusal with a 403 whose body names the host and the input to change.
+ * `allowed-domains` names. It takes `CONNECT host:port` tunnels (`egress-tunnel.ts`: port 443 or
+ * a listed one, the TLS server name checked) and absolute-form `http://` requests, decides each
+ * with `decideEgress`, connects to the address it checked, and answers a refusal with a 403 whose
+ * body names the host. A plain request's Host header must name the host it is sent to.
  *
  * Node's own HTTP server does the parsing (header limits, malformed requests); the proxy logic on
  * top is only the decision and two pipes.
@@ -11,9 +12,16 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import { EGRESS_CONNECT_TIMEOUT_MS, EGRESS_MAX_HEADER_BYTES, EGRESS_REQUEST_TIMEOUT_MS } from '../limits.js';
-import type { HostRule } from './allowed-hosts.js';
+import {
+  EGRESS_CLIENT_HELLO_TIMEOUT_MS,
+  EGRESS_CONNECT_TIMEOUT_MS,
+  EGRESS_MAX_HEADER_BYTES,
+  EGRESS_REQUEST_TIMEOUT_MS,
+} from '../limits.js';
+import { canonicalHost, type EgressMode, type HostRule, normaliseAddress } from './allowed-hosts.js';
+import { type BlockedHosts, createBlockedHostLog } from './blocked-hosts-report.js';
 import { decideEgress, type EgressDecision, type Resolver, reportedHost } from './egress-decision.js';
+import { type Allowed, openTunnel, refuseRaw } from './egress-tunnel.js';
 
 export interface EgressProxyOptions {
   rules: readonly HostRule[];
@@ -21,6 +29,8 @@ export interface EgressProxyOptions {
   resolve?: Resolver;
   /** How long an upstream connection may take to open. */
   connectTimeoutMs?: number;
+  /** How long a tunnel's client may take to send its first bytes (the TLS ClientHello). */
+  helloTimeoutMs?: number;
 }
 
 /** A running proxy. */
@@ -28,7 +38,7 @@ export interface EgressProxy {
   /** Where it listens: a TCP port on loopback, or a Unix socket path. */
   address: { host: string; port: number } | { path: string };
   /** Hosts refused so far, with how many times each. */
-  blockedHosts(): ReadonlyMap<string, number>;
+  blockedHosts(): BlockedHosts;
   close(): Promise<void>;
 }
 
@@ -53,15 +63,15 @@ export async function startEgressProxy(
   options: EgressProxyOptions,
   listen: { port: number; host?: string } | { path: string },
 ): Promise<EgressProxy> {
-  const blocked = new Map<string, number>();
+  const blocked = createBlockedHostLog();
   const resolve = options.resolve ?? systemResolver;
   const connectTimeoutMs = options.connectTimeoutMs ?? EGRESS_CONNECT_TIMEOUT_MS;
   const sockets = new Set<Duplex>();
-  const decide = async (host: string, port: number): Promise<EgressDecision> => {
-    const decision = await decideEgress(options.rules, host, port, resolve);
-    if (decision.kind === 'refuse' && decision.status === 403) {
-      blocked.set(decision.host, (blocked.get(decision.host) ?? 0) + 1);
-    }
+  // Tunnels that speak plain HTTP, served by this server: the host each one was opened to.
+  const tunnels = new WeakMap<Duplex, Allowed>();
+  const decide = async (host: string, port: number, mode: EgressMode): Promise<EgressDecision> => {
+    const decision = await decideEgress(options.rules, host, port, resolve, mode);
+    if (decision.kind === 'refuse' && decision.status === 403) blocked.record(decision.host);
     return decision;
   };
 
@@ -74,14 +84,39 @@ export async function startEgressProxy(
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('connect', (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
-    void tunnel(req, client, head, decide, connectTimeoutMs, sockets);
+    if (tunnels.has(client)) return refuseRaw(client, 400, 'CONNECT inside a tunnel is not relayed.');
+    void openTunnel(req, client, head, {
+      decide,
+      block: (host) => blocked.record(host),
+      connectTimeoutMs,
+      helloTimeoutMs: options.helloTimeoutMs ?? EGRESS_CLIENT_HELLO_TIMEOUT_MS,
+      sockets,
+      serveHttp: (socket, target) => {
+        tunnels.set(socket, target);
+        server.emit('connection', socket);
+      },
+    });
   });
   server.on('request', (req, res) => {
-    void forward(req, res, decide, connectTimeoutMs);
+    const tunnel = tunnels.get(req.socket);
+    if (tunnel) relayInTunnel(req, res, tunnel);
+    else void forward(req, res, { decide, block: (host) => blocked.record(host), connectTimeoutMs });
   });
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
+
+  /** A request inside a plain-HTTP tunnel: origin-form, for the tunnel's own host. */
+  function relayInTunnel(req: http.IncomingMessage, res: http.ServerResponse, target: Allowed): void {
+    const named = hostHeaderMismatch(req, target.host);
+    if (!req.url?.startsWith('/')) {
+      refuse(res, 400, 'Inside a CONNECT tunnel, requests are origin-form (/path).');
+    } else if (named !== undefined) {
+      if (named) blocked.record(reportedHost(named, target.port));
+      const shown = reportedHost(target.host, target.port);
+      refuse(res, 403, `the Host header does not name ${shown}, the tunnel's host.`);
+    } else relay(req, res, target, req.url, connectTimeoutMs);
+  }
 
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -95,7 +130,7 @@ export async function startEgressProxy(
       : { host: (bound as net.AddressInfo).address, port: (bound as net.AddressInfo).port };
   return {
     address,
-    blockedHosts: () => new Map(blocked),
+    blockedHosts: () => blocked.snapshot(),
     close: () =>
       new Promise<void>((done) => {
         for (const socket of sockets) socket.destroy();
@@ -104,51 +139,34 @@ export async function startEgressProxy(
   };
 }
 
-/** `CONNECT host:port`: decide, then splice the client and the upstream socket together. */
-async function tunnel(
-  req: http.IncomingMessage,
-  client: Duplex,
-  head: Buffer,
-  decide: (host: string, port: number) => Promise<EgressDecision>,
-  connectTimeoutMs: number,
-  sockets: Set<Duplex>,
-): Promise<void> {
-  client.on('error', () => client.destroy());
-  const target = parseAuthority(req.url ?? '');
-  if (!target) return refuseRaw(client, 400, `CONNECT needs host:port, got "${req.url ?? ''}".`);
-  const decision = await decide(target.host, target.port);
-  if (decision.kind === 'refuse') return refuseRaw(client, decision.status, decision.reason);
-  const upstream = net.connect({ host: decision.address, port: decision.port, timeout: connectTimeoutMs });
-  sockets.add(upstream);
-  upstream.once('close', () => sockets.delete(upstream));
-  upstream.once('timeout', () => upstream.destroy(new Error('connect timed out')));
-  let connected = false;
-  upstream.once('error', (error) => {
-    if (!connected && client.writable) {
-      refuseRaw(
-        client,
-        502,
-        `${reportedHost(decision.host, decision.port)} did not answer: ${error.message}`,
-      );
-    } else client.destroy();
-  });
-  upstream.once('connect', () => {
-    connected = true;
-    upstream.setTimeout(0);
-    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-    if (head.length > 0) upstream.write(head);
-    upstream.pipe(client);
-    client.pipe(upstream);
-  });
-  client.once('close', () => upstream.destroy());
+/**
+ * Undefined when the request's Host header names `host` (a canonical name or an address; the
+ * port is not compared: the connection goes to the checked one); otherwise the name it gives
+ * instead (empty when it gives none that is a host).
+ */
+function hostHeaderMismatch(req: http.IncomingMessage, host: string): string | undefined {
+  const header = req.headers.host;
+  if (header === undefined) return '';
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${header}/`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return '';
+  }
+  const named = net.isIP(hostname) ? normaliseAddress(hostname) : canonicalHost(hostname);
+  if (named === host) return undefined;
+  return named ?? '';
 }
 
-/** An absolute-form `http://` request: decide, then relay it to the checked address. */
+/** An absolute-form `http://` request: decide, check its Host header, relay it to the checked address. */
 async function forward(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  decide: (host: string, port: number) => Promise<EgressDecision>,
-  connectTimeoutMs: number,
+  ctx: {
+    decide: (host: string, port: number, mode: EgressMode) => Promise<EgressDecision>;
+    block: (host: string) => void;
+    connectTimeoutMs: number;
+  },
 ): Promise<void> {
   let url: URL;
   try {
@@ -163,25 +181,46 @@ async function forward(
   if (url.protocol !== 'http:')
     return refuse(res, 400, `Only http:// is relayed; use CONNECT for ${url.protocol}.`);
   const port = url.port === '' ? 80 : Number(url.port);
-  const decision = await decide(url.hostname, port);
+  const decision = await ctx.decide(url.hostname, port, 'relay');
   if (decision.kind === 'refuse') return refuse(res, decision.status, decision.reason);
+  const named = req.headers.host === undefined ? undefined : hostHeaderMismatch(req, decision.host);
+  if (named !== undefined) {
+    if (named) ctx.block(reportedHost(named, port));
+    return refuse(
+      res,
+      403,
+      `the Host header does not name ${reportedHost(decision.host, port)}, the URL's host.`,
+    );
+  }
+  relay(req, res, decision, `${url.pathname}${url.search}`, ctx.connectTimeoutMs);
+}
+
+/** Sends `req` to the checked address with `target`'s host as its Host header, and the answer back. */
+function relay(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  target: Allowed,
+  path: string,
+  connectTimeoutMs: number,
+): void {
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   }
-  headers['host'] = url.host;
+  const shownHost = net.isIP(target.host) === 6 ? `[${target.host}]` : target.host;
+  headers['host'] = target.port === 80 ? shownHost : `${shownHost}:${target.port}`;
   const upstream = http.request({
-    host: decision.address,
-    port: decision.port,
+    host: target.address,
+    port: target.port,
     method: req.method,
-    path: `${url.pathname}${url.search}`,
+    path,
     headers,
     timeout: connectTimeoutMs,
   });
   upstream.once('timeout', () => upstream.destroy(new Error('timed out')));
   upstream.once('error', (error) => {
     if (!res.headersSent)
-      refuse(res, 502, `${reportedHost(decision.host, port)} did not answer: ${error.message}`);
+      refuse(res, 502, `${reportedHost(target.host, target.port)} did not answer: ${error.message}`);
     else res.destroy();
   });
   upstream.once('response', (answer) => {
@@ -195,13 +234,6 @@ async function forward(
   req.pipe(upstream);
 }
 
-function parseAuthority(authority: string): { host: string; port: number } | undefined {
-  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]/\s]+):(\d{1,5})$/.exec(authority);
-  if (!match) return undefined;
-  const port = Number(match[2]);
-  return port >= 1 && port <= 65_535 ? { host: match[1]!, port } : undefined;
-}
-
 function refuse(res: http.ServerResponse, status: number, reason: string): void {
   const body = `agent-action egress proxy: ${reason}\n`;
   res.writeHead(status, {
@@ -209,12 +241,4 @@ function refuse(res: http.ServerResponse, status: number, reason: string): void 
     'content-length': Buffer.byteLength(body),
   });
   res.end(body);
-}
-
-function refuseRaw(client: Duplex, status: number, reason: string): void {
-  const body = `agent-action egress proxy: ${reason}\n`;
-  const text = http.STATUS_CODES[status] ?? 'Refused';
-  client.end(
-    `HTTP/1.1 ${status} ${text}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
 }

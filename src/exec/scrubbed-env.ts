@@ -74,11 +74,11 @@ export function scrubbedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /**
  * The whole environment of an agent-run command: {@link scrubbedEnv} plus the workspace as git's
- * `safe.directory`. Commands may run as a throw-away user that does not own the runner's
- * checkout, and git then refuses every command ("dubious ownership"). The setting travels in
- * `GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_0`/`GIT_CONFIG_VALUE_0`, per command: no config file the
- * command could edit is involved, and the bash policy refuses `GIT_*` assignment prefixes and
- * `env`, so a command line cannot replace it.
+ * `safe.directory` and `safe.bareRepository=explicit`. Commands may run as a throw-away user that
+ * does not own the runner's checkout, and git then refuses every command ("dubious ownership").
+ * The settings travel in `GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n`, per command:
+ * no config file the command could edit is involved, and the bash policy refuses `GIT_*`
+ * assignment prefixes and `env`, so a command line cannot replace them.
  */
 export function agentCommandEnv(env: NodeJS.ProcessEnv, workspace: string): Record<string, string> {
   const scrubbed = scrubbedEnv(env);
@@ -86,9 +86,13 @@ export function agentCommandEnv(env: NodeJS.ProcessEnv, workspace: string): Reco
     ...scrubbed,
     // No terminal: say so, rather than leave sudo to set `TERM=unknown`.
     TERM: scrubbed['TERM'] || 'dumb',
-    GIT_CONFIG_COUNT: '1',
+    GIT_CONFIG_COUNT: '2',
     GIT_CONFIG_KEY_0: 'safe.directory',
     GIT_CONFIG_VALUE_0: workspace,
+    // A bare repository inside the workspace (its files written by the agent) is never found by
+    // walking up from a folder: git then reads no config and runs no hook from it.
+    GIT_CONFIG_KEY_1: 'safe.bareRepository',
+    GIT_CONFIG_VALUE_1: 'explicit',
   };
 }
 

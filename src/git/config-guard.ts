@@ -1,59 +1,88 @@
 /**
- * The repository's own configuration can name programs git runs (`core.fsmonitor`,
- * `diff.external`, filter and merge drivers, `gpg.program`, includes), and the agent's
- * commands can write `.git/config` and `.git/info/` (a test or build script can do anything).
- * The guard snapshots both before the agent runs and, before each of the action's own git
- * commands, puts back whatever changed since the action's last command, with a warning; the
- * action's own changes (upstreams, restored credentials) become the new snapshot.
+ * The agent's commands can write the repository's `.git` folder and its attribute files (a test
+ * or build script can do anything), and git reads programs to run from them: `core.fsmonitor`,
+ * filter, diff and merge drivers, an `include`, a `commondir` that moves the whole configuration
+ * elsewhere. The guard makes the action's own git after the agent independent of all that:
+ * - at the snapshot (right before the agent first runs) it pins `GIT_DIR` and `GIT_COMMON_DIR`
+ *   to where the repository is then, so a `.git` file, a `commondir` or a `.git` link written
+ *   later moves nothing, and it reads the `.git` folder (`git-dir-state.ts`) and the lines of
+ *   the attribute files that name a driver (`attribute-drivers.ts`);
+ * - before each of the action's commands it puts back whatever changed in `.git` since the
+ *   action's last command (a warning names what), and refuses to run git at all when the folder
+ *   or its object store was swapped, or when a driver line was added: git would start that
+ *   driver, and the action's environment is what it would start it with.
+ * The action's own changes (fetched refs, the commit, restored credentials) become the new
+ * snapshot after each of its commands.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GitCommandManager } from './git-command-manager.js';
+import { attributeDrivers } from './attribute-drivers.js';
+import { type GitCommandManager, subcommandOf } from './git-command-manager.js';
+import { changedEntries, type GitDirState, readGitDir, restoreGitDir } from './git-dir-state.js';
 
 export interface ConfigGuard {
   /** The manager to use for every action git command. */
   readonly git: GitCommandManager;
-  /** Takes the snapshot (call right before the agent first runs). */
+  /** Pins the repository and takes the snapshot (call right before the agent first runs). */
   snapshot(): Promise<void>;
   /** What was put back, one line each, for the job summary. */
   readonly warnings: readonly string[];
 }
 
-type Files = Map<string, Buffer>;
-
-/** Reads `config` and every file under `info/` of the git dir. */
-function readState(gitDir: string): Files {
-  const files: Files = new Map();
-  const add = (relative: string) => {
-    const full = path.join(gitDir, relative);
-    let stat: ReturnType<typeof statSync>;
-    try {
-      stat = statSync(full);
-    } catch {
-      return;
-    }
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(full)) add(path.join(relative, name));
-    } else if (stat.isFile()) files.set(relative, readFileSync(full));
-  };
-  add('config');
-  add('info');
-  return files;
-}
-
-function differences(before: Files, after: Files): string[] {
-  const changed = new Set<string>();
-  for (const [name, content] of after) if (!before.get(name)?.equals(content)) changed.add(name);
-  for (const name of before.keys()) if (!after.has(name)) changed.add(name);
-  return [...changed].sort();
-}
-
-function restore(gitDir: string, before: Files, after: Files): void {
-  for (const name of after.keys()) if (!before.has(name)) rmSync(path.join(gitDir, name), { force: true });
-  for (const [name, content] of before) {
-    mkdirSync(path.dirname(path.join(gitDir, name)), { recursive: true });
-    writeFileSync(path.join(gitDir, name), content);
+/** A driver line added by the agent's commands: the action runs no git that would start it. */
+export class NewAttributeDriverError extends Error {
+  constructor(readonly lines: readonly string[]) {
+    const shown = lines.slice(0, SHOWN).map(asData).join(', ');
+    const more = lines.length > SHOWN ? ` and ${lines.length - SHOWN} more` : '';
+    super(
+      `The agent's commands added git attributes that name a filter, diff or merge driver (${shown}${more}). git would start that driver while the action commits, so nothing was committed. If the attribute is wanted, add it in a commit of your own.`,
+    );
+    this.name = 'NewAttributeDriverError';
   }
+}
+
+/** How many paths or lines a message names. */
+const SHOWN = 10;
+
+/** Text from the workspace shown as data: a code span it cannot close, on one line. */
+function asData(text: string): string {
+  const clean = text.replace(/[`\p{Cc}]/gu, '?');
+  return `\`${clean.length > 120 ? `${clean.slice(0, 119)}…` : clean}\``;
+}
+
+/** Subcommands that never read attributes, so never start a driver. */
+const ATTRIBUTE_FREE = new Set([
+  'rev-parse',
+  'ls-remote',
+  'fetch',
+  'push',
+  'config',
+  'init',
+  'symbolic-ref',
+  'for-each-ref',
+  'merge-base',
+  'update-ref',
+]);
+
+/** The action's commands that bring attribute files of their own (upstream's, in a rebase). */
+const CHANGES_WORK_TREE = new Set([
+  'checkout',
+  'switch',
+  'rebase',
+  'merge',
+  'stash',
+  'am',
+  'cherry-pick',
+  'reset',
+]);
+
+/** Files git rewrites as it works (`git status` refreshes the index): put back without a warning. */
+function isBookkeeping(name: string): boolean {
+  const base = path.posix.basename(name);
+  return (
+    ['index', 'FETCH_HEAD', 'ORIG_HEAD', 'COMMIT_EDITMSG'].includes(base) ||
+    base.endsWith('.lock') ||
+    /(^|\/)logs(\/|$)/.test(name)
+  );
 }
 
 /** Wraps `inner`; `warn` is called once per restore with a line for the log. */
@@ -61,27 +90,50 @@ export function guardRepositoryConfig(
   inner: GitCommandManager,
   warn: (message: string) => void,
 ): ConfigGuard {
-  let gitDir: string | undefined;
-  let baseline: Files | undefined;
+  let pin: { env: Record<string, string>; commonDir: string } | undefined;
+  let baseline: GitDirState[] = [];
+  let drivers = new Set<string>();
   const warnings: string[] = [];
-  const check = () => {
-    if (!gitDir || !baseline) return;
-    const current = readState(gitDir);
-    const changed = differences(baseline, current);
-    if (changed.length === 0) return;
-    restore(gitDir, baseline, current);
-    const line = `The agent's commands changed the repository's git configuration (${changed.map((c) => `.git/${c}`).join(', ')}); it was restored before the action's own git commands ran.`;
-    warnings.push(line);
-    warn(line);
+  const pinned: GitCommandManager = {
+    cwd: inner.cwd,
+    exec: (args, options = {}) => inner.exec(args, { ...options, env: { ...options.env, ...pin?.env } }),
   };
+  const shownName = (root: string, name: string) =>
+    root === path.join(inner.cwd, '.git') ? `.git/${name}` : path.join(root, name);
+
+  const putBack = () => {
+    for (const before of baseline) {
+      const after = readGitDir(before.root);
+      const changed = changedEntries(before, after);
+      if (changed.length === 0) continue;
+      restoreGitDir(before, after, changed);
+      const named = changed
+        .filter((name) => !isBookkeeping(name))
+        .map((name) => shownName(before.root, name));
+      if (named.length === 0) continue;
+      const more = named.length > SHOWN ? ` and ${named.length - SHOWN} more` : '';
+      const line = `The agent's commands changed the repository's git files (${named.slice(0, SHOWN).join(', ')}${more}); they were put back before the action's own git commands ran.`;
+      warnings.push(line);
+      warn(line);
+    }
+  };
+
   const git: GitCommandManager = {
     cwd: inner.cwd,
     async exec(args, options) {
-      check();
+      if (!pin) return inner.exec(args, options);
+      putBack();
+      const subcommand = subcommandOf(args) ?? '';
+      if (!ATTRIBUTE_FREE.has(subcommand)) {
+        const now = await attributeDrivers(pinned, pin.commonDir);
+        const added = [...now].filter((line) => !drivers.has(line));
+        if (added.length > 0) throw new NewAttributeDriverError(added);
+      }
       try {
-        return await inner.exec(args, options);
+        return await pinned.exec(args, options);
       } finally {
-        if (gitDir) baseline = readState(gitDir);
+        baseline = baseline.map((state) => readGitDir(state.root));
+        if (CHANGES_WORK_TREE.has(subcommand)) drivers = await attributeDrivers(pinned, pin.commonDir);
       }
     },
   };
@@ -89,9 +141,15 @@ export function guardRepositoryConfig(
     git,
     warnings,
     async snapshot() {
-      const { stdout } = await inner.exec(['rev-parse', '--git-common-dir']);
-      gitDir = path.resolve(inner.cwd, stdout.trim());
-      baseline = readState(gitDir);
+      const { stdout } = await inner.exec(['rev-parse', '--absolute-git-dir', '--git-common-dir']);
+      const [gitDirLine = '', commonDirLine = ''] = stdout.trim().split('\n');
+      const gitDir = path.resolve(inner.cwd, gitDirLine);
+      const commonDir = path.resolve(inner.cwd, commonDirLine);
+      pin = { env: { GIT_DIR: gitDir, GIT_COMMON_DIR: commonDir }, commonDir };
+      // A linked worktree's own folder lives in the common one; anything else is read on its own.
+      const inside = !path.relative(commonDir, gitDir).startsWith('..');
+      baseline = [commonDir, ...(inside ? [] : [gitDir])].map(readGitDir);
+      drivers = await attributeDrivers(pinned, commonDir);
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The one place that decides what a Chat Completions request contains: the optional parameters
- * the endpoint has not refused (see `request-rules.ts`), `reasoning_effort` when the input sets
- * it, and a message order every provider accepts. Pure and linear in the history, so it costs
+ * the endpoint has not refused (see `request-rules.ts`), images unless it refused image input
+ * (`image-parts.ts`), `reasoning_effort` when the input sets it, and a message order every
+ * provider accepts. Pure and linear in the history, so it costs
  * nothing measurable per turn (see `bench/request-shaping.bench.ts`).
  */
 import type {
@@ -10,6 +11,7 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { ReasoningEffort } from '../inputs.js';
+import { withoutImages } from './image-parts.js';
 import type { RequestRules } from './request-rules.js';
 
 /** What the request is built from. */
@@ -31,7 +33,7 @@ export function buildChatRequest(input: ChatRequestInput): ChatCompletionCreateP
   const { rules } = input;
   return {
     model: input.model,
-    messages: providerSafeOrder(input.messages),
+    messages: providerSafeOrder(rules.allows('image-input') ? input.messages : withoutImages(input.messages)),
     stream: true,
     ...(rules.allows('stream_options') ? { stream_options: { include_usage: true } } : {}),
     ...(input.tools.length > 0

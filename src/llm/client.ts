@@ -7,7 +7,7 @@ import type { ApiFormat, ReasoningEffort } from '../inputs.js';
 import { LLM_IDLE_TIMEOUT_MS } from '../limits.js';
 import { resolveEndpoint } from './endpoint.js';
 import { readableErrorFetch } from './error-body.js';
-import { RequestRules } from './request-rules.js';
+import { type DroppableInput, RequestRules } from './request-rules.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retry.js';
 
 /** The wire format a run speaks; one per run, chosen from the `api` input and the base URL. */
@@ -33,6 +33,8 @@ export interface LlmClientOptions {
   promptCacheKey?: string | undefined;
   /** Hears the run's one-off notes about the endpoint (a parameter it refused and we now drop). */
   log?: (message: string) => void;
+  /** Hears each input the endpoint refused and the run now drops (image input, for the summary). */
+  onDrop?: (input: DroppableInput, quoted: string) => void;
 }
 
 /** Everything a turn needs to reach the model. */
@@ -84,7 +86,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
       maxAttempts: Math.max(1, options.maxRetries ?? defaultRetryPolicy.maxAttempts),
     },
     idleTimeoutMs: options.idleTimeoutMs ?? LLM_IDLE_TIMEOUT_MS,
-    rules: new RequestRules(options.log),
+    rules: new RequestRules(options.log, options.onDrop),
   };
 }
 

@@ -3,7 +3,9 @@
  * that some providers refuse by name (`parallel_tool_calls` on OpenAI's o-series,
  * `stream_options` on Mistral and Azure AI) are sent until the first refusal that names them,
  * then dropped for the rest of the run — no hard-coded provider list to keep up to date, and
- * providers that accept them keep getting them. Wire-neutral: any wire format asks {@link allows}.
+ * providers that accept them keep getting them. Image input is learned the same way: images are
+ * sent until the endpoint refuses an image part (a text-only model), then left out for the run.
+ * Wire-neutral: any wire format asks {@link allows}.
  */
 
 /**
@@ -20,41 +22,73 @@ export const OPTIONAL_PARAMETERS = [
 ] as const;
 export type OptionalParameter = (typeof OPTIONAL_PARAMETERS)[number];
 
+/** What a refusal can take out of the run's requests: a parameter, or the images of the conversation. */
+export type DroppableInput = OptionalParameter | 'image-input';
+
 // Words providers use when they refuse a parameter (OpenAI, Mistral/pydantic, Azure AI, Gemini, Groq).
 const REFUSAL =
-  /unsupported|not supported|unknown|unrecognized|not allowed|not permitted|extra|forbidden|invalid|cannot find field|does not support/i;
+  /unsupported|not supported|unknown|unrecognized|not allowed|not permitted|extra|forbidden|invalid|cannot find field|does not support|only supported/i;
 
-/** The run's memory of dropped parameters; one per LLM client. */
+// How a text-only model's refusal names image input: DeepSeek's "unknown variant `image_url`,
+// expected `text`", OpenAI's "image_url is only supported by certain models", "input_image" on the
+// Responses API, and servers that say "image input", "vision" or "multimodal" in words.
+const IMAGE_WORDS = /\b(?:image_url|input_image|images?|vision|multi-?modal)\b/i;
+
+// A refusal of the request's shape; rate limits, auth, size and server errors are never about images.
+const SHAPE_STATUSES = new Set([400, 404, 415, 422]);
+
+/** The run's memory of dropped inputs; one per LLM client. */
 export class RequestRules {
-  private readonly dropped = new Set<OptionalParameter>();
+  private readonly dropped = new Map<DroppableInput, string>();
 
-  /** `log` hears once per parameter that it is dropped, and why. */
-  constructor(private readonly log: (message: string) => void = () => {}) {}
+  /**
+   * `log` hears once per input that it is dropped, and why; `onDrop` gets the same as data (the
+   * run reports refused image input in its summary).
+   */
+  constructor(
+    private readonly log: (message: string) => void = () => {},
+    private readonly onDrop: (input: DroppableInput, quoted: string) => void = () => {},
+  ) {}
 
-  /** Whether requests may still carry `parameter`. */
-  allows(parameter: OptionalParameter): boolean {
-    return !this.dropped.has(parameter);
+  /** Whether requests may still carry `input`. */
+  allows(input: DroppableInput): boolean {
+    return !this.dropped.has(input);
+  }
+
+  /** The refusal that dropped `input`, quoted, or undefined while it is still sent. */
+  refusal(input: DroppableInput): string | undefined {
+    return this.dropped.get(input);
   }
 
   /**
-   * The optional parameters a refusal names that are still being sent. Empty when the refusal is
-   * about something else (or names only parameters already dropped, so dropping cannot help).
+   * The inputs a refusal (with its HTTP status, when known) names that are still being sent.
+   * Empty when the refusal is about something else (or names only inputs already dropped, so
+   * dropping cannot help).
    */
-  refusedBy(refusal: { message: string; param?: string | undefined }): OptionalParameter[] {
+  refusedBy(refusal: { message: string; param?: string | undefined }, status?: number): DroppableInput[] {
     const text = `${refusal.param ?? ''} ${refusal.message}`;
     if (!REFUSAL.test(refusal.message) && !refusal.param) return [];
     // Whole names only: Mistral's refusal of `stream_options` mentions `include_usage`.
-    return OPTIONAL_PARAMETERS.filter((p) => this.allows(p) && new RegExp(`\\b${p}\\b`).test(text));
+    const found: DroppableInput[] = OPTIONAL_PARAMETERS.filter(
+      (p) => this.allows(p) && new RegExp(`\\b${p}\\b`).test(text),
+    );
+    const shape = status === undefined || SHAPE_STATUSES.has(status);
+    if (shape && this.allows('image-input') && REFUSAL.test(refusal.message) && IMAGE_WORDS.test(text))
+      found.push('image-input');
+    return found;
   }
 
-  /** Stops sending `parameters` for the rest of the run. */
-  drop(parameters: readonly OptionalParameter[], quoted: string): void {
-    for (const parameter of parameters) {
-      if (this.dropped.has(parameter)) continue;
-      this.dropped.add(parameter);
+  /** Stops sending `inputs` for the rest of the run. */
+  drop(inputs: readonly DroppableInput[], quoted: string): void {
+    for (const input of inputs) {
+      if (this.dropped.has(input)) continue;
+      this.dropped.set(input, quoted);
       this.log(
-        `The LLM endpoint refused \`${parameter}\` (${quoted}); requests of this run are sent without it.`,
+        input === 'image-input'
+          ? `The LLM endpoint refused image input (${quoted}); requests of this run are sent without images.`
+          : `The LLM endpoint refused \`${input}\` (${quoted}); requests of this run are sent without it.`,
       );
+      this.onDrop(input, quoted);
     }
   }
 }

@@ -3,7 +3,8 @@
  * into a Responses API request body per turn. The first system message becomes `instructions`,
  * later ones developer messages; each assistant message is replayed from the output items it
  * came with (reasoning items with their encrypted content, message items with their `phase`), so
- * the model's reasoning survives across tool calls; tool messages become `function_call_output`.
+ * the model's reasoning survives across tool calls; tool messages become `function_call_output`;
+ * a user message's image parts become `input_image` parts.
  */
 import type {
   ChatCompletionAssistantMessageParam,
@@ -12,6 +13,7 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { FunctionTool, ResponseInputItem } from 'openai/resources/responses/responses';
+import { responsesUserContent } from './image-parts.js';
 
 /**
  * The key under which a Responses turn's output items ride on the assistant message of the
@@ -38,7 +40,7 @@ export function toResponsesInput(messages: readonly ChatCompletionMessageParam[]
         else input.push({ role: 'developer', content: textOf(message.content) });
         return;
       case 'user':
-        input.push({ role: 'user', content: textOf(message.content) });
+        input.push({ role: 'user', content: responsesUserContent(message.content) });
         return;
       case 'assistant':
         input.push(...assistantItems(message));

@@ -22,6 +22,7 @@ import type { ToolCall } from '../tools/tool.js';
 import type { LlmClient } from './client.js';
 import { parseErrorBody } from './error-body.js';
 import { IdleWatch } from './idle-watch.js';
+import { withoutImages } from './image-parts.js';
 import { type ResponsesEnd, ResponsesTurnReader } from './responses-events.js';
 import { RESPONSES_OUTPUT_FIELD, toResponsesInput, toResponsesTools } from './responses-input.js';
 import { StreamBrokenError } from './retry.js';
@@ -59,7 +60,8 @@ export async function streamResponsesTurn(llm: LlmClient, request: StreamTurnReq
 
 /** The request body: the whole conversation, nothing stored, reasoning handed back encrypted. */
 export function responsesParams(llm: LlmClient, request: StreamTurnRequest): ResponseCreateParamsStreaming {
-  const { instructions, input } = toResponsesInput(request.messages);
+  const messages = llm.rules.allows('image-input') ? request.messages : withoutImages(request.messages);
+  const { instructions, input } = toResponsesInput(messages);
   return {
     model: llm.model,
     ...(instructions === undefined ? {} : { instructions }),

@@ -13,7 +13,7 @@ import {
 } from '../limits.js';
 import type { ProviderError } from './error-body.js';
 import { type LlmInput, quotaExhausted, refusalMessage, tooLargeLimit, toolSupportFix } from './refusal.js';
-import type { OptionalParameter, RequestRules } from './request-rules.js';
+import type { DroppableInput, RequestRules } from './request-rules.js';
 
 /** How hard to retry. */
 export interface RetryPolicy {
@@ -78,8 +78,8 @@ export class RequestTooLargeError extends Error {
 
 export type ErrorVerdict =
   | { kind: 'retry'; reason: string; retryAfterMs?: number; once?: boolean }
-  /** The endpoint refused optional parameters by name: drop them (see `request-rules.ts`), retry at once. */
-  | { kind: 'adjust'; drop: OptionalParameter[]; reason: string }
+  /** The endpoint refused optional parameters or image input: drop them (see `request-rules.ts`), retry at once. */
+  | { kind: 'adjust'; drop: DroppableInput[]; reason: string }
   /** The request is too large for the endpoint: compact the conversation, then retry. */
   | { kind: 'too-large'; reason: string; limitTokens: number | null }
   | { kind: 'fatal'; error: LlmFatalError };
@@ -115,7 +115,7 @@ export function classifyLlmError(error: unknown, endpoint: EndpointInfo): ErrorV
   const limitTokens = tooLargeLimit(status, refusal);
   if (limitTokens !== undefined)
     return { kind: 'too-large', reason: refusal.code ? `${quoted} (${refusal.code})` : quoted, limitTokens };
-  const drop = status < 500 ? (endpoint.rules?.refusedBy(refusal) ?? []) : [];
+  const drop = status < 500 ? (endpoint.rules?.refusedBy(refusal, status) ?? []) : [];
   if (drop.length > 0) return { kind: 'adjust', drop, reason: quoted };
   const retryAfterMs = retryAfterFromHeaders(error.headers);
   const policy = endpoint.retry ?? defaultRetryPolicy;

@@ -4,6 +4,7 @@
  */
 import * as core from '@actions/core';
 import type { StopReason } from '../agent/budget.js';
+import type { ImageReport, InstructionFileEntry } from '../context/context-report.js';
 import type { VerificationReport } from './pull-request-body.js';
 import type { RefusalSummary } from './refusals.js';
 
@@ -42,6 +43,12 @@ export interface RunOutcome {
   ciConclusion?: string;
   /** How commands were isolated (`describeSandbox`), for the job summary; not a step output. */
   sandbox?: string;
+  /** The repository's instruction files and what became of each, for the job summary; not a step output. */
+  instructionFiles?: InstructionFileEntry[];
+  /** The images of the issue and the triggering comment, attached or skipped; not a step output. */
+  images?: ImageReport;
+  /** The MCP servers, their tools and which failed, for the job summary; not a step output. */
+  mcp?: string;
   /** Warnings for the job summary (e.g. git configuration the agent changed and the action restored). */
   warnings?: readonly string[];
   /** Why the run failed (already redacted); `main` fails the step with it. */

@@ -1,7 +1,7 @@
 /**
  * The one footer of the tracking comment, the pull request body, the review and the job summary:
- * model · duration · turns · tokens (cached share) · cost when known · requested by @user · the
- * run. Each figure is stated here and nowhere else on those surfaces. Pure.
+ * model · duration · turns · tokens (cached share) · cost when known · the instruction files and
+ * images given · requested by @user · the run. Each figure is stated here and nowhere else on those surfaces. Pure.
  */
 import { formatUsd } from '../llm/model-prices.js';
 
@@ -17,6 +17,8 @@ export interface FooterFacts {
   costUsd?: number | undefined;
   /** The counts are (partly) the characters/4 estimate: the endpoint sent no usage. */
   estimated?: boolean | undefined;
+  /** The instruction files and images the model was given (`contextCounts`), when any. */
+  context?: string | undefined;
   /** Who started the run. */
   requester?: string | undefined;
   runUrl: string;
@@ -52,6 +54,7 @@ export function renderFooter(facts: FooterFacts): string {
     `${facts.turns} ${facts.turns === 1 ? 'turn' : 'turns'}`,
     tokensPhrase(facts),
     ...(facts.costUsd !== undefined ? [formatUsd(facts.costUsd)] : []),
+    ...(facts.context ? [facts.context] : []),
     ...(facts.requester ? [`requested by @${facts.requester}`] : []),
     `[run log](${facts.runUrl})`,
   ];

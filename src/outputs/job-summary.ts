@@ -1,13 +1,14 @@
 /**
  * The job summary, shown on the run's page: the outcome's first line as its heading, the facts (conclusion,
- * mode, links, sandbox, warnings), the same details as the tracking comment, the whole transcript
- * expanded, and the footer. A denied or skipped run gets one too, saying why.
+ * mode, links, sandbox, warnings), the same details as the tracking comment, the instruction files
+ * and images given, the whole transcript expanded, and the footer. A denied or skipped run gets one too, saying why.
  */
 import type * as core from '@actions/core';
 import type { TranscriptRecord } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { JOB_SUMMARY_TRANSCRIPT_CHARS } from '../limits.js';
 import type { RunOutcome } from './action-outputs.js';
+import { renderContextSection } from './context-section.js';
 import { headlineHeading } from './outcome.js';
 
 export interface JobSummaryInput {
@@ -31,10 +32,13 @@ export function renderJobSummary(input: JobSummaryInput): string {
     outcome.reviewUrl ? `**Review:** ${outcome.reviewUrl}` : '',
     outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
     outcome.sandbox ?? '',
+    outcome.mcp ?? '',
     ...(outcome.warnings ?? []).map((w) => `**Warning:** ${w}`),
   ].filter((line) => line !== '');
   const parts = [headlineHeading(outcome), facts.join('  \n')];
   if (input.details.trim()) parts.push(input.details.trim());
+  const context = renderContextSection(outcome.instructionFiles, outcome.images);
+  if (context) parts.push(context);
   if (input.records.length > 0) {
     parts.push(
       renderTranscriptMarkdown(input.records, {

@@ -1,10 +1,13 @@
 /**
  * The agent's tools for one run: the sandbox detected once at start-up, and the registry of the
- * file tools plus bash, sharing one path policy and one read tracker over the workspace.
+ * file tools plus bash, sharing one path policy and one read tracker over the workspace, with the
+ * MCP servers' tools on a shelf behind `tool_search`.
  */
 import path from 'node:path';
+import type { BlockedHosts } from '../egress/blocked-hosts-report.js';
 import { lifecycleScriptsOff } from '../egress/proxy-env.js';
-import { agentCommandEnv } from '../exec/scrubbed-env.js';
+import { agentCommandEnv, scrubbedEnv } from '../exec/scrubbed-env.js';
+import type { McpServerSpec } from '../mcp/mcp-config.js';
 import { createBashPolicy, parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
@@ -16,12 +19,14 @@ import {
   SandboxUnavailableError,
 } from '../sandbox/detect-sandbox.js';
 import { runnerFolders } from '../sandbox/runner-folders.js';
+import { hasNamespaces } from '../sandbox/sandbox.js';
 import { settleFirst } from '../sandbox/settle-first.js';
 import { createBashTool } from '../tools/bash.js';
 import { createDefaultRegistry } from '../tools/default-registry.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import { type CommandEgress, startCommandEgress } from './command-egress.js';
 import type { CommandHost } from './command-host.js';
+import { type McpToolSettings, type RunMcp, startMcpTools } from './mcp-tools.js';
 
 export interface AgentTools {
   registry: ToolRegistry;
@@ -33,7 +38,9 @@ export interface AgentTools {
   /** Added to the scrubbed environment of every agent-run command (the proxy variables). */
   commandEnv: Readonly<Record<string, string>>;
   /** Hosts the egress proxy refused so far, with counts (empty unless `network: allowlist`). */
-  blockedHosts(): ReadonlyMap<string, number>;
+  blockedHosts(): BlockedHosts;
+  /** The MCP servers, their tools and what failed, for the job summary ('' without servers). */
+  mcpSummary(): string;
   dispose(): Promise<void>;
 }
 
@@ -47,6 +54,8 @@ export interface AgentToolSettings {
   readOnly?: boolean;
   /** With `network: allowlist`: the `allowed-domains` entries. */
   allowedDomains?: readonly string[];
+  /** The `mcp-servers` input. */
+  mcp?: { servers: readonly McpServerSpec[] };
 }
 
 /** Detects the sandbox (logging what it provides) and builds the registry. */
@@ -86,33 +95,61 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
   const bashPolicy = await createBashPolicy({
     workspace,
     extraRules: settings.allowedCommands,
-    sandbox: { level: sandbox.level, deliberate: settings.sandbox === 'off' },
+    // Landlock confines writes, network and processes but not what the runner can read, and the
+    // policy knows two kinds of level: it treats `landlock` as `none` (no workspace code).
+    sandbox: {
+      level: hasNamespaces(sandbox.level) ? sandbox.level : 'none',
+      deliberate: settings.sandbox === 'off',
+    },
     readTracker,
     ...(settings.readOnly ? { readOnly: true } : {}),
     network: settings.network,
   });
   const logDir = path.join(host.tempDir, 'agent-action', 'commands');
   const commandEnv = egress?.env ?? (settings.network === 'on' ? lifecycleScriptsOff() : {});
-  const bash = createBashTool({
+  const shellEnv = { ...agentCommandEnv(env, workspace), ...commandEnv };
+  const bash = createBashTool({ workspace, policy: bashPolicy, sandbox, env: shellEnv, logDir });
+  const fileTools = createDefaultRegistry({
     workspace,
-    policy: bashPolicy,
-    sandbox,
-    env: { ...agentCommandEnv(env, workspace), ...commandEnv },
-    logDir,
+    policy,
+    readTracker,
+    log: (m) => host.log.info(m),
+    env: scrubbedEnv(env),
   });
-  const fileTools = createDefaultRegistry({ workspace, policy, readTracker, log: (m) => host.log.info(m) });
-  const registry = settleFirst(fileTools, sandbox).with(bash);
+  const core = settleFirst(fileTools, sandbox).with(bash);
+  const stop = async () => {
+    await egress?.stop();
+    await sandbox.dispose();
+  };
+  let mcp: RunMcp | undefined;
+  try {
+    mcp = await startMcpTools(host, mcpSettings(settings), { sandbox, env: shellEnv });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
-    registry,
+    registry: mcp ? core.withShelf(mcp.shelf, mcp.preload) : core,
     sandbox,
     description,
     logDir,
     commandEnv,
     blockedHosts: () => egress?.blockedHosts() ?? new Map(),
+    mcpSummary: () => mcp?.summary() ?? '',
     dispose: async () => {
-      await egress?.stop();
-      await sandbox.dispose();
+      await mcp?.close();
+      await stop();
     },
+  };
+}
+
+/** The settings that shape the MCP servers. */
+export function mcpSettings(settings: AgentToolSettings): McpToolSettings {
+  return {
+    servers: settings.mcp?.servers ?? [],
+    network: settings.network,
+    ...(settings.allowedDomains ? { allowedDomains: settings.allowedDomains } : {}),
+    ...(settings.readOnly ? { readOnly: true } : {}),
   };
 }
 
@@ -145,11 +182,11 @@ async function allowlist(
 }
 
 /**
- * What a maintainer must know about workspace code at level `none`: with `sandbox: off` the
+ * What a maintainer must know about workspace code at levels `none` and `landlock`: with `sandbox: off` the
  * project's tests and builds ran with the runner's access; otherwise the policy refused them.
  */
 export function unsandboxedCodeNote(setting: AgentToolSettings['sandbox'], level: string): string {
-  if (level !== 'none') return '';
+  if (hasNamespaces(level)) return '';
   return setting === 'off'
     ? " **Warning: `sandbox: off` was set, so the project's own code (tests, builds, install scripts) runs with no isolation when the agent runs it: code the agent wrote or changed can read everything the runner can.**"
     : " Commands that run the project's own code (tests, builds, scripts) were refused, because nothing isolates them here.";

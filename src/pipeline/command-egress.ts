@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllowedHosts } from '../egress/allowed-hosts.js';
+import type { BlockedHosts } from '../egress/blocked-hosts-report.js';
 import { type EgressProxy, startEgressProxy } from '../egress/egress-proxy.js';
 import { proxyEnv } from '../egress/proxy-env.js';
 import type { ManagedSandbox } from '../sandbox/detect-sandbox.js';
@@ -18,7 +19,7 @@ export interface CommandEgress {
   /** Added to the commands' scrubbed environment. */
   env: Record<string, string>;
   /** Hosts refused so far, with how many times each. */
-  blockedHosts(): ReadonlyMap<string, number>;
+  blockedHosts(): BlockedHosts;
   /** A downgrade to report (the allowlist could not be enforced), if any. */
   warning?: string;
   stop(): Promise<void>;
@@ -40,6 +41,16 @@ export interface CommandEgressOptions {
 export async function startCommandEgress(options: CommandEgressOptions): Promise<CommandEgress> {
   const rules = parseAllowedHosts(options.allowedDomains);
   const enter = options.sandbox.enterNetwork;
+  // Landlock's network rules name a port, never a host: allowing the proxy's port would allow that
+  // port on every host too. Commands get no network instead (the allowlist fails closed).
+  if (!enter && options.sandbox.level === 'landlock')
+    return {
+      env: {},
+      blockedHosts: () => new Map(),
+      warning:
+        '⚠️ `network: allowlist` cannot be enforced at level `landlock` (its network rules name ports, not hosts): commands have no network.',
+      stop: async () => {},
+    };
   if (!enter) {
     const proxy = await startEgressProxy({ rules }, { port: 0 });
     const port = 'port' in proxy.address ? proxy.address.port : 0;

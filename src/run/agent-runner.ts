@@ -14,6 +14,7 @@ import { createLlmClient } from '../llm/client.js';
 import { contextWindowFor } from '../llm/context-window.js';
 import { pricesFor } from '../llm/model-prices.js';
 import { promptCacheKey } from '../llm/prompt-cache-key.js';
+import type { DroppableInput } from '../llm/request-rules.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { progressReporter } from '../pipeline/progress.js';
@@ -33,6 +34,8 @@ export interface AgentRunnerOptions {
   runKind: string;
   /** Hears every agent event after the progress reporter (e.g. to credit blocked hosts to commands). */
   onEvent?: (event: AgentEvent) => void;
+  /** Hears each input the endpoint refused and the run now drops (image input, for the summary). */
+  onInputDropped?: (input: DroppableInput, quoted: string) => void;
 }
 
 /** The run's budget from its inputs and the model's prices; the deadline counts from `startedAt`. */
@@ -51,6 +54,7 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
     reasoningEffort: config.llm.reasoningEffort,
     promptCacheKey: promptCacheKey(`${ctx.repo.owner}/${ctx.repo.repo}`, options.runKind),
     log: (message) => ctx.log.info(message),
+    ...(options.onInputDropped ? { onDrop: options.onInputDropped } : {}),
   });
   const contextWindowTokens = contextWindowFor(config.llm.model, config.llm.contextWindow);
   const report = progressReporter(ctx.log, options.tracking);

@@ -24,8 +24,9 @@ import { attributeBlockedHosts } from './egress-attribution.js';
 import type { WorkPlan } from './plan-work.js';
 import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
+import { prepareRepositoryContext } from './repository-context.js';
 import { runReview } from './review.js';
-import { checkOutAndOpenTranscript, runAgentPhase, runPhases, trustedAgentsMd } from './run-phases.js';
+import { checkOutAndOpenTranscript, runAgentPhase, runPhases } from './run-phases.js';
 import { buildTask } from './task.js';
 
 export interface WorkInput {
@@ -35,7 +36,7 @@ export interface WorkInput {
   tracking: TrackingComment | undefined;
   /** Filled in as facts become known, so a failure still reports them. */
   outcome: RunOutcome;
-  /** Snapshots `.git/config` and `.git/info/` so the action's git can put them back (config-guard.ts). */
+  /** Pins the repository and snapshots `.git` so the action's git can put it back (config-guard.ts). */
   snapshotGitConfig?: () => Promise<void>;
   /** The surfaces' footer as of now (`renderFooter` over the outcome so far). */
   footer: () => string;
@@ -55,13 +56,14 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
 
   step('Reading the task');
   const task = await buildTask(ctx, input.trigger, plan);
+  const given = await prepareRepositoryContext(ctx, input, input.git, transcript, { review: false });
   const messages = buildInitialMessages({
     system: {
       repository: `${ctx.repo.owner}/${ctx.repo.repo}`,
       ...(config.verifyCommand ? { verifyCommand: config.verifyCommand } : {}),
       answerOnly: plan.publish.kind === 'comment',
     },
-    ...(await trustedAgentsMd(ctx, input, input.git)),
+    ...given.prompt,
     ...(config.instructions ? { instructions: config.instructions } : {}),
     task: task.task,
     context: task.context,
@@ -85,12 +87,13 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
     step('Working');
     const budget = runBudgetFor(config, startedAt);
     const agentRunner = createAgentRunner(ctx, {
-      registry: tools.registry,
+      registry: given.withNotes(tools.registry, config.runner.workspace),
       transcript,
       tracking,
       budget,
       runKind: plan.publish.kind,
       onEvent: egress.onEvent,
+      ...given.runner,
     });
     const agent = await runAgentPhase(ctx, input, { runner: agentRunner, messages, who: 'Agent' }, phases);
     outcome.stopReason = agent.stopReason;
@@ -160,6 +163,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
     return published;
   } finally {
     outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
+    outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

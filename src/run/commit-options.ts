@@ -4,6 +4,7 @@
  * message, the branch and its lease, whether a moved branch is rebased).
  */
 import { type CommitAndPushOptions, coAuthorFor } from '../git/commit-and-push.js';
+import { configSecrets } from '../inputs.js';
 import type { Actor } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
 
@@ -25,7 +26,7 @@ export function commitOptions(ctx: RunContext, actor: Actor, specific: Specific)
     signing: config.publishing.commitSigning,
     runUrl: ctx.runUrl,
     coAuthor: coAuthorFor(actor, config.publishing.coAuthor),
-    secrets: [config.githubToken, config.llm.apiKey],
+    secrets: configSecrets(config),
     log: (m) => ctx.log.info(m),
     ...specific,
   };

@@ -5,7 +5,7 @@
 import * as core from '@actions/core';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
-import type { Config } from '../inputs.js';
+import { type Config, configSecrets } from '../inputs.js';
 import type { CommandHost, RunLog } from '../pipeline/command-host.js';
 import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { createRedactor } from '../safety/redact.js';
@@ -33,7 +33,7 @@ const RUNNER_LOG: RunLog = { info: (m) => core.info(m), warning: (m) => core.war
 
 /** Registers the secrets with the runner's masker first, then builds the context. */
 export function createRunContext(config: Config, signal: AbortSignal, sink: RunLog = RUNNER_LOG): RunContext {
-  const secrets = [config.githubToken, config.llm.apiKey].filter((s) => s !== '');
+  const secrets = configSecrets(config);
   registerSecrets(secrets);
   const redact = createRedactor(secrets);
   const { owner, repo } = config.runner.repository;

@@ -3,12 +3,15 @@
  * (`write_file`, `edit_file`, `apply_patch` and any other non-read-only file tool) and
  * `add_review_comment` added. A same-repository pull request keeps bash, limited to the read-only
  * part of the policy, inside the usual sandbox; a fork's gets no bash and no sandbox at all, since
- * nothing of its head may run.
+ * nothing of its head may run. MCP servers: only those marked `read-only: true`, with their
+ * read-only tools (a fork's review starts no stdio server, since it has no sandbox).
  */
+import { scrubbedEnv } from '../exec/scrubbed-env.js';
 import type { DiffLines } from '../outputs/diff-lines.js';
 import type { ReviewCommentDraft } from '../outputs/review-comments.js';
-import { type AgentToolSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
+import { type AgentToolSettings, mcpSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
 import type { CommandHost } from '../pipeline/command-host.js';
+import { startMcpTools } from '../pipeline/mcp-tools.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
 import { createAddReviewCommentTool } from '../tools/add-review-comment.js';
@@ -22,6 +25,8 @@ export interface ReviewTools {
   registry: ToolRegistry;
   /** How commands are isolated, or why none run; for the log. */
   description: string;
+  /** The MCP servers and their tools, for the job summary ('' without servers). */
+  mcpSummary(): string;
   dispose(): Promise<void>;
 }
 
@@ -52,6 +57,7 @@ export async function prepareReviewTools(
       workspace: host.workspace,
       policy: createPathPolicy(host.workspace),
       readTracker: createReadTracker(),
+      env: scrubbedEnv(host.env),
     });
     const writers = fileTools.filter((t) => !t.readOnly).map((t) => t.name);
     const registry = new ToolRegistry([...fileTools.filter((t) => t.readOnly), addComment]).withheld({
@@ -60,12 +66,19 @@ export async function prepareReviewTools(
     });
     const description = 'No commands run: the pull request comes from a fork, so bash is not offered.';
     host.log.info(description);
-    return { registry, description, dispose: async () => {} };
+    // Remote servers only: a stdio server would need the sandbox this review does not start.
+    const mcp = await startMcpTools(host, mcpSettings({ ...settings, readOnly: true }), undefined);
+    return {
+      registry: mcp ? registry.withShelf(mcp.shelf, mcp.preload) : registry,
+      description,
+      mcpSummary: () => mcp?.summary() ?? '',
+      dispose: async () => mcp?.close(),
+    };
   }
   const tools = await prepareAgentTools(host, { ...settings, readOnly: true });
   const writers = tools.registry.names().filter((n) => n !== 'bash' && !tools.registry.get(n)?.readOnly);
   const registry = tools.registry.withheld(refusals([...WRITE_TOOLS, ...writers])).with(addComment);
-  return { registry, description: tools.description, dispose: tools.dispose };
+  return { registry, description: tools.description, mcpSummary: tools.mcpSummary, dispose: tools.dispose };
 }
 
 function refusals(names: readonly string[]): Record<string, string> {

@@ -20,8 +20,9 @@ import type { WorkInput } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
 import { publishPullRequestReview } from './publish-pull-request-review.js';
+import { prepareRepositoryContext } from './repository-context.js';
 import { prepareReviewTools } from './review-tools.js';
-import { checkOutAndOpenTranscript, runAgentPhase, runPhases, trustedAgentsMd } from './run-phases.js';
+import { checkOutAndOpenTranscript, runAgentPhase, runPhases } from './run-phases.js';
 
 /** Runs the review; throws on failure or cancellation (the tracked run reports it). */
 export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publication> {
@@ -60,9 +61,13 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
         : {}),
     },
   );
+  const given = await prepareRepositoryContext(ctx, input, git, transcript, {
+    review: true,
+    knownPaths: details.files.map((file) => file.filename),
+  });
   const messages = buildInitialMessages({
     systemText: buildReviewSystemPrompt({ repository, canRunCommands: pr.sameRepo }),
-    ...(await trustedAgentsMd(ctx, input, git)),
+    ...given.prompt,
     ...(config.instructions ? { instructions: config.instructions } : {}),
     task: task.task,
     context: task.context,
@@ -70,6 +75,9 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
 
   const diff = diffLines(details.files);
   const comments: ReviewCommentDraft[] = [];
+  // Same repository: the reviewer's read-only commands run in the workspace, whose git the action
+  // uses again after the run (credentials put back); a fork's folder gets no commands at all.
+  if (pr.sameRepo) await input.snapshotGitConfig?.();
   const tools = await prepareReviewTools({ ...commandHost(ctx), workspace }, config, {
     canRunCommands: pr.sameRepo,
     diff,
@@ -79,11 +87,12 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   try {
     step('Reviewing');
     const runner = createAgentRunner(ctx, {
-      registry: tools.registry,
+      registry: given.withNotes(tools.registry, workspace),
       transcript,
       tracking,
       budget: runBudgetFor(config, startedAt),
       runKind: 'review',
+      ...given.runner,
     });
     const agent = await runAgentPhase(ctx, input, { runner, messages, who: 'Reviewer' }, phases);
     outcome.stopReason = agent.stopReason;
@@ -108,6 +117,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
     return published;
   } finally {
+    outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

@@ -1,8 +1,7 @@
 /**
  * The phases a change run and a review run share, written once: a step line on the log and the
  * tracking comment, the cancel check between phases, the checkout with the transcript opened
- * after it, the trusted repository instructions, and the agent's call with its usage added to the
- * outcome. A model endpoint that failed outright ends the run here, before anything is published.
+ * after it, and the agent's call with its usage added to the outcome. A model endpoint that failed outright ends the run here, before anything is published.
  */
 
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
@@ -10,7 +9,6 @@ import type { AgentResult } from '../agent/loop.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
 import { type CheckoutResult, checkoutRef } from '../git/checkout.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import { readFileOnBranch } from '../git/read-file-on-branch.js';
 import { type AgentRunner, addAgentUsage } from './agent-runner.js';
 import type { WorkInput } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
@@ -55,16 +53,6 @@ export async function checkOutAndOpenTranscript(
   const transcript = startRunTranscript(ctx, input.trigger);
   input.outcome.transcriptPath = transcript.path;
   return { checkout, transcript };
-}
-
-/** `AGENTS.md` as it is on the plan's trusted branch (never the checked-out head), if there is one. */
-export async function trustedAgentsMd(
-  ctx: RunContext,
-  input: Pick<WorkInput, 'plan'>,
-  git: GitCommandManager,
-): Promise<{ agentsMd?: string }> {
-  const text = await readFileOnBranch(git, ctx.remoteUrl, input.plan.trustedBranch, 'AGENTS.md');
-  return text ? { agentsMd: text } : {};
 }
 
 /**

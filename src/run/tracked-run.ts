@@ -9,6 +9,7 @@
 
 import * as core from '@actions/core';
 import { readTranscript } from '../agent/transcript.js';
+import { contextCounts } from '../context/context-report.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { guardRepositoryConfig } from '../git/config-guard.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
@@ -140,6 +141,7 @@ function runFooter(ctx: RunContext, outcome: RunOutcome, startedAt: number, requ
     cachedTokens: outcome.cachedTokens,
     costUsd: outcome.costUsd,
     estimated: outcome.tokensEstimated,
+    context: contextCounts(outcome.instructionFiles, outcome.images),
     requester,
     runUrl: ctx.runUrl,
   });

@@ -17,6 +17,7 @@ export type PathRule =
   | 'git-internals'
   | 'git-hooks'
   | 'workflows'
+  | 'hard-link'
   | 'unresolvable';
 
 /** A refused path: which rule, and a message written for the model. */
@@ -122,6 +123,29 @@ export function checkPathRules(realPath: string, root: string, access: PathAcces
   return undefined;
 }
 
+/**
+ * A file with more than one name (a hard link) is not written through: its other names may be a
+ * protected file (`.git/config`, a workflow) or lie outside the workspace (a runner's dotfile, a
+ * package store), and a write changes them all. Commands can make such links where no sandbox
+ * stops them (level `none`), and the path rules only see the name given.
+ */
+function hardLinkRefusal(real: string): PathRefusal | undefined {
+  let links: number;
+  try {
+    const info = lstatSync(real);
+    if (!info.isFile()) return undefined;
+    links = info.nlink;
+  } catch {
+    return undefined; // a new file
+  }
+  if (links <= 1) return undefined;
+  return {
+    kind: 'refused',
+    rule: 'hard-link',
+    message: `Refused by path policy (rule hard-link): ${real} has ${links} names (hard links); writing it would change the others too, which may be protected files or lie outside the workspace. Delete it first, then write a new file.`,
+  };
+}
+
 /** Creates the policy for one workspace. Throws if the workspace itself does not exist (a misconfiguration). */
 export function createPathPolicy(workspaceRoot: string): PathPolicy {
   const root = realpathSync.native(path.resolve(workspaceRoot));
@@ -137,7 +161,8 @@ export function createPathPolicy(workspaceRoot: string): PathPolicy {
         message: `Refused by path policy (rule unresolvable): ${p}: ${reason}`,
       };
     }
-    const refusal = checkPathRules(real, root, access);
+    const refusal =
+      checkPathRules(real, root, access) ?? (access === 'write' ? hardLinkRefusal(real) : undefined);
     if (refusal) return refusal;
     return { kind: 'allowed', path: real, relative: path.relative(root, real) || '.' };
   };

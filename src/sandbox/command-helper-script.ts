@@ -6,7 +6,9 @@
  * spawns `file` in a process group of its own, stdout and stderr appended to the runner's log
  * file `log` (opened again here, never through a symlink), and answers `{id, code, signal}` on
  * stdout when it has ended, after killing whatever it left in its group; `{op: "kill", id,
- * signal}` signals that group. JSON carries any argv a JavaScript string can hold, and commands
+ * signal}` signals that group. With `socket` (a long-lived server the action talks to), the
+ * command's stdin and stdout are relayed to a connection to that Unix socket instead, and only
+ * stderr goes to `log`. JSON carries any argv a JavaScript string can hold, and commands
  * run concurrently. When its stdin closes (the action ended or died), it is signalled or it
  * fails, it SIGKILLs every group still running and exits. Requests come only from the action,
  * which could run anything as root through sudo anyway; commands cannot reach the pipe.
@@ -14,18 +16,29 @@
 export const COMMAND_HELPER_SCRIPT = `'use strict';
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const net = require('node:net');
 const readline = require('node:readline');
 const running = new Map();
 const send = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
 const killGroup = (pid, signal) => {
   try { process.kill(-pid, signal); } catch {}
 };
-const start = ({ id, file, args, env, cwd, log }) => {
+const relay = (child, socketPath) => {
+  const socket = net.connect(socketPath);
+  socket.on('error', () => child.stdin.destroy());
+  child.stdin.on('error', () => socket.destroy());
+  socket.pipe(child.stdin);
+  child.stdout.pipe(socket);
+  child.once('exit', () => child.stdin.destroy());
+};
+const start = ({ id, file, args, env, cwd, log, socket }) => {
   let fd;
   let child;
   try {
     fd = fs.openSync(log, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_NOFOLLOW);
-    child = spawn(file, args, { cwd, env, stdio: ['ignore', fd, fd], detached: true });
+    const stdio = socket ? ['pipe', 'pipe', fd] : ['ignore', fd, fd];
+    child = spawn(file, args, { cwd, env, stdio, detached: true });
+    if (socket) relay(child, socket);
   } catch (error) {
     send({ id, code: null, signal: null, error: String(error && error.message) });
     return;

@@ -13,8 +13,14 @@ import type { CommandExit, SandboxedCommand, SandboxLaunch } from './sandbox.js'
 
 /** The job's command helper. */
 export interface CommandHelper {
-  /** Starts `launch` in `cwd`, its output appended to the log file at `logPath`. */
-  start(launch: SandboxLaunch, options: { cwd: string; logPath: string }): SandboxedCommand;
+  /**
+   * Starts `launch` in `cwd`, its output appended to the log file at `logPath`; with `socketPath`,
+   * its stdin and stdout are relayed to that Unix socket and only stderr goes to the log.
+   */
+  start(
+    launch: SandboxLaunch,
+    options: { cwd: string; logPath: string; socketPath?: string },
+  ): SandboxedCommand;
   /** Closes the helper's stdin: it kills what still runs and exits. */
   stop(): Promise<void>;
 }
@@ -73,14 +79,24 @@ export async function startCommandHelper(prefix: readonly string[]): Promise<Com
   const send = (request: Record<string, unknown>) => child.stdin!.write(`${JSON.stringify(request)}\n`);
 
   return {
-    start(launch, { cwd, logPath }) {
+    start(launch, { cwd, logPath, socketPath }) {
       const id = nextId++;
       const exited = new Promise<CommandExit>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null || !child.stdin?.writable)
           return resolve({ code: null, signal: null, error: new Error(gone()) });
         pending.set(id, resolve);
         refWhileBusy();
-        send({ op: 'start', id, file: launch.file, args: launch.args, env: launch.env, cwd, log: logPath });
+        const socket = socketPath ? { socket: socketPath } : {};
+        send({
+          op: 'start',
+          id,
+          file: launch.file,
+          args: launch.args,
+          env: launch.env,
+          cwd,
+          log: logPath,
+          ...socket,
+        });
       });
       return {
         exited,

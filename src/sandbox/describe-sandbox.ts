@@ -24,7 +24,14 @@ export function describeSandbox(sandbox: Sandbox & SandboxFacts): string {
     (p) => !sandbox.missing.includes(p) && !(p === 'network-namespace' && sandbox.network === 'on'),
   );
   const parts = [`**Sandbox: \`${sandbox.level}\`**`];
-  if (sandbox.level === 'none') parts.push('commands run without isolation (scrubbed environment only).');
+  if (sandbox.level === 'none')
+    parts.push(
+      "this runner gives commands no isolation: they run as the runner's user, with its files, network and processes in reach; only the bash policy (and a scrubbed environment) stands in the way.",
+    );
+  else if (sandbox.level === 'landlock')
+    parts.push(
+      `commands confined by Landlock and seccomp: they write only inside the workspace's folders (never \`.git\` or \`.github\`) and a private home, cannot read the runner's home or temp folders, ${sandbox.network === 'on' ? '' : 'reach no network, '}and cannot reach the action's environment or other processes; they run as the runner's user and can read its other files.`,
+    );
   else {
     const user = sandbox.userName ? ` \`${sandbox.userName}\`` : '';
     parts.push(

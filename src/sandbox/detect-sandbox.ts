@@ -1,13 +1,17 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type CommandHelper, startCommandHelper } from './command-helper.js';
 import { networkEntry } from './egress-forwarder.js';
 import { type HandBack, startHandBack } from './hand-back.js';
-import { findExecutable, type ProbeRunner, probeFailure, runProbe, SYSTEM_PATH } from './host-probe.js';
+import { findExecutable, type ProbeRunner, probeFailure, runProbe } from './host-probe.js';
+import { detectLandlock, findLandlockHelper } from './landlock-sandbox.js';
+import { hiddenPaths, readOnlyUnderHidden, runLevelCheck } from './level-check.js';
+import { mountFlagsOf, mountsToMakeReadOnly, readMountinfo } from './mount-table.js';
 import type { KeptPath } from './namespace-holder.js';
 import { maxKept, type NamespaceHolder, startNamespaceHolder } from './namespace-holder.js';
 import { createNamespaceSandbox, type Privilege, type SandboxTools } from './namespace-sandbox.js';
+import { type ProtectedPaths, prepareProtectedPaths } from './protected-paths.js';
 import { type Protection, plainLaunch, type Sandbox } from './sandbox.js';
 import {
   createSandboxUser,
@@ -39,6 +43,8 @@ export interface DetectSandboxOptions {
   uid?: number;
   /** How the throw-away user writes the workspace; default `acl` when setfacl is installed. */
   workspaceAccess?: WorkspaceAccess;
+  /** The Landlock helper (default: found next to the bundle); `null` leaves level `landlock` out. */
+  landlockHelper?: string | null;
 }
 
 /** A sandbox chosen at start-up, with what it could not provide and why; dispose it at the end. */
@@ -80,10 +86,11 @@ const ROOT_SOCKETS = [
 
 /**
  * Probes what isolation actually works on this runner, strongest first: root or passwordless
- * sudo (namespaces plus a throw-away user), then unprivileged user namespaces, then none. Each
- * level is verified by running a command through it before it is chosen. `strict` throws a
- * {@link SandboxUnavailableError} naming what is missing; `auto` returns the strongest level with
- * `missing` and `notes` filled in; `off` returns no isolation.
+ * sudo (namespaces plus a throw-away user), then unprivileged user namespaces, then Landlock and
+ * seccomp through the native helper (`landlock`), then none. Each level is verified by running a
+ * command through it before it is chosen. `strict` throws a {@link SandboxUnavailableError}
+ * naming what is missing (it accepts only the first level); `auto` returns the strongest level
+ * with `missing` and `notes` filled in; `off` returns no isolation.
  */
 export async function detectSandbox(options: DetectSandboxOptions): Promise<ManagedSandbox> {
   const notes: string[] = [];
@@ -103,7 +110,13 @@ export async function detectSandbox(options: DetectSandboxOptions): Promise<Mana
   const tools = await findTools();
   const chosen = tools.kind === 'ok' ? await strongest(options, run, tools.tools, notes) : undefined;
   if (tools.kind === 'missing') notes.push(`not installed: ${tools.names.join(', ')}`);
-  const sandbox = chosen ?? none(options, notes);
+  const landlock =
+    chosen || options.landlockHelper === null
+      ? undefined
+      : await attempt(notes, () =>
+          detectLandlock(options, run, options.landlockHelper ?? findLandlockHelper()),
+        );
+  const sandbox = chosen ?? landlock ?? none(options, notes);
   if (options.setting === 'strict' && sandbox.missing.length > 0) {
     await sandbox.dispose();
     throw fail(sandbox.missing);
@@ -181,9 +194,9 @@ async function withUser(
     access,
   });
   const handBack = startHandBack(privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : [], user);
-  const release = async () => {
+  const release = async (writable: readonly string[]) => {
     await handBack.stop();
-    await removeSandboxUser(asRoot, user);
+    await removeSandboxUser(asRoot, user, writable);
   };
   return build(options, tools, privilege, user.home, release, { user, handBack });
 }
@@ -200,20 +213,27 @@ async function build(
   tools: HostTools,
   privilege: Privilege,
   home: string,
-  release: () => Promise<void>,
+  release: (writable: readonly string[]) => Promise<void>,
   separate?: { user: SandboxUser; handBack: HandBack },
 ): Promise<ManagedSandbox> {
   const user = separate?.user;
   let holder: NamespaceHolder | undefined;
   let helper: CommandHelper | undefined;
+  let guarded: ProtectedPaths | undefined;
   const dispose = async () => {
     await helper?.stop();
     await holder?.stop();
-    await release();
+    await release(holder?.writable ?? []);
+    await guarded?.release();
   };
   try {
-    const hide = [...new Set([options.tempDir, '/tmp', '/dev/shm', ...(options.hidePaths ?? [])])];
-    const keep = keptPaths(options, home, hide, tools.shell);
+    const hide = hiddenPaths(options);
+    guarded = await prepareProtectedPaths(options.workspace);
+    const mountinfo = readMountinfo();
+    const keep = keptPaths(options, home, hide, tools.shell, guarded.paths).map((k) => ({
+      ...k,
+      flags: mountFlagsOf(mountinfo, k.path),
+    }));
     const mask = ROOT_SOCKETS.filter((p) => existsSync(p));
     holder = await startNamespaceHolder({
       privilege,
@@ -223,6 +243,7 @@ async function build(
       keep,
       hide,
       mask,
+      readOnly: mountsToMakeReadOnly(mountinfo, hide),
     });
     // One small process for the job starts every command: with sudo it is root, so no command
     // pays for a `sudo`; at every level it spawns no slower than the (larger) action would.
@@ -241,12 +262,18 @@ async function build(
     });
     // Prove the level works end to end, the way commands will run: the workspace is readable and
     // writable from inside, and so is the private home.
-    const check = await runCheck(sandbox, options);
+    const check = await runLevelCheck(sandbox, options);
     if (check !== undefined) throw new Error(`${sandbox.level} check in the workspace failed: ${check}`);
     return {
       ...sandbox,
       network: options.network,
-      notes: options.network === 'off' && !tools.ip ? ['`ip` is not installed: loopback is down inside'] : [],
+      notes: [
+        ...(options.network === 'off' && !tools.ip ? ['`ip` is not installed: loopback is down inside'] : []),
+        ...(holder.writable.length > 0
+          ? [`could not make read-only inside: ${holder.writable.map((p) => `\`${p}\``).join(', ')}`]
+          : []),
+        ...guarded.links.map((name) => `\`${name}\` is a symbolic link, so only the bash policy protects it`),
+      ],
       ...(separate
         ? {
             userName: separate.user.name,
@@ -265,51 +292,23 @@ async function build(
   }
 }
 
-const CHECK_TIMEOUT_MS = 30_000;
-
-/** Runs the start-up check through `sandbox`; returns its output when it fails. */
-async function runCheck(sandbox: Sandbox, options: DetectSandboxOptions): Promise<string | undefined> {
-  const dir = await mkdtemp(path.join(options.tempDir, 'agentsbx-check-'));
-  const logPath = path.join(dir, 'check.log');
-  const log = await open(logPath, 'a', 0o600);
-  try {
-    const command = sandbox.start(['/bin/sh', '-c', 'test -r . && test -w . && test -w "$HOME"'], {
-      cwd: options.workspace,
-      env: { PATH: SYSTEM_PATH, LANG: 'C' },
-      output: { fd: log.fd, path: logPath },
-    });
-    const timer = setTimeout(() => command.kill('SIGKILL'), CHECK_TIMEOUT_MS);
-    const exit = await command.exited;
-    clearTimeout(timer);
-    if (exit.code === 0) return undefined;
-    const output = (await readFile(logPath, 'utf8')).trim();
-    return exit.error?.message ?? (output || `exit ${exit.code ?? exit.signal}`);
-  } finally {
-    await log.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 /**
- * What stays visible under the hidden folders, in mount order: the workspace, its `.git`
- * (read-only, so no hook or config planted there runs later in the action's own git commands),
- * the private home, then read-only tool folders. Dropped beyond what the holder can keep.
+ * What is bound back, in mount order: the workspace, its protected entries `.git` and `.github`
+ * (read-only: see `protected-paths.ts`), the private home, then read-only tool folders under the
+ * hidden ones. Dropped beyond what the holder can keep, tool folders first.
  */
 function keptPaths(
   options: DetectSandboxOptions,
   home: string,
   hide: readonly string[],
   shell: string,
+  protectedPaths: readonly string[],
 ): KeptPath[] {
-  const under = (p: string) => hide.some((h) => p.startsWith(`${h}/`));
-  const fromPath = (options.path ?? '').split(':').filter((p) => path.isAbsolute(p) && under(p));
-  const readOnly = [...new Set([...(options.readOnlyPaths ?? []), ...fromPath])].filter((p) => existsSync(p));
-  const gitDir = path.join(options.workspace, '.git');
   return [
     { path: options.workspace, mode: 'rw' as const },
-    ...(existsSync(gitDir) ? [{ path: gitDir, mode: 'ro' as const }] : []),
+    ...protectedPaths.map((p) => ({ path: p, mode: 'ro' as const })),
     { path: home, mode: 'rw' as const },
-    ...readOnly.map((p) => ({ path: p, mode: 'ro' as const })),
+    ...readOnlyUnderHidden(options, hide).map((p) => ({ path: p, mode: 'ro' as const })),
   ].slice(0, maxKept(shell));
 }
 
@@ -342,7 +341,8 @@ function none(options: DetectSandboxOptions, notes: string[]): ManagedSandbox {
     missing: options.network === 'on' ? ['pid-namespace', 'separate-user'] : ALL,
     network: options.network,
     notes,
-    start: (argv, { cwd, env, output }) => spawnCommand(plainLaunch(argv, env), { cwd, output }),
+    start: (argv, { cwd, env, output, stdio }) =>
+      spawnCommand(plainLaunch(argv, env), { cwd, output, ...(stdio ? { stdio } : {}) }),
     settle: async () => undefined,
     async dispose() {},
   };

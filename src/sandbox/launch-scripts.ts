@@ -5,27 +5,36 @@
 
 /**
  * Sets up the namespace every command later enters, once per job: runs as root (real, or mapped
- * by a user namespace) in a fresh mount and network namespace, in the host's PID namespace.
- * Arguments: `ip`, then `nKeep` pairs of `rw|ro path`, then `nHide` pairs of `mode path` (a
- * folder to cover with a tmpfs of that mode, or with mode `null` a socket to cover with /dev/null).
+ * by a user namespace) in a fresh mount, IPC and network namespace, in the host's PID namespace.
+ * Arguments: `ip`, then `nKeep` triples of `rw|ro flags path`, then `nReadOnly` pairs of
+ * `flags mountpoint`, then `nHide` pairs of `mode path` (a folder to cover with a tmpfs of that
+ * mode, or with mode `null` a socket to cover with /dev/null).
  *
- * Order matters: folders to keep (the workspace, the private home) are opened as file descriptors
- * first, because once a tmpfs covers a parent they cannot be reached by name any more; then the
- * hidden folders are covered; then the kept folders are bound back from their descriptors
- * (`--no-canonicalize`, or `mount` would resolve `/proc/self/fd/N` to the covered path).
- * It prints `ready <pid>` and holds the namespaces until its stdin closes (the action disposing of
- * the sandbox, or dying).
+ * Order matters: folders to keep (the workspace, the private home, `.git`) are opened as file
+ * descriptors first, because once a tmpfs covers a parent they cannot be reached by name any more;
+ * then every mount of the runner is made read-only (one it cannot be is named on a `writable <path>`
+ * line); then the hidden folders are covered with fresh, writable tmpfs (so `/tmp`, `/var/tmp`,
+ * `/dev/shm`, `/run/lock` are private and die with the namespace), and `/dev/mqueue` shows this
+ * IPC namespace's queues; then the kept folders are bound back from their descriptors
+ * (`--no-canonicalize`, or `mount` would resolve `/proc/self/fd/N` to the covered path) with their
+ * mode and the flags of the mount they lie on. It prints `ready <pid>` and holds the namespaces
+ * until its stdin closes (the action disposing of the sandbox, or dying).
  */
 export const SETUP_SCRIPT = `set -eu
 ip=$1
 shift
 n=$1; shift; fd=3
 while [ "$n" -gt 0 ]; do
-  eval "exec $fd<\\"\\$2\\""
-  eval "keep_$fd=\\$2 keepmode_$fd=\\$1"
-  n=$((n - 1)); fd=$((fd + 1)); shift 2
+  eval "exec $fd<\\"\\$3\\""
+  eval "keep_$fd=\\$3 keepmode_$fd=\\$1 keepflags_$fd=\\$2"
+  n=$((n - 1)); fd=$((fd + 1)); shift 3
 done
 last=$fd
+n=$1; shift
+while [ "$n" -gt 0 ]; do
+  mount -o "remount,bind,ro\${1:+,$1}" "$2" 2>/dev/null || echo "writable $2"
+  n=$((n - 1)); shift 2
+done
 n=$1; shift
 while [ "$n" -gt 0 ]; do
   if [ "$1" = null ]; then
@@ -33,12 +42,13 @@ while [ "$n" -gt 0 ]; do
   elif [ -d "$2" ]; then mount -t tmpfs -o "mode=$1,nosuid,nodev" sandbox-hidden "$2"; fi
   n=$((n - 1)); shift 2
 done
+if [ -d /dev/mqueue ]; then mount -t mqueue -o nosuid,nodev,noexec sandbox-mqueue /dev/mqueue; fi
 fd=3
 while [ "$fd" -lt "$last" ]; do
-  eval "p=\\$keep_$fd m=\\$keepmode_$fd"
+  eval "p=\\$keep_$fd m=\\$keepmode_$fd f=\\$keepflags_$fd"
   if [ ! -e "$p" ]; then mkdir -p "$p"; fi
   mount --no-canonicalize --bind "/proc/self/fd/$fd" "$p"
-  if [ "$m" = ro ]; then mount -o remount,bind,ro "$p"; fi
+  mount -o "remount,bind,$m\${f:+,$f}" "$p"
   eval "exec $fd<&-"
   fd=$((fd + 1))
 done

@@ -1,11 +1,17 @@
 import { letGo, spawnJobProcess, stopJobProcess, waitForReadyLine } from './job-process.js';
 import { SETUP_SCRIPT } from './launch-scripts.js';
+import type { ReadOnlyMount } from './mount-table.js';
 import type { Privilege, SandboxTools } from './namespace-sandbox.js';
 
-/** A folder that stays visible inside the namespace even when a parent is hidden. */
+/**
+ * A folder (or file) bound back inside the namespace, writable or read-only: one a hidden parent
+ * would cover, or a protected one (`.git`, `.github`) inside the writable workspace.
+ */
 export interface KeptPath {
   path: string;
   mode: 'rw' | 'ro';
+  /** The flags of the mount it lies on (`nosuid,relatime` …), repeated when it is bound back. */
+  flags?: string;
 }
 
 export interface HolderOptions {
@@ -21,24 +27,30 @@ export interface HolderOptions {
   hide: readonly string[];
   /** Sockets (or files) to cover with /dev/null, e.g. the Docker socket. */
   mask?: readonly string[];
+  /** The runner's mounts, made read-only before the hidden and kept folders are mounted. */
+  readOnly?: readonly ReadOnlyMount[];
 }
 
 /** The process that holds the prepared namespaces; commands enter them with `nsenter`. */
 export interface NamespaceHolder {
   pid: number;
+  /** Mounts that could not be made read-only: commands can write there what their user may. */
+  writable: string[];
   /** Closes the holder's stdin so it exits; the namespaces go when the last command inside ends. */
   stop(): Promise<void>;
 }
 
-const STICKY = new Set(['/tmp', '/dev/shm', '/var/tmp']);
+const STICKY = new Set(['/tmp', '/dev/shm', '/var/tmp', '/run/lock']);
 /** Each kept folder holds a file descriptor; dash can name 3 to 9 only, bash many more. */
 const MAX_KEPT = { dash: 7, bash: 40 };
 const READY_TIMEOUT_MS = 15_000;
 
 /**
- * Starts the holder: one mount namespace (hidden folders covered, kept ones bound back, `.git`
- * read-only) and, with `network: off`, one network namespace with only loopback, set up once per
- * job so each command only has to enter them. Rejects with the holder's stderr if set-up fails.
+ * Starts the holder: one mount namespace (the runner's mounts read-only, hidden folders covered
+ * with private tmpfs, kept ones bound back, `.git` and `.github` read-only), one IPC namespace
+ * (System V and POSIX IPC private to the job) and, with `network: off`, one network namespace with
+ * only loopback, set up once per job so each command only has to enter them. Rejects with the
+ * holder's stderr if set-up fails.
  */
 export async function startNamespaceHolder(options: HolderOptions): Promise<NamespaceHolder> {
   const max = maxKept(options.shell);
@@ -49,6 +61,7 @@ export async function startNamespaceHolder(options: HolderOptions): Promise<Name
     ...(options.privilege === 'userns' ? ['--user', '--map-root-user'] : []),
     '--mount',
     '--propagation=private',
+    '--ipc',
     ...(options.network === 'off' ? ['--net'] : []),
     '--',
     options.shell,
@@ -57,7 +70,9 @@ export async function startNamespaceHolder(options: HolderOptions): Promise<Name
     'sandbox-setup',
     options.network === 'off' && tools.ip ? tools.ip : '-',
     String(options.keep.length),
-    ...options.keep.flatMap((k) => [k.mode, k.path]),
+    ...options.keep.flatMap((k) => [k.mode, k.flags ?? '', k.path]),
+    String(options.readOnly?.length ?? 0),
+    ...(options.readOnly ?? []).flatMap((m) => [m.flags, m.path]),
     String(options.hide.length + (options.mask?.length ?? 0)),
     ...options.hide.flatMap((p) => [STICKY.has(p) ? '1777' : '755', p]),
     ...(options.mask ?? []).flatMap((p) => ['null', p]),
@@ -65,11 +80,19 @@ export async function startNamespaceHolder(options: HolderOptions): Promise<Name
   if (options.privilege === 'sudo' && !tools.sudo) throw new Error('sudo privilege without a sudo binary');
   const argv = options.privilege === 'sudo' ? [tools.sudo!, '-n', '--', ...unshare] : unshare;
   const child = spawnJobProcess(argv);
+  let said = '';
+  const listen = (chunk: Buffer) => {
+    said += chunk.toString();
+  };
+  child.stdout?.on('data', listen);
   const pid = await waitForReadyLine(child, 'ready', 'namespace set-up', READY_TIMEOUT_MS);
+  child.stdout?.off('data', listen);
+  const writable = [...said.matchAll(/^writable (.*)$/gm)].map((m) => m[1]!);
   // The action may exit without disposing; then its end of stdin closes and the holder exits.
   letGo(child);
   return {
     pid,
+    writable,
     stop() {
       return stopJobProcess(child);
     },

@@ -43,7 +43,7 @@ export interface NamespaceSandboxConfig {
 const ROOT_NAMES = ['SUDO_COMMAND', 'SUDO_USER', 'SUDO_UID', 'SUDO_GID', 'SUDO_HOME', 'MAIL'];
 
 /**
- * The process chain one command runs as: `nsenter (holder's mount+net) → unshare (new PID
+ * The process chain one command runs as: `nsenter (holder's mount+IPC+net) → unshare (new PID
  * namespace, fresh /proc, cwd) → setpriv (user, no capabilities, no new privileges) → argv`, with
  * HOME, TMPDIR and the user's names in the environment it starts with; the job's command helper
  * starts it. The
@@ -65,6 +65,7 @@ export function commandChain(
     // cannot do outside and a `--map-root-user` namespace denies inside: every command would fail.
     ...(config.privilege === 'userns' ? ['--user', '--preserve-credentials'] : []),
     '--mount',
+    '--ipc',
     ...(config.ownNetwork ? ['--net'] : []),
     '--',
     tools.unshare,
@@ -102,10 +103,12 @@ export function createNamespaceSandbox(config: NamespaceSandboxConfig): Sandbox 
   return {
     level: config.privilege === 'userns' ? 'userns' : `${config.privilege}+unshare`,
     missing,
-    start(argv, { cwd, env, output }) {
+    start(argv, { cwd, env, output, stdio }) {
       const launch = commandChain(config, argv, { cwd, ...(env ? { env } : {}) });
-      const begin = () => config.helper.start(launch, { cwd, logPath: output.path });
-      return config.gate ? gated(config.gate, begin) : begin();
+      const socket = stdio ? { socketPath: stdio.socketPath } : {};
+      const begin = () => config.helper.start(launch, { cwd, logPath: output.path, ...socket });
+      // A server runs for the whole job: holding the gate would stop every hand-back round.
+      return config.gate && !stdio ? gated(config.gate, begin) : begin();
     },
   };
 }

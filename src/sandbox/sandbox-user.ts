@@ -109,9 +109,18 @@ export function stampPath(user: SandboxUser): string {
 
 /**
  * Kills what the user still runs, gives the workspace back to its owner (ownership of files the
- * user created, the ACL or group) and deletes the user and its home. Returns what could not be undone, for the log.
+ * user created, the ACL or group), removes whatever the user still owns elsewhere, and deletes the
+ * user and its home. Inside the namespace everything outside the workspace and the private folders
+ * (which die with it) is read-only, so "elsewhere" is only the mounts in `writable`, those the
+ * namespace could not make read-only; it is swept before `userdel`, because self-hosted runners
+ * recycle uids and the next user given this one would own what is left. Returns what could not be
+ * undone, for the log.
  */
-export async function removeSandboxUser(runAsRoot: ProbeRunner, user: SandboxUser): Promise<string[]> {
+export async function removeSandboxUser(
+  runAsRoot: ProbeRunner,
+  user: SandboxUser,
+  writable: readonly string[] = [],
+): Promise<string[]> {
   const { workspace, owner } = user;
   const steps: string[][] = [
     // What the user still runs (a command whose helper was killed outright) goes first, so nothing
@@ -139,6 +148,7 @@ export async function removeSandboxUser(runAsRoot: ProbeRunner, user: SandboxUse
           ['chgrp', '-R', String(owner.gid), workspace],
           ['chmod', '-R', 'g-w,g-s', workspace],
         ]),
+    ...writable.map((mount) => ['find', mount, '-xdev', '-user', String(user.uid), '-delete']),
     ['userdel', '--force', user.name],
     ['rm', '-rf', '--one-file-system', user.baseDir],
   ];

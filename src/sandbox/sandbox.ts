@@ -30,6 +30,19 @@ export interface StartOptions {
   /** The command's environment (default empty); the sandbox adds HOME and the like. */
   env?: Record<string, string>;
   output: CommandOutput;
+  /** A long-lived server the action talks to over stdin and stdout (see {@link ServerStdio}). */
+  stdio?: ServerStdio;
+}
+
+/**
+ * For a server the action talks to over the server's stdin and stdout (an MCP server): the Unix
+ * socket the action listens on. Whoever spawns the command connects to it and relays the
+ * connection to the command's stdin and stdout; stderr still goes to `output`. Such a command runs
+ * for the whole job, so it neither waits for nor holds the hand-back gate: its caller settles
+ * before each use and starts a hand-back after it.
+ */
+export interface ServerStdio {
+  socketPath: string;
 }
 
 /** How a command ended; `error` when it could not be started at all. */
@@ -39,7 +52,7 @@ export interface CommandExit {
   error?: Error;
 }
 
-/** A started command: it runs in a process group of its own, with no stdin. */
+/** A started command: it runs in a process group of its own, with no stdin (unless `stdio`). */
 export interface SandboxedCommand {
   exited: Promise<CommandExit>;
   /** Signals the command's whole process group; does nothing once it is gone. */
@@ -72,6 +85,15 @@ export interface Sandbox {
   dispose?(): Promise<void>;
 }
 
+/**
+ * Whether commands at `level` run in namespaces of their own (mount, PID, network): every level
+ * but `none` and `landlock`. Only there does the kernel keep a policy bypass from reaching more than
+ * a test run could; the bash policy treats the other two alike, as no isolation.
+ */
+export function hasNamespaces(level: string): boolean {
+  return level !== 'none' && level !== 'landlock';
+}
+
 /** The argv as it is: a command with no wrapper. */
 export function plainLaunch(argv: readonly string[], env: Record<string, string> = {}): SandboxLaunch {
   const [file, ...args] = argv;
@@ -83,7 +105,7 @@ export function plainLaunch(argv: readonly string[], env: Record<string, string>
 export const unsandboxed: Sandbox = {
   level: 'none',
   missing: ['pid-namespace', 'network-namespace', 'separate-user'],
-  start(argv, { cwd, env, output }) {
-    return spawnCommand(plainLaunch(argv, env), { cwd, output });
+  start(argv, { cwd, env, output, stdio }) {
+    return spawnCommand(plainLaunch(argv, env), { cwd, output, ...(stdio ? { stdio } : {}) });
   },
 };

@@ -25,6 +25,11 @@ export interface DefaultToolDeps {
   log?: (message: string) => void;
   /** Narrow the grep backends (tests, benches). */
   grepBackends?: GrepBackendName[];
+  /**
+   * The scrubbed environment (`scrubbedEnv`: no secret) for the processes `glob` and `grep`
+   * start; unset, they get none at all.
+   */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** The file tools, unregistered, for callers that compose their own registry. */
@@ -36,9 +41,10 @@ export function createFileTools(deps: DefaultToolDeps): Tool<unknown>[] {
     createWriteFileTool({ policy, readTracker }),
     createEditFileTool({ policy, readTracker }),
     createApplyPatchTool({ policy, readTracker }),
-    createGlobTool({ policy }),
+    createGlobTool({ policy, ...(deps.env ? { env: deps.env } : {}) }),
     createGrepTool({
       policy,
+      ...(deps.env ? { env: deps.env } : {}),
       ...(deps.log ? { log: deps.log } : {}),
       ...(deps.grepBackends ? { backends: deps.grepBackends } : {}),
     }),

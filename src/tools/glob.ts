@@ -8,6 +8,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import fg from 'fast-glob';
 import { z } from 'zod';
+import { searchGitEnv } from '../git/git-env.js';
 import { MAX_GLOB_RESULTS, TREE_TOOL_TIMEOUT_MS } from '../limits.js';
 import type { PathPolicy } from '../safety/path-policy.js';
 import { defineTool } from './tool.js';
@@ -21,10 +22,18 @@ const parameters = z.object({
  * Paths (relative to `root`) that git ignores. Empty when `root` is not a git work tree or git is
  * missing: then only the built-in skips apply.
  */
-export async function gitIgnored(root: string, paths: string[], signal?: AbortSignal): Promise<Set<string>> {
+export async function gitIgnored(
+  root: string,
+  paths: string[],
+  env: Readonly<Record<string, string>>,
+  signal?: AbortSignal,
+): Promise<Set<string>> {
   if (paths.length === 0) return new Set();
   const result = await execa('git', ['check-ignore', '--stdin', '-z'], {
     cwd: root,
+    // `check-ignore` reads the index, and with it `core.fsmonitor`: never the runner's environment.
+    env,
+    extendEnv: false,
     input: paths.join('\0'),
     reject: false,
     stripFinalNewline: false,
@@ -34,8 +43,15 @@ export async function gitIgnored(root: string, paths: string[], signal?: AbortSi
   return new Set(String(result.stdout).split('\0').filter(Boolean));
 }
 
+export interface GlobDeps {
+  policy: PathPolicy;
+  /** The scrubbed environment (no secret); git gets it with its own settings (`searchGitEnv`). */
+  env?: Readonly<Record<string, string>>;
+}
+
 /** Creates the `glob` tool. */
-export function createGlobTool({ policy }: { policy: PathPolicy }) {
+export function createGlobTool({ policy, env = {} }: GlobDeps) {
+  const gitEnv = searchGitEnv(env, policy.root);
   return defineTool({
     name: 'glob',
     description: `Find files by name pattern. Skips .git, node_modules and gitignored files. Sorted paths, max ${MAX_GLOB_RESULTS}.`,
@@ -70,7 +86,7 @@ export function createGlobTool({ policy }: { policy: PathPolicy }) {
         return { output: `Invalid glob pattern: ${(error as Error).message}`, isError: true };
       }
       const fromRoot = found.map((p) => path.relative(policy.root, path.join(base.path, p)));
-      const ignored = await gitIgnored(policy.root, fromRoot, signal);
+      const ignored = await gitIgnored(policy.root, fromRoot, gitEnv, signal);
       const files = fromRoot.filter((p) => !ignored.has(p)).sort();
       if (files.length === 0) {
         const where = base.relative === '.' ? '' : ` in ${base.relative}`;

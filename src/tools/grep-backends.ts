@@ -24,6 +24,8 @@ export interface GrepQuery {
   /** Lines wanted; backends return up to `limit + 1` to show there are more. */
   limit: number;
   signal: AbortSignal;
+  /** The search processes' whole environment (`searchGitEnv`): no secret, no runner-wide git config. */
+  env: Readonly<Record<string, string>>;
 }
 
 export type GrepOutcome =
@@ -38,6 +40,8 @@ const SKIPPED_DIRS = ['.git', 'node_modules'];
 async function runSearch(file: string, args: string[], query: GrepQuery) {
   const subprocess = execa(file, args, {
     cwd: query.root,
+    env: query.env,
+    extendEnv: false,
     reject: false,
     stdin: 'ignore',
     buffer: { stdout: false },
@@ -75,7 +79,9 @@ export function expandBraces(glob: string): string[] {
 
 /** ripgrep, sorted by path so the first N matches are stable. */
 export async function searchWithRipgrep(query: GrepQuery): Promise<GrepOutcome> {
-  const args = ['-n', '--no-heading', '--with-filename', '--color=never', '--hidden', '--no-require-git'];
+  // --no-config: a ripgrep config file can name a preprocessor (`--pre`), a program to run.
+  const args = ['--no-config', '-n', '--no-heading', '--with-filename', '--color=never', '--hidden'];
+  args.push('--no-require-git');
   args.push('--sort=path');
   if (query.include) args.push('-g', query.include);
   for (const dir of SKIPPED_DIRS) args.push('-g', `!${dir}`);
@@ -155,7 +161,9 @@ export async function searchWithJs(query: GrepQuery): Promise<GrepOutcome> {
       ignore: SKIPPED_DIRS.map((dir) => `**/${dir}/**`),
     });
     const relative = found.map((f) => path.relative(query.root, path.join(cwd, f)));
-    const ignored = await gitIgnored(query.root, relative, query.signal).catch(() => new Set<string>());
+    const ignored = await gitIgnored(query.root, relative, query.env, query.signal).catch(
+      () => new Set<string>(),
+    );
     files = relative.filter((f) => !ignored.has(f)).sort();
   }
   const lines: string[] = [];

@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { execa } from 'execa';
 import { z } from 'zod';
+import { searchGitEnv } from '../git/git-env.js';
 import { MAX_GREP_LINE_CHARS, MAX_GREP_LINES, TREE_TOOL_TIMEOUT_MS } from '../limits.js';
 import type { PathPolicy } from '../safety/path-policy.js';
 import {
@@ -25,6 +26,8 @@ export interface GrepDeps {
   log?: (message: string) => void;
   /** Backends to consider, best first; tests and benches narrow it. Default: all three. */
   backends?: GrepBackendName[];
+  /** The scrubbed environment (no secret); the searches get it with `searchGitEnv`'s settings. */
+  env?: Readonly<Record<string, string>>;
 }
 
 const parameters = z.object({
@@ -39,22 +42,24 @@ interface Backend {
   search: Search;
 }
 
-async function succeeds(file: string, args: string[], cwd: string): Promise<boolean> {
-  const result = await execa(file, args, { cwd, reject: false, stdin: 'ignore' });
-  return result.exitCode === 0;
-}
-
 /** Which backends can run here, best first. The JS walk always can. */
-async function availableBackends(root: string, wanted: GrepBackendName[]) {
+async function availableBackends(
+  root: string,
+  wanted: GrepBackendName[],
+  env: Readonly<Record<string, string>>,
+) {
+  const succeeds = async (file: string, args: string[]) =>
+    (await execa(file, args, { cwd: root, env, extendEnv: false, reject: false, stdin: 'ignore' }))
+      .exitCode === 0;
   const backends: Backend[] = [];
   const skipped: string[] = [];
   if (wanted.includes('rg')) {
-    if (await succeeds('rg', ['--version'], root)) backends.push({ name: 'rg', search: searchWithRipgrep });
+    if (await succeeds('rg', ['--version'])) backends.push({ name: 'rg', search: searchWithRipgrep });
     else skipped.push('ripgrep is not on PATH');
   }
   if (wanted.includes('git-grep')) {
-    if (await succeeds('git', ['--version'], root)) {
-      const inRepo = await succeeds('git', ['rev-parse', '--is-inside-work-tree'], root);
+    if (await succeeds('git', ['--version'])) {
+      const inRepo = await succeeds('git', ['rev-parse', '--is-inside-work-tree']);
       backends.push({ name: 'git-grep', search: (q) => searchWithGitGrep(q, { inRepo }) });
     } else skipped.push('git is not on PATH');
   }
@@ -67,10 +72,14 @@ export function createGrepTool({
   policy,
   log = () => {},
   backends: wanted = ['rg', 'git-grep', 'js'],
+  env = {},
 }: GrepDeps) {
+  // ripgrep and git run outside the sandbox, in a folder the agent writes: no secret, no
+  // runner-wide git configuration, every program-running git setting off.
+  const searchEnv = searchGitEnv(env, policy.root);
   let ready: Promise<Backend[]> | undefined;
   const backends = () => {
-    ready ??= availableBackends(policy.root, wanted).then(({ backends: found, skipped }) => {
+    ready ??= availableBackends(policy.root, wanted, searchEnv).then(({ backends: found, skipped }) => {
       const why = skipped.length > 0 ? ` (${skipped.join('; ')})` : '';
       log(`grep backend: ${found[0]?.name}${why}`);
       return found;
@@ -97,6 +106,7 @@ export function createGrepTool({
         include,
         limit: MAX_GREP_LINES,
         signal,
+        env: searchEnv,
       };
 
       const candidates = await backends();

@@ -147,6 +147,8 @@ export async function invokeTool(
     shapeResult(call, { readOnly, durationMs: performance.now() - started }, outcome);
 
   if (!tool) {
+    const notLoaded = registry.notLoaded(call.name);
+    if (notLoaded) return finish(true, { output: notLoaded, isError: true });
     const available = registry.names().join(', ');
     const refusal = registry.refusal(call.name);
     return finish(true, {

@@ -1,10 +1,14 @@
 /**
  * One registry per agent: the tools it may call, looked up by name. Definitions are sorted by name
  * so the prompt prefix is byte-for-byte stable across turns and runs (prompt-cache hits), and the
- * JSON Schema is generated from each tool's zod schema, never written twice.
+ * JSON Schema is generated from each tool's zod schema, never written twice. With a shelf (the MCP
+ * servers' tools), `tool_search` joins the sorted core, and what the model loads from the shelf
+ * follows the core in load order, so loading a tool never moves the bytes before it.
  */
 import { z } from 'zod';
 import type { Tool } from './tool.js';
+import { createToolSearchTool } from './tool-search.js';
+import { LoadedTools, type ToolShelf } from './tool-shelf.js';
 
 /** One entry of the OpenAI `tools` array. */
 export interface ToolDefinition {
@@ -32,43 +36,71 @@ function compact(node: unknown): unknown {
 export function parametersSchema(tool: Tool<unknown>): Record<string, unknown> {
   let schema = schemaCache.get(tool);
   if (!schema) {
-    schema = compact(z.toJSONSchema(tool.parameters)) as Record<string, unknown>;
+    schema = compact(tool.jsonSchema ?? z.toJSONSchema(tool.parameters)) as Record<string, unknown>;
     schemaCache.set(tool, schema);
   }
   return schema;
 }
 
-/** The tools one agent may call. Immutable; {@link ToolRegistry.without} makes a filtered copy. */
+/**
+ * The tools one agent may call. Its core is immutable ({@link ToolRegistry.without} makes a
+ * filtered copy); copies share what was loaded from the shelf, since they are the same agent's.
+ */
 export class ToolRegistry {
   readonly #tools: Map<string, Tool<unknown>>;
   /** Tools deliberately not offered, with the message a call to one gets (see {@link withheld}). */
   readonly #refusals: ReadonlyMap<string, string>;
+  /** The shelf and what this agent loaded from it, if it has one. */
+  readonly #loaded: LoadedTools | undefined;
 
-  constructor(tools: Tool<unknown>[], refusals: ReadonlyMap<string, string> = new Map()) {
+  constructor(
+    tools: Tool<unknown>[],
+    refusals: ReadonlyMap<string, string> = new Map(),
+    loaded?: LoadedTools,
+  ) {
     this.#refusals = refusals;
-    const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.#loaded = loaded;
+    const all = loaded
+      ? [...tools.filter((t) => t.name !== 'tool_search'), createToolSearchTool(loaded)]
+      : tools;
+    const sorted = [...all].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.#tools = new Map();
     for (const tool of sorted) {
-      if (this.#tools.has(tool.name)) throw new Error(`duplicate tool name: ${tool.name}`);
+      if (this.#tools.has(tool.name) || loaded?.shelf.get(tool.name))
+        throw new Error(`duplicate tool name: ${tool.name}`);
       this.#tools.set(tool.name, tool);
     }
   }
 
   get(name: string): Tool<unknown> | undefined {
-    return this.#tools.get(name);
+    return this.#tools.get(name) ?? this.#loaded?.get(name);
   }
 
-  /** Tool names, sorted. */
+  /** Tool names: the core sorted, then the loaded ones in load order. */
   names(): string[] {
-    return [...this.#tools.keys()];
+    return [...this.#tools.keys(), ...(this.#loaded?.list().map((tool) => tool.name) ?? [])];
   }
 
-  /** The OpenAI `tools` array, sorted by name. */
+  /** The OpenAI `tools` array: the core sorted by name, then the loaded tools in load order. */
   definitions(): ToolDefinition[] {
-    return [...this.#tools.values()].map((tool) => ({
+    return [...this.#tools.values(), ...(this.#loaded?.list() ?? [])].map((tool) => ({
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: parametersSchema(tool) },
     }));
+  }
+
+  /**
+   * A copy whose `tool_search` offers `shelf`, with nothing loaded yet unless `preload` (a small
+   * set loaded up front). Each agent gets its own: what one loads is not in another's requests.
+   */
+  withShelf(shelf: ToolShelf, preload = false): ToolRegistry {
+    return new ToolRegistry([...this.#tools.values()], this.#refusals, new LoadedTools(shelf, preload));
+  }
+
+  /** The message for a call to a shelved tool not loaded yet, or undefined. */
+  notLoaded(name: string): string | undefined {
+    if (!this.#loaded?.shelf.get(name) || this.#loaded.has(name)) return undefined;
+    return `${name} is not loaded yet: call tool_search with "load": ["${name}"] first, then call it.`;
   }
 
   /** A copy without the named tools, for restricted agents. */
@@ -76,6 +108,7 @@ export class ToolRegistry {
     return new ToolRegistry(
       [...this.#tools.values()].filter((tool) => !names.includes(tool.name)),
       this.#refusals,
+      this.#loaded,
     );
   }
 
@@ -89,12 +122,18 @@ export class ToolRegistry {
     return new ToolRegistry(
       [...this.#tools.values()].filter((tool) => !names.includes(tool.name)),
       refusals,
+      this.#loaded,
     );
   }
 
   /** A copy with `tools` added (a name already present is an error). */
   with(...tools: Tool<unknown>[]): ToolRegistry {
-    return new ToolRegistry([...this.#tools.values(), ...tools], this.#refusals);
+    return new ToolRegistry([...this.#tools.values(), ...tools], this.#refusals, this.#loaded);
+  }
+
+  /** A copy with each tool replaced by `change(tool)` (a wrapper with the same name), refusals kept. */
+  map(change: (tool: Tool<unknown>) => Tool<unknown>): ToolRegistry {
+    return new ToolRegistry([...this.#tools.values()].map(change), this.#refusals);
   }
 
   /** Why `name` is not offered, when it was withheld on purpose. */

@@ -30,6 +30,11 @@ export interface Tool<TParams = unknown> {
   /** Written for the model: what the tool does and when to use it. */
   description: string;
   parameters: z.ZodType<TParams>;
+  /**
+   * The JSON Schema the model sees, for a tool whose arguments someone else describes (an MCP
+   * server); `parameters` then checks against that schema. Unset: generated from `parameters`.
+   */
+  jsonSchema?: Record<string, unknown>;
   /** Read-only tools may run concurrently; all others run one at a time, in order. */
   readOnly: boolean;
   /**

@@ -1,5 +1,6 @@
 /** Issues, issue comments, labels and reactions of the fake GitHub server. */
 import { issueCommentJson, issueJson, labelJson, userJson } from './github-json.js';
+import { renderedBody } from './github-rendered-body.js';
 import { type Handler, type HandlerInput, notFound, ok, paginate } from './github-reply.js';
 import { type ReactionSubject, timestamp } from './github-state.js';
 
@@ -30,7 +31,7 @@ function reactTo(input: HandlerInput, subject: ReactionSubject): ReturnType<Hand
 export const issueHandlers: Record<string, Handler> = {
   'issues/get': (input) => {
     const issue = input.state.issues.get(input.params['issue_number']);
-    return issue ? ok(issueJson(input, issue)) : notFound();
+    return issue ? ok({ ...issueJson(input, issue), ...renderedBody(input.headers, issue) }) : notFound();
   },
   'issues/update': (input) => {
     const issue = input.state.issues.get(input.params['issue_number']);
@@ -64,7 +65,9 @@ export const issueHandlers: Record<string, Handler> = {
   },
   'issues/get-comment': (input) => {
     const comment = input.state.issueComments.get(input.params['comment_id']);
-    return comment ? ok(issueCommentJson(input, comment)) : notFound();
+    return comment
+      ? ok({ ...issueCommentJson(input, comment), ...renderedBody(input.headers, comment) })
+      : notFound();
   },
   'issues/update-comment': (input) => {
     const comment = input.state.issueComments.get(input.params['comment_id']);

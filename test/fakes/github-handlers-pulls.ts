@@ -1,6 +1,8 @@
 /** Pull requests and review-comment threads of the fake GitHub server. */
+
 import { reviewCommentJson } from './github-json.js';
 import { pullFilesJson, pullHeadRef, pullHeadSha, pullJson } from './github-json-git.js';
+import { renderedBody } from './github-rendered-body.js';
 import { type Handler, type HandlerInput, notFound, ok, paginate, unprocessable } from './github-reply.js';
 import { type IssueRecord, timestamp } from './github-state.js';
 
@@ -141,7 +143,9 @@ export const pullHandlers: Record<string, Handler> = {
   },
   'pulls/get-review-comment': (input) => {
     const comment = input.state.reviewComments.get(input.params['comment_id']);
-    return comment ? ok(reviewCommentJson(input, comment)) : notFound();
+    return comment
+      ? ok({ ...reviewCommentJson(input, comment), ...renderedBody(input.headers, comment) })
+      : notFound();
   },
 };
 

@@ -31,6 +31,8 @@ export interface IssueRecord {
   updatedAt: string;
   /** Present when the issue is a pull request. */
   pull?: PullFields;
+  /** `body_html` as GitHub would render it (default: the body escaped in a paragraph). */
+  bodyHtml?: string;
 }
 
 export interface IssueCommentRecord {
@@ -40,6 +42,8 @@ export interface IssueCommentRecord {
   user: string;
   createdAt: string;
   updatedAt: string;
+  /** `body_html` as GitHub would render it. */
+  bodyHtml?: string;
 }
 
 export interface ReviewCommentRecord {
@@ -57,6 +61,8 @@ export interface ReviewCommentRecord {
   inReplyToId?: number;
   createdAt: string;
   updatedAt: string;
+  /** `body_html` as GitHub would render it. */
+  bodyHtml?: string;
 }
 
 export type ReactionSubject =
@@ -156,4 +162,12 @@ export interface CheckAnnotationRecord {
   rawDetails?: string;
   /** Commit the annotation's `blob_href` points at. */
   sha?: string;
+}
+
+/** A file attached to an issue or comment, served at its signed URL. */
+export interface UploadRecord {
+  bytes: Buffer;
+  contentType: string;
+  /** The `jwt` query value the URL must carry, as GitHub's signed image URLs do. */
+  signature: string;
 }

@@ -23,6 +23,7 @@ import { executeCreateCommit } from './github-graphql-commit.js';
 import { checkGraphqlDocument } from './github-graphql-schema.js';
 import { HANDLERS, type Handler, type Reply } from './github-handlers.js';
 import { JOB_LOGS_PATH } from './github-handlers-actions.js';
+import { serveUpload, UPLOADS_PATH } from './github-rendered-body.js';
 import { GitHubState, type Permission } from './github-state.js';
 import { OpenApiValidator } from './openapi-validator.js';
 
@@ -236,6 +237,8 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
         await handleGraphql(req, res, raw, record);
       } else if (GIT_PATH.test(pathname)) {
         await serveGit(req, res, raw, { projectRoot: git.root, tokens: [token] });
+      } else if (pathname.startsWith(UPLOADS_PATH) && record.method === 'GET') {
+        serveUpload(state, req, res);
       } else if (pathname.startsWith(JOB_LOGS_PATH)) {
         const job = state.job(Number(pathname.slice(JOB_LOGS_PATH.length)));
         res.writeHead(job ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8' });

@@ -18,6 +18,7 @@ import type {
   RunRecord,
   RunScript,
   RunStatus,
+  UploadRecord,
   UserRecord,
   WorkflowRecord,
 } from './github-records.js';
@@ -49,6 +50,8 @@ export class GitHubState {
   readonly reviewRequests = new Map<number, { users: string[]; teams: string[] }>();
   /** Commits GitHub created through the API, which it signs (shown as Verified). */
   readonly verifiedCommits = new Set<string>();
+  /** Attachments by path (`/storage/user/…`), served to requests that carry their signature. */
+  readonly uploads = new Map<string, UploadRecord>();
   private nextId = 1000;
 
   constructor(
@@ -165,6 +168,18 @@ export class GitHubState {
   thread(commentId: number): ReviewCommentRecord[] {
     const root = this.reviewComments.get(commentId)?.inReplyToId ?? commentId;
     return [...this.reviewComments.values()].filter((c) => c.id === root || c.inReplyToId === root);
+  }
+
+  /**
+   * Stores an attachment (served as `contentType` whatever its bytes are) and returns the path and
+   * query of its signed URL, as a GitHub Enterprise Server renders it into `body_html`.
+   */
+  addUpload(bytes: Buffer, contentType = 'image/png'): string {
+    const id = this.id();
+    const path = `/storage/user/${id}/files/${id.toString(16).padStart(8, '0')}-5a1e-4c3b-9d2f-upload`;
+    const signature = Buffer.from(`signed-${id}-${Math.random()}`).toString('base64url');
+    this.uploads.set(path, { bytes, contentType, signature });
+    return `${path}?jwt=${signature}`;
   }
 
   reactionsOn(subject: ReactionSubject): ReactionRecord[] {

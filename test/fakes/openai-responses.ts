@@ -163,6 +163,12 @@ function refuse(
         'invalid_value',
       );
     }
+    if (type === 'message' && Array.isArray(item.content)) {
+      for (const [k, part] of item.content.entries()) {
+        const problem = contentPartProblem(part);
+        if (problem) return invalid(problem, `input[${i}].content[${k}]`, 'invalid_value');
+      }
+    }
     if (type === 'reasoning') {
       const issued = reasoning.get(item.id);
       if (!stored && item.encrypted_content !== issued?.encrypted) {
@@ -197,6 +203,23 @@ function refuse(
     }
   }
   return undefined;
+}
+
+const PART_TYPES = [
+  'input_text',
+  'input_image',
+  'output_text',
+  'refusal',
+  'input_file',
+  'computer_screenshot',
+  'summary_text',
+];
+
+/** What OpenAI says of a content part type it does not know (a Chat-shaped `text` or `image_url` part). */
+function contentPartProblem(part: any): string | undefined {
+  if (PART_TYPES.includes(part?.type)) return undefined;
+  const listed = PART_TYPES.map((t) => `'${t}'`);
+  return `Invalid value: '${part?.type}'. Supported values are: ${listed.slice(0, -1).join(', ')}, and ${listed.at(-1)}.`;
 }
 
 /** Leading input items equal to the previous request's: what OpenAI's prompt cache would hit. */

@@ -178,6 +178,41 @@ async function runInstall(install: string, extraInputs: Record<string, string> =
   return { run, issue, outsidePort, install: toolResults[1] ?? '', npmTest: toolResults[3] ?? '' };
 }
 
+/** The test the model writes to probe what tunnels may carry, through the proxy in HTTPS_PROXY. */
+function tunnelProbe(registryPort: number): string {
+  return `import test from 'node:test';
+import net from 'node:net';
+import tls from 'node:tls';
+import { once } from 'node:events';
+
+const proxy = new URL(process.env.HTTPS_PROXY);
+async function tunnel(target) {
+  const socket = net.connect(Number(proxy.port), proxy.hostname);
+  await once(socket, 'connect');
+  socket.write(\`CONNECT \${target} HTTP/1.1\\r\\nHost: \${target}\\r\\n\\r\\n\`);
+  const [answer] = await once(socket, 'data');
+  return { socket, status: answer.toString().split('\\r\\n')[0] };
+}
+
+test('probes what tunnels carry', async () => {
+  const fronted = await tunnel('registry.test:${registryPort}');
+  const outcome = await new Promise((done) => {
+    const client = tls.connect({ socket: fronted.socket, servername: 'fronted.test', rejectUnauthorized: false });
+    client.once('secureConnect', () => done('handshake'));
+    client.once('error', (e) => done('error ' + e.message));
+  });
+  console.log('FRONTED', fronted.status, outcome);
+  const port80 = await tunnel('plain.test:80');
+  console.log('PORT80', port80.status);
+  port80.socket.destroy();
+  const vhost = await tunnel('registry.test:${registryPort}');
+  vhost.socket.write('GET /greeting-words HTTP/1.1\\r\\nHost: outside.test\\r\\nConnection: close\\r\\n\\r\\n');
+  const [answer] = await once(vhost.socket, 'data');
+  console.log('VHOST', answer.toString().split('\\r\\n')[0]);
+});
+`;
+}
+
 describe('network: allowlist, end to end', () => {
   it('installs from the allowed registry through the proxy, blocks and reports the rest', async (t) => {
     if (!asRoot) return t.skip('a private mount namespace and the sandbox need root');
@@ -228,5 +263,49 @@ describe('network: allowlist, end to end', () => {
       assert.match(firstLine(text), /^:warning: \*\*.* — 1 host blocked$/);
       assertWellFormed(text);
     }
+  });
+
+  it('refuses a tunnel whose TLS name is another host, a tunnel to port 80, and another Host in a tunnel', async (t) => {
+    if (!asRoot) return t.skip('a private mount namespace and the sandbox need root');
+    const issue = h.github.state.addIssue({ title: 'Probe the tunnels', body: 'Test it.', user: 'alice' });
+    h.openai.enqueue(
+      reply().tool('write_file', { path: 'test/tunnel.test.mjs', content: tunnelProbe(registry.port) }),
+      reply().tool('bash', { command: 'npm test' }),
+      reply().text('Probed the tunnels'),
+    );
+    const before = registry.requests.length;
+    const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+      inputs: {
+        sandbox: 'auto',
+        network: 'allowlist',
+        'allowed-domains': `registry.test:${registry.port}\n${REGISTRY_IP}:${registry.port}\nplain.test`,
+      },
+      env: { PATH: `${path.dirname(process.execPath)}:${process.env['PATH'] ?? ''}` },
+      launcher: [
+        'unshare',
+        '--mount',
+        '--',
+        'bash',
+        '-c',
+        'mount --bind "$0" /etc/hosts && exec "$@"',
+        path.join(hostsDir, 'hosts'),
+      ],
+    });
+    assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout + run.stderr);
+    const probe = String(h.openai.requests[2]?.body.messages.at(-1)?.content ?? '');
+    // The proxy's own TLS alert: the registry (plain HTTP) was never sent the ClientHello.
+    assert.match(probe, /FRONTED HTTP\/1\.1 200 Connection Established error .*alert access denied/, probe);
+    assert.match(probe, /PORT80 HTTP\/1\.1 403 Forbidden/);
+    assert.match(probe, /VHOST HTTP\/1\.1 403 Forbidden/);
+    assert.equal(registry.requests.length, before, 'the registry heard no request');
+    const reported = run.outputs['blocked-hosts']?.split(',') ?? [];
+    assert.deepEqual(reported.sort(), [
+      `fronted.test:${registry.port}`,
+      `outside.test:${registry.port}`,
+      'plain.test:80',
+    ]);
+    const body = h.github.state.pulls().at(-1)?.body ?? '';
+    assert.match(body, /tried to reach these hosts[\s\S]*- `fronted\.test:\d+` \(1 request\)/);
+    assert.doesNotMatch(body, /add it as a line|To allow/);
   });
 });

@@ -191,7 +191,10 @@ describe('review mode, end to end', () => {
       'read_file',
     ]);
     const system = h.openai.requests[0]!.body.messages[0].content as string;
-    assert.match(system, /## Repository instructions \(AGENTS\.md\)\n\nBase branch rules: review kindly\./);
+    assert.match(
+      system,
+      /## Repository instructions\n\n[^\n]*\n\n### AGENTS\.md\n\nBase branch rules: review kindly\./,
+    );
     assert.doesNotMatch(system, /HEAD RULES/, 'AGENTS.md comes from the base branch, never the head');
     const first = JSON.stringify(h.openai.requests[0]!.body.messages);
     assert.match(first, /focus on error handling/);

@@ -21,7 +21,8 @@ import { RUNNER_MODE_VARIABLE, type RunnerMode } from '../helpers/runner-mode.js
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The suites each runner user runs: the sandbox end to end, an issue fix, files and git, the
- * allowlist, and how long what commands start lives.
+ * allowlist, how long what commands start lives, level `landlock`, what the kernel enforces end
+ * to end, and a stdio MCP server.
  */
 const SUITES = [
   'test/integration/sandbox-e2e.test.ts',
@@ -29,8 +30,12 @@ const SUITES = [
   'test/integration/sandbox/runner-files.test.ts',
   'test/integration/sandbox/egress-levels.test.ts',
   'test/integration/sandbox/command-lifetime.test.ts',
+  'test/integration/sandbox/landlock.test.ts',
+  'test/integration/sandbox-kernel-e2e.test.ts',
+  'test/integration/sandbox/mcp-server.test.ts',
 ];
-const SUITE_TIMEOUT_MS = 5 * 60_000;
+// Eight suites, two of them through the built action at three levels: minutes on a loaded machine.
+const SUITE_TIMEOUT_MS = 15 * 60_000;
 
 /** Why no runner user can be made here, or undefined. */
 function whyNotHere(): string | undefined {

@@ -254,6 +254,9 @@ describe('sandboxed commands, end to end', () => {
       /^## ❌ Failed: sandbox: strict, but this runner cannot provide separate-user[\s\S]*The run failed:\n\n> sandbox: strict, but this runner cannot provide separate-user/,
     );
     const [tracking] = h.github.state.commentsOn(issue.number);
-    assert.match(tracking?.body ?? '', /^❌ \*\*Failed: sandbox: strict, but this runner cannot provide separate-user/);
+    assert.match(
+      tracking?.body ?? '',
+      /^❌ \*\*Failed: sandbox: strict, but this runner cannot provide separate-user/,
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   API_FORMATS,
   CO_AUTHOR,
   COMMIT_SIGNING,
+  IMAGE_SETTINGS,
   INPUT_DEFAULTS,
   INPUT_NAMES,
   MODES,
@@ -29,6 +30,7 @@ const CHOICES: Record<string, readonly string[]> = {
   'reasoning-effort': REASONING_EFFORTS,
   'commit-signing': COMMIT_SIGNING,
   'co-author': CO_AUTHOR,
+  images: IMAGE_SETTINGS,
 };
 
 describe('src/inputs.ts and action.yml', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { InputError, loadConfig } from '../../src/inputs.js';
+import { configSecrets, InputError, loadConfig } from '../../src/inputs.js';
 import { inputVariables, RUNNER_ENV } from '../helpers/runner-env.js';
 
 function problemsFor(inputs: Record<string, string>): string[] {
@@ -248,5 +248,27 @@ describe('loadConfig', () => {
       if (before === undefined) delete process.env['INPUT_MAX-TURNS'];
       else process.env['INPUT_MAX-TURNS'] = before;
     }
+  });
+});
+
+describe('loadConfig: mcp-servers', () => {
+  it('resolves `$NAME` from the step environment and counts the value among the run’s secrets', () => {
+    const env = {
+      ...RUNNER_ENV,
+      ...inputVariables({
+        'api-key': 'sk-key',
+        'mcp-servers': 'docs: { url: https://d.example/mcp, headers: { X-Key: $DOCS_KEY } }',
+      }),
+      DOCS_KEY: 'docs-secret-42',
+    };
+    const config = loadConfig(env, 'linux');
+    assert.equal(config.mcp.servers[0]?.kind, 'http');
+    assert.deepEqual(configSecrets(config), [config.githubToken, 'sk-key', 'docs-secret-42']);
+    assert.deepEqual(loadConfig(RUNNER_ENV, 'linux').mcp, { servers: [], secrets: [] });
+  });
+
+  it('refuses a server whose variable the step does not set, naming the input', () => {
+    const [problem] = problemsFor({ 'mcp-servers': 's: { command: x, env: { T: $NOT_SET } }' });
+    assert.match(problem!, /^mcp-servers: server "s", env\.T names \$NOT_SET, which is not set/);
   });
 });

@@ -50,3 +50,38 @@ export function deepSeekThinking(): Persona {
     },
   };
 }
+
+/**
+ * deepseek-chat, a text-only model: any `image_url` part is refused while the body is parsed,
+ * before the model sees it (serde's "unknown variant" for the content part's tag).
+ */
+export function deepSeekTextOnly(): Persona {
+  return {
+    name: 'deepseek-text-only',
+    provider: 'DeepSeek (`https://api.deepseek.com`), deepseek-chat, which takes no image input',
+    sources: [
+      'ZMGID/kivio #3 (the whole 400 body: "Failed to deserialize the JSON body into the target type: messages[0]: unknown variant `image_url`, expected `text` at line 1 column …")',
+      'nesquena/hermes-webui #2297, jxxghp/MoviePilot #5863, rikkahub/rikkahub #1433 (the same refusal from deepseek-chat and deepseek-v4)',
+    ],
+    basePath: '',
+    inputs: (origin) => ({ 'base-url': origin, model: 'deepseek-chat' }),
+    refuse: (request) => {
+      const messages: Array<{ content?: unknown }> = Array.isArray(request.body?.messages)
+        ? request.body.messages
+        : [];
+      const index = messages.findIndex(
+        (m) =>
+          Array.isArray(m.content) &&
+          m.content.some((part: { type?: unknown }) => part?.type === 'image_url'),
+      );
+      if (index < 0) return undefined;
+      const column = JSON.stringify(request.body).indexOf('"type":"image_url"') + 8;
+      return openAiRefusal(400, {
+        message: `Failed to deserialize the JSON body into the target type: messages[${index}]: unknown variant \`image_url\`, expected \`text\` at line 1 column ${column}`,
+        type: 'invalid_request_error',
+        param: null,
+        code: 'invalid_request_error',
+      });
+    },
+  };
+}

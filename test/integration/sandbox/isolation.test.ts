@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -172,6 +173,87 @@ test('sum', () => { fs.writeFileSync('made-inside.txt', 'ok'); assert.equal(1 + 
       assert.deepEqual((await readdir(path.join(job.workspace, '.git'))).sort(), ['HEAD']);
     });
 
+    it('cannot change, remove, replace or create .git or .github (kernel, not the policy)', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      // The fixture has no .github: a placeholder keeps a command from creating one.
+      const result = await runIn(
+        s,
+        [
+          '/bin/sh',
+          '-c',
+          [
+            'mkdir -p .github/workflows && echo pwned > .github/workflows/pwn.yml',
+            'rm -rf .github',
+            'mv .github gh',
+            'echo x > .git/HEAD',
+            'mkdir -p .git/hooks',
+            'rm -rf .git',
+            'mv .git g',
+            'echo done',
+          ].join('; '),
+        ],
+        job.workspace,
+      );
+      assert.match(result.output, /^done$/m);
+      assert.match(result.output, /Read-only file system|Device or resource busy/);
+      assert.deepEqual(await readdir(path.join(job.workspace, '.github')), []);
+      assert.deepEqual(await readdir(path.join(job.workspace, '.git')), ['HEAD']);
+      assert.equal(
+        await readFile(path.join(job.workspace, '.git', 'HEAD'), 'utf8'),
+        'ref: refs/heads/main\n',
+      );
+    });
+
+    it('writes nothing outside the workspace that outlives the job: private temporary folders and IPC, the rest read-only', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      const marker = `agentsbx-isolation-${process.pid}-${Date.now()}`;
+      const hostSegments = async () => (await runProbe(['ipcs', '-m'])).stdout.split('\n');
+      const before = new Set(await hostSegments());
+      const result = await runIn(
+        s,
+        [
+          '/bin/sh',
+          '-c',
+          [
+            ...['/tmp', '/var/tmp', '/dev/shm', '/run/lock'].map(
+              (d) => `if [ -d ${d} ]; then echo x > ${d}/${marker} && echo "wrote ${d}"; fi`,
+            ),
+            `echo x > /etc/${marker} || echo etc-refused`,
+            `echo x > /var/crash/${marker} 2>/dev/null || echo var-crash-refused`,
+            `echo x > /usr/local/${marker} || echo usr-local-refused`,
+            `ipcmk -M 4096 | grep -o '[0-9]*' > "$HOME/shm-id"; ipcs -m | grep -c "^0x" > "$HOME/shm-count"; echo "ipc $(cat "$HOME/shm-id")"`,
+            `python3 -c "import ctypes, os; rt = ctypes.CDLL('librt.so.1', use_errno=True); print('mq', rt.mq_open(b'/${marker}', os.O_CREAT | os.O_RDWR, 0o600, None))" 2>/dev/null || true`,
+          ].join('; '),
+        ],
+        job.workspace,
+      );
+      for (const d of ['/tmp', '/var/tmp', '/dev/shm']) {
+        assert.match(result.output, new RegExp(`^wrote ${d}$`, 'm'), result.output);
+        assert.equal(existsSync(path.join(d, marker)), false, `${d} is private inside`);
+      }
+      if (existsSync('/run/lock')) assert.equal(existsSync(path.join('/run/lock', marker)), false);
+      assert.match(result.output, /etc-refused/);
+      assert.match(result.output, /usr-local-refused/);
+      assert.equal(existsSync(path.join('/etc', marker)), false);
+      assert.equal(existsSync(path.join('/usr/local', marker)), false);
+      // System V and POSIX IPC objects made inside are not the host's.
+      assert.match(result.output, /^ipc \d+$/m, `ipcmk ran inside:\n${result.output}`);
+      assert.deepEqual(
+        (await hostSegments()).filter((line) => !before.has(line)),
+        [],
+        'no new shared memory segment on the host',
+      );
+      const mq = await runProbe([
+        'python3',
+        '-c',
+        `import ctypes, os; rt = ctypes.CDLL('librt.so.1', use_errno=True); print(rt.mq_open(b'/${marker}', os.O_RDONLY, 0, None), ctypes.get_errno())`,
+      ]);
+      if (mq.exitCode === 0 && /^mq \d+$/m.test(result.output))
+        assert.equal(mq.stdout.trim(), '-1 2', 'the queue made inside is not on the host (ENOENT)');
+    });
+
     it('killing the command takes down everything inside, daemons included', async (t) => {
       const s = use(t);
       if (!s) return;
@@ -196,9 +278,21 @@ test('sum', () => { fs.writeFileSync('made-inside.txt', 'ok'); assert.equal(1 + 
       assert.equal(gone, true, `survivors: ${(await processesWith(marker)).join(', ')}`);
     });
 
-    it('dispose gives the workspace back and deletes the throw-away user', async (t) => {
+    it('dispose gives the workspace back and deletes the throw-away user, leaving nothing it owned', async (t) => {
       const s = use(t);
       if (!s) return;
+      const uid = s.userName ? (await runProbe(['id', '-u', s.userName])).stdout.trim() : undefined;
+      // What a command can leave: files in every writable place, a daemon, IPC objects.
+      const leave = await runIn(
+        s,
+        [
+          '/bin/sh',
+          '-c',
+          'for d in /tmp /var/tmp /dev/shm /run/lock "$HOME" gen; do mkdir -p "$d" 2>/dev/null; echo x > "$d/left-behind"; done; ipcmk -M 4096 >/dev/null; ipcmk -Q >/dev/null; (nohup sleep 600 >/dev/null 2>&1 &); echo left',
+        ],
+        job.workspace,
+      );
+      assert.match(leave.output, /left/);
       await s.dispose();
       const owner = await stat(job.workspace);
       const files = await readdir(job.workspace);
@@ -208,6 +302,21 @@ test('sum', () => { fs.writeFileSync('made-inside.txt', 'ok'); assert.equal(1 + 
         assert.notEqual((await runProbe(['getent', 'passwd', s.userName])).exitCode, 0, 'user deleted');
         const acl = await runProbe(['getfacl', '-R', '--skip-base', '--absolute-names', job.workspace]);
         if (acl.exitCode === 0) assert.equal(acl.stdout.trim(), '', 'no ACL left');
+        assert.ok(uid && /^\d+$/.test(uid), `the user had a uid: ${uid}`);
+        // Its uid will be given to another user: nothing may still be its own.
+        // Killed processes may take a moment to be reaped once their namespace's PID 1 is gone.
+        const gone = await waitFor(
+          async () => (await runProbe(['pgrep', '-u', uid!])).stdout.trim() === '',
+          5_000,
+        );
+        const ps = await runProbe(['ps', '-o', 'pid,stat,cmd', '-u', uid!]);
+        assert.equal(gone, true, `no process left:\n${ps.stdout}`);
+        const ipc = await runProbe(['ipcs', '-c']);
+        assert.doesNotMatch(ipc.stdout, new RegExp(`\\s${uid}\\s`), 'no IPC object left');
+        const owned = await runProbe(['find', '/', '-xdev', '-user', uid!, '-print', '-quit']);
+        assert.equal(owned.stdout.trim(), '', 'no file left on the root file system');
+        for (const dir of ['/tmp', '/var/tmp', '/dev/shm', '/run/lock'].filter((d) => existsSync(d)))
+          assert.equal(existsSync(path.join(dir, 'left-behind')), false, dir);
       }
       sandbox = 'disposed';
     });

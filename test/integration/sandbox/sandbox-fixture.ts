@@ -37,14 +37,13 @@ export async function makeJobLayout(): Promise<JobLayout> {
   const homeSecret = path.join(runnerHome, '.npmrc');
   await writeFile(homeSecret, `//registry.npmjs.org/:_authToken=${SECRET_TEXT}\n`, { mode: 0o644 });
   await writeFile(path.join(runnerHome, '.ssh', 'id_ed25519'), SECRET_TEXT, { mode: 0o600 });
-  // Outside every hidden folder, so only file permissions (a separate user) keep it out of reach.
-  const outside = await mkdtemp('/var/tmp/sandbox-test-');
-  await chmod(outside, 0o755);
-  const ownerOnlySecret = path.join(outside, 'owner-only.txt');
-  await writeFile(ownerOnlySecret, SECRET_TEXT, { mode: 0o600 });
   await writeFile(path.join(workspace, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   const toolDir = path.join(runnerHome, '.local', 'bin');
   await mkdir(toolDir, { recursive: true });
+  // In a folder commands see (read-only), so only file permissions (a separate user) keep it out
+  // of reach. The shared temporary folders (/tmp, /var/tmp …) are private inside the sandbox.
+  const ownerOnlySecret = path.join(toolDir, 'owner-only.txt');
+  await writeFile(ownerOnlySecret, SECRET_TEXT, { mode: 0o600 });
   await writeFile(path.join(toolDir, 'hello-tool'), '#!/bin/sh\necho hello-from-tool\n', { mode: 0o755 });
   await writeFile(path.join(workspace, 'README.md'), '# repo\n');
   return {
@@ -55,10 +54,7 @@ export async function makeJobLayout(): Promise<JobLayout> {
     toolDir,
     homeSecret,
     ownerOnlySecret,
-    cleanup: async () => {
-      await rm(root, { recursive: true, force: true });
-      await rm(outside, { recursive: true, force: true });
-    },
+    cleanup: () => rm(root, { recursive: true, force: true }),
   };
 }
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { compactMessages, estimateTokens, stubFor } from '../../../src/agent/compaction.js';
+import { withSystemNote } from '../../../src/tools/system-note.js';
 
 describe('compaction', () => {
   const conversation = (): ChatCompletionMessageParam[] => {
@@ -41,6 +42,19 @@ describe('compaction', () => {
     assert.equal(String(messages[7]?.content).length, 4000);
     assert.ok(outcome.estimatedTokens < before);
     assert.equal(compactMessages(messages, { windowTokens: 3000 }).elided, 0, 'stubs are not elided again');
+  });
+
+  it('keeps the note the action added to a result when it elides the output around it', () => {
+    const messages = conversation();
+    messages[3] = {
+      ...messages[3],
+      content: withSystemNote('x'.repeat(4000), 'API rules: ports are numbers.'),
+    } as ChatCompletionMessageParam;
+    compactMessages(messages, { windowTokens: 3000 });
+    assert.equal(
+      messages[3]?.content,
+      '[output of read_file src/a.ts elided; read again if needed]\n\n[note from agent-action]\nAPI rules: ports are numbers.',
+    );
   });
 
   it('writes stubs that say how to get the output back', () => {

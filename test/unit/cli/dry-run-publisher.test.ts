@@ -103,6 +103,8 @@ describe('inspectRepository', () => {
       token: '',
       serverUrl: 'http://git.invalid',
       env,
+      // As the local runner makes it: the repository is found from the folder --repo names.
+      discover: true,
     });
     await assert.rejects(inspectRepository(sub), /is a folder inside the git checkout .*: pass --repo/);
   });

@@ -150,16 +150,36 @@ describe('decideEgress', () => {
     assert.equal(isAddressListed(onListedPort, '127.10.0.2', 80), false);
   });
 
-  it('refuses the metadata endpoint and unlisted IP literals with the host and the input to change', async () => {
+  it('refuses the metadata endpoint and unlisted IP literals, naming the host and the input, suggesting nothing', async () => {
     const decision = await decideEgress(rules, '169.254.169.254', 80, resolve);
     assert.deepEqual(decision.kind === 'refuse' && [decision.status, decision.host], [
       403,
       '169.254.169.254',
     ]);
-    assert.match(
-      decision.kind === 'refuse' ? decision.reason : '',
-      /add "169\.254\.169\.254" to `allowed-domains`/,
-    );
+    const reason = decision.kind === 'refuse' ? decision.reason : '';
+    assert.match(reason, /169\.254\.169\.254 is not in the `allowed-domains` input/);
+    assert.doesNotMatch(reason, /add|allow it/i);
+  });
+
+  it('lets a tunnel (CONNECT) go to 443 or a port the entry names, plain requests to 80 and 443', async () => {
+    const table: [string, string, number, 'tunnel' | 'relay', boolean][] = [
+      ['registry.test', 'registry.test', 443, 'tunnel', true],
+      ['registry.test', 'registry.test', 80, 'tunnel', false],
+      ['registry.test', 'registry.test', 80, 'relay', true],
+      ['registry.test:80', 'registry.test', 80, 'tunnel', true],
+      ['registry.test:8080', 'registry.test', 8080, 'tunnel', true],
+      ['registry.test:8080', 'registry.test', 443, 'tunnel', false],
+      ['*.pkg.test', 'a.pkg.test', 80, 'tunnel', false],
+      ['*.pkg.test', 'b.pkg.test', 443, 'tunnel', true],
+    ];
+    const names: Resolver = async () => ['93.184.216.34'];
+    for (const [entry, host, port, mode, allowed] of table) {
+      const decision = await decideEgress(parseAllowedHosts([entry]), host, port, names, mode);
+      assert.equal(decision.kind, allowed ? 'allow' : 'refuse', `${entry}: ${host}:${port} (${mode})`);
+    }
+    const port80 = await decideEgress(rules, 'registry.test', 80, resolve, 'tunnel');
+    assert.equal(port80.kind === 'refuse' && port80.host, 'registry.test:80');
+    assert.match(port80.kind === 'refuse' ? port80.reason : '', /CONNECT tunnels go to port 443/);
   });
 
   it('reports a non-default port with the host, and a resolver failure as 502', async () => {

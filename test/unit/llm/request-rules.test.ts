@@ -56,6 +56,40 @@ describe('RequestRules', () => {
   });
 });
 
+describe('RequestRules and image input', () => {
+  it('learns from a text-only model’s refusal of an image part to drop image input, once', () => {
+    const dropped: string[] = [];
+    const logged: string[] = [];
+    const rules = new RequestRules(
+      (m) => logged.push(m),
+      (input, quoted) => dropped.push(`${input}: ${quoted}`),
+    );
+    const deepSeek = {
+      message:
+        'Failed to deserialize the JSON body into the target type: messages[1]: unknown variant `image_url`, expected `text` at line 1 column 172946',
+    };
+    assert.deepEqual(rules.refusedBy(deepSeek, 400), ['image-input']);
+    assert.deepEqual(
+      rules.refusedBy(
+        { message: 'Invalid content type. image_url is only supported by certain models.' },
+        400,
+      ),
+      ['image-input'],
+    );
+    assert.deepEqual(rules.refusedBy(deepSeek, 429), [], 'a rate limit is never about images');
+    assert.deepEqual(rules.refusedBy({ message: 'Incorrect API key provided' }, 401), []);
+    rules.drop(['image-input'], 'HTTP 400: unknown variant `image_url`');
+    rules.drop(['image-input'], 'HTTP 400: unknown variant `image_url`');
+    assert.equal(rules.allows('image-input'), false);
+    assert.equal(rules.refusal('image-input'), 'HTTP 400: unknown variant `image_url`');
+    assert.deepEqual(rules.refusedBy(deepSeek, 400), [], 'dropping again cannot help');
+    assert.deepEqual(dropped, ['image-input: HTTP 400: unknown variant `image_url`']);
+    assert.deepEqual(logged, [
+      'The LLM endpoint refused image input (HTTP 400: unknown variant `image_url`); requests of this run are sent without images.',
+    ]);
+  });
+});
+
 describe('buildChatRequest', () => {
   const tools = [
     { type: 'function' as const, function: { name: 'read_file', parameters: { type: 'object' } } },

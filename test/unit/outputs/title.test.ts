@@ -35,11 +35,17 @@ describe('titleFrom', () => {
 
   it('gives a long line its first sentence or clause before cutting it', () => {
     assert.equal(
-      titleFrom('Fix the date parser for leap years. It used to treat 2100 as a leap year, which broke billing.', 'x'),
+      titleFrom(
+        'Fix the date parser for leap years. It used to treat 2100 as a leap year, which broke billing.',
+        'x',
+      ),
       'Fix the date parser for leap years',
     );
     assert.equal(
-      titleFrom('Handle empty carts in checkout: the total was NaN when the cart had no items and a coupon applied', 'x'),
+      titleFrom(
+        'Handle empty carts in checkout: the total was NaN when the cart had no items and a coupon applied',
+        'x',
+      ),
       'Handle empty carts in checkout',
     );
     assert.equal(titleFrom('Fix the greeting typo.', 'x'), 'Fix the greeting typo');
@@ -50,6 +56,9 @@ describe('summaryBelowTitle', () => {
   it('drops the title line the PR already shows, and keeps a one-line summary whole', () => {
     assert.equal(summaryBelowTitle('Fix the typo\n\nIt said helo.', 'Fix the typo'), 'It said helo.');
     assert.equal(summaryBelowTitle('Fix the typo', 'Fix the typo'), 'Fix the typo');
-    assert.equal(summaryBelowTitle('A long first line that was cut\n\nMore.', 'A long first…'), 'A long first line that was cut\n\nMore.');
+    assert.equal(
+      summaryBelowTitle('A long first line that was cut\n\nMore.', 'A long first…'),
+      'A long first line that was cut\n\nMore.',
+    );
   });
 });

@@ -10,7 +10,11 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type AgentToolSettings, prepareAgentTools } from '../../../src/pipeline/agent-tools.js';
+import {
+  type AgentToolSettings,
+  prepareAgentTools,
+  unsandboxedCodeNote,
+} from '../../../src/pipeline/agent-tools.js';
 import type { CommandHost } from '../../../src/pipeline/command-host.js';
 import { SandboxUnavailableError } from '../../../src/sandbox/detect-sandbox.js';
 
@@ -69,5 +73,15 @@ describe('network: allowlist without a network namespace', () => {
 
   it('fails the run under `sandbox: strict`', async () => {
     await assert.rejects(prepareAgentTools(host(), settings('strict')), SandboxUnavailableError);
+  });
+});
+
+describe('unsandboxedCodeNote', () => {
+  it('tells the maintainer workspace code was refused at levels none and landlock, and nothing at a namespace level', () => {
+    for (const level of ['none', 'landlock'])
+      assert.match(unsandboxedCodeNote('auto', level), /project's own code .* were refused/);
+    assert.match(unsandboxedCodeNote('off', 'none'), /sandbox: off/);
+    for (const level of ['root+unshare', 'sudo+unshare', 'userns'])
+      assert.equal(unsandboxedCodeNote('auto', level), '');
   });
 });

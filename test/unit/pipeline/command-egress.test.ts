@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,24 @@ const sandbox = (enterNetwork: string[]): ManagedSandbox => ({
 });
 
 describe('startCommandEgress', () => {
+  it('at level landlock gives commands no network rather than a port every host shares', async () => {
+    const tempDir = await mkdtemp(path.join(tmpdir(), 'command-egress-'));
+    try {
+      const { enterNetwork: _, ...noNamespace } = sandbox([]);
+      const egress = await startCommandEgress({
+        allowedDomains: ['npm'],
+        sandbox: { ...noNamespace, level: 'landlock' },
+        tempDir,
+      });
+      assert.deepEqual(egress.env, {}, 'no proxy variables');
+      assert.match(egress.warning ?? '', /cannot be enforced at level `landlock`.*commands have no network/);
+      assert.equal(existsSync(path.join(tempDir, 'agent-action')), false, 'no proxy started');
+      await egress.stop();
+    } finally {
+      await rm(tempDir, { recursive: true, force: true });
+    }
+  });
+
   it('fails closed when the forwarder cannot start, leaving no socket behind', async () => {
     const tempDir = await mkdtemp(path.join(tmpdir(), 'command-egress-'));
     try {

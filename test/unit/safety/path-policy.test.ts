@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -90,6 +90,21 @@ describe('path policy', () => {
     assert.equal(refusedBy(policy.resolveForWrite('.git/config')), 'git-internals');
     assert.equal(refusedBy(policy.resolveForWrite('.git/hooks/pre-commit')), 'git-hooks');
     assert.equal(refusedBy(policy.resolveForRead('.GIT/config')), 'git-internals');
+  });
+
+  it('refuses to write through a hard link to .git/config or a file outside, but reads it', async () => {
+    await link(path.join(root, '.git', 'config'), path.join(root, 'src', 'config-link'));
+    await link(path.join(outside, 'secret.txt'), path.join(root, 'src', 'outside-link'));
+    for (const name of ['src/config-link', 'src/outside-link']) {
+      const decision = policy.resolveForWrite(name);
+      assert.equal(refusedBy(decision), 'hard-link');
+      assert.match(decision.kind === 'refused' ? decision.message : '', /has 2 names \(hard links\)/);
+      assert.equal(policy.resolveForRead(name).kind, 'allowed');
+    }
+    assert.equal(await readFile(path.join(root, '.git', 'config'), 'utf8'), '[remote]');
+    // A file with one name, and a new one, are written as usual.
+    assert.equal(policy.resolveForWrite('src/a.ts').kind, 'allowed');
+    assert.equal(policy.resolveForWrite('src/new.ts').kind, 'allowed');
   });
 
   it('lets .github/ be read but nothing in it written, in any case', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -118,6 +119,34 @@ describe('startCommandHelper', () => {
       { cwd: dir, logPath: newLog() },
     ).exited;
     assert.match(missing.error?.message ?? '', /ENOENT/);
+  });
+
+  it('relays a server’s stdin and stdout to a Unix socket, its stderr still to the log', async () => {
+    const socketPath = path.join(dir, 'server.sock');
+    const listener = net.createServer();
+    await new Promise<void>((resolve) => listener.listen(socketPath, resolve));
+    const connected = new Promise<net.Socket>((resolve) => listener.once('connection', resolve));
+    const log = newLog();
+    const server = runner.start(sh('echo started >&2; while read -r line; do echo "got $line"; done'), {
+      cwd: dir,
+      logPath: log,
+      socketPath,
+    });
+    const socket = await connected;
+    listener.close();
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    socket.write('one\ntwo\n');
+    await until(() => answer === 'got one\ngot two\n');
+    socket.end();
+    assert.deepEqual(
+      await server.exited,
+      { code: 0, signal: null },
+      'the end of the socket is the end of stdin',
+    );
+    assert.equal(readFileSync(log, 'utf8'), 'started\n');
   });
 
   it('kills every running command when its stdin closes, and answers later starts as not running', async () => {

@@ -51,7 +51,7 @@ describe('commandChain', () => {
       env: { PATH: '/usr/bin', CI: 'true' },
     });
     assert.equal(file, '/usr/bin/nsenter');
-    assert.deepEqual(args.slice(0, 4), ['--target=4242', '--mount', '--net', '--']);
+    assert.deepEqual(args.slice(0, 5), ['--target=4242', '--mount', '--ipc', '--net', '--']);
     // The working folder is entered inside the mount namespace, by unshare, not by nsenter.
     assert.ok(args.indexOf('--wd=/ws/sub dir') > args.indexOf('/usr/bin/unshare'));
     assert.ok(args.includes('--kill-child') && args.includes('--mount-proc'));
@@ -117,11 +117,12 @@ describe('commandChain', () => {
     assert.deepEqual(createNamespaceSandbox(userns).missing, ['separate-user']);
     const { args } = commandChain(userns, ['true'], { cwd: '/ws' });
     // Unprivileged, nsenter must not try setgroups() (a `--map-root-user` namespace denies it).
-    assert.deepEqual(args.slice(0, 5), [
+    assert.deepEqual(args.slice(0, 6), [
       '--target=4242',
       '--user',
       '--preserve-credentials',
       '--mount',
+      '--ipc',
       '--',
     ]);
     assert.ok(!args.some((a) => a.startsWith('--reuid')));

@@ -1,0 +1,127 @@
+/**
+ * What the repository and the issue already say, prepared once per run before the agent starts:
+ * the instruction files of the plan's trusted branch (never the checked-out head) and the images
+ * of the issue and the triggering comment. Change runs and review runs both take it through
+ * {@link prepareRepositoryContext}; what it found goes on the outcome (the job summary's table)
+ * and into the transcript's header, and the instructions for folders ride on the tool results.
+ */
+import type { TranscriptWriter } from '../agent/transcript.js';
+import type { ImageReport, InstructionFileEntry } from '../context/context-report.js';
+import { loadInstructionFiles } from '../context/instruction-files.js';
+import { withInstructionNotes } from '../context/instruction-notes.js';
+import { collectImages, imageSources } from '../context/issue-images.js';
+import type { GitCommandManager } from '../git/git-command-manager.js';
+import { readBranchTree } from '../git/read-file-on-branch.js';
+import {
+  CLAUDE_IMPORT_MAX_DEPTH,
+  IMAGE_DOWNLOAD_TIMEOUT_MS,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_COUNT,
+  IMAGE_MAX_REDIRECTS,
+  INSTRUCTION_FILES_MAX_BYTES,
+} from '../limits.js';
+import type { DroppableInput } from '../llm/request-rules.js';
+import type { PromptImage } from '../prompt/image-prompt.js';
+import type { ToolRegistry } from '../tools/registry.js';
+import type { WorkInput } from './carry-out-plan.js';
+import type { RunContext } from './context.js';
+
+/** The run's share of the repository's and the issue's context. */
+export interface RepositoryContext {
+  /** Spread into `buildInitialMessages`: the instructions section and the images. */
+  prompt: { repositoryInstructions?: string; images?: PromptImage[] };
+  /** `registry` whose file tools hand out the folder instructions (paths relative to `workspace`). */
+  withNotes(registry: ToolRegistry, workspace: string): ToolRegistry;
+  /** Spread into `createAgentRunner`'s options: hears the endpoint refuse image input. */
+  runner: { onInputDropped: (input: DroppableInput, quoted: string) => void };
+}
+
+export interface RepositoryContextOptions {
+  /** A review run: review files apply, and the changed files' folder instructions come first. */
+  review: boolean;
+  /** Paths the task is known to touch (a review's changed files). */
+  knownPaths?: readonly string[];
+  /** Replaces the global fetch for image downloads (tests). */
+  fetch?: typeof fetch;
+}
+
+/** Reads the instruction files and downloads the images; records both on the outcome and the transcript. */
+export async function prepareRepositoryContext(
+  ctx: RunContext,
+  input: Pick<WorkInput, 'plan' | 'trigger' | 'outcome'>,
+  git: GitCommandManager,
+  transcript: TranscriptWriter,
+  options: RepositoryContextOptions,
+): Promise<RepositoryContext> {
+  const { config } = ctx;
+  const { outcome } = input;
+  const tree = await readBranchTree(git, ctx.remoteUrl, input.plan.trustedBranch);
+  const instructions = tree
+    ? await loadInstructionFiles(tree, {
+        setting: config.instructionFiles,
+        review: options.review,
+        budgetBytes: INSTRUCTION_FILES_MAX_BYTES,
+        maxImportDepth: CLAUDE_IMPORT_MAX_DEPTH,
+        ...(options.knownPaths ? { knownPaths: options.knownPaths } : {}),
+      })
+    : undefined;
+  if (!tree)
+    ctx.log.warning(
+      `The trusted branch ${input.plan.trustedBranch} could not be read; no instruction file is used.`,
+    );
+  outcome.instructionFiles = instructions?.entries() ?? [];
+
+  const { images, report } = await collectImages(ctx.octokit, ctx.repo, imageSources(input.trigger), {
+    setting: config.images,
+    fetch: options.fetch ?? globalThis.fetch,
+    serverUrl: config.runner.serverUrl,
+    token: config.githubToken,
+    maxCount: IMAGE_MAX_COUNT,
+    maxBytes: IMAGE_MAX_BYTES,
+    maxRedirects: IMAGE_MAX_REDIRECTS,
+    timeoutMs: IMAGE_DOWNLOAD_TIMEOUT_MS,
+    signal: ctx.signal,
+  });
+  outcome.images = report;
+  logContext(ctx, outcome.instructionFiles, report);
+  transcript.write({ type: 'context', instructionFiles: outcome.instructionFiles, images: report.entries });
+
+  return {
+    prompt: {
+      ...(instructions?.section ? { repositoryInstructions: instructions.section } : {}),
+      ...(images.length > 0 ? { images } : {}),
+    },
+    withNotes: (registry, workspace) =>
+      instructions
+        ? withInstructionNotes(registry, instructions, {
+            workspace,
+            onAdded: (added) => {
+              outcome.instructionFiles = instructions.entries();
+              transcript.write({ type: 'context', instructionFiles: added });
+              for (const entry of added)
+                ctx.log.info(`Instruction file ${entry.path}: ${entry.status} (${entry.note ?? ''})`);
+            },
+          })
+        : registry,
+    runner: {
+      onInputDropped: (dropped, quoted) => {
+        if (dropped !== 'image-input' || !outcome.images) return;
+        outcome.images.refused = quoted;
+        transcript.write({ type: 'context', images: [], imagesRefused: quoted });
+      },
+    },
+  };
+}
+
+function logContext(ctx: RunContext, files: readonly InstructionFileEntry[], report: ImageReport): void {
+  const used = files.filter((f) => f.status !== 'skipped').map((f) => f.path);
+  ctx.log.info(
+    used.length > 0 ? `Instruction files: ${used.join(', ')}` : 'Instruction files: none loaded at the start',
+  );
+  const attached = report.entries.filter((e) => e.status === 'attached').length;
+  const skipped = report.entries.length - attached;
+  if (report.entries.length > 0 || report.problem)
+    ctx.log.info(
+      `Images: ${attached} attached, ${skipped} skipped${report.problem ? ` (${report.problem})` : ''}`,
+    );
+}

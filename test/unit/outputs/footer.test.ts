@@ -26,6 +26,23 @@ describe('renderFooter', () => {
     assert.doesNotMatch(line, /unknown|price/);
   });
 
+  it('counts the instruction files and images given, after the cost', () => {
+    const line = renderFooter({
+      model: 'm',
+      durationMs: 4_000,
+      turns: 2,
+      tokens: 10,
+      costUsd: 0.01,
+      context: '2 instruction files · 1 image',
+      requester: 'bob',
+      runUrl: 'u',
+    });
+    assert.equal(
+      line,
+      '<sub>`m` · 4s · 2 turns · 10 tokens · $0.01 · 2 instruction files · 1 image · requested by @bob · [run log](u)</sub>',
+    );
+  });
+
   it('marks estimated counts and formats long durations', () => {
     assert.equal(tokensPhrase({ tokens: 2000, estimated: true }), '~2,000 tokens (estimated)');
     assert.equal(formatElapsed(3_720_000), '1h 2m');

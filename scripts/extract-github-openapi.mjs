@@ -50,6 +50,7 @@ const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/pulls/comments/{comment_id}'],
   // Pull-request reviews (review mode posts one, with its inline comments).
   ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews'],
+  ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews'],
   ['post', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers'],
   // Actions: workflows, runs, jobs, logs.
   ['get', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}'],
@@ -66,6 +67,7 @@ const OPERATIONS = [
   ['patch', '/repos/{owner}/{repo}/git/refs/{ref}'],
   ['delete', '/repos/{owner}/{repo}/git/refs/{ref}'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}'],
+  ['get', '/repos/{owner}/{repo}/compare/{basehead}'],
   ['get', '/repos/{owner}/{repo}/commits/{ref}/check-runs'],
   ['get', '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],
   ['get', '/rate_limit'],

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { parseAllowedHosts } from './egress/allowed-hosts.js';
 import { pricesFor } from './llm/model-prices.js';
 import { type McpConfig, parseMcpServers } from './mcp/mcp-config.js';
+import { SEVERITIES, type Severity } from './outputs/review-severity.js';
 
 export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
@@ -121,6 +122,15 @@ export interface Config {
     workflow: string | undefined;
     /** Extra fix rounds while the dispatched run fails; 0 means dispatch and do not wait. */
     rounds: number;
+  };
+  /** Review mode's knobs. */
+  review: {
+    /** Findings below this go into a collapsed list in the review body instead of inline. */
+    minSeverity: Severity;
+    /** Inline comments one review posts at most; the rest go into the body. */
+    maxComments: number;
+    /** Read-only reviewers run in parallel, each with its own focus. */
+    agents: number;
   };
   /** Isolation of agent-run commands. */
   sandbox: SandboxSetting;
@@ -329,6 +339,9 @@ const INPUTS = {
     accepts: 'user logins and org/team names separated by commas, e.g. octocat, octo-org/reviewers',
   },
   'co-author': oneOf(CO_AUTHOR),
+  'review-min-severity': oneOf(SEVERITIES),
+  'max-review-comments': wholeNumber(0, 200),
+  'review-agents': wholeNumber(1, 5),
   'instruction-files': {
     schema: z
       .string()
@@ -396,6 +409,9 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   api: 'auto',
   'commit-signing': 'auto',
   'co-author': 'requester',
+  'review-min-severity': 'nit',
+  'max-review-comments': '20',
+  'review-agents': '1',
   'instruction-files': 'auto',
   images: 'auto',
 };
@@ -508,6 +524,11 @@ export function loadConfig(
     instructionFiles: inputs['instruction-files'],
     images: inputs.images,
     ci: { workflow: inputs['ci-workflow'], rounds: inputs['ci-rounds'] },
+    review: {
+      minSeverity: inputs['review-min-severity'],
+      maxComments: inputs['max-review-comments'],
+      agents: inputs['review-agents'],
+    },
     sandbox: inputs.sandbox,
     network: inputs.network,
     allowedDomains: inputs['allowed-domains'],

@@ -116,11 +116,58 @@ export const DIFF_BUDGET_CHARS = 40_000;
 /** Files of a pull request listed for the reviewing model; the rest are counted. */
 export const MAX_LISTED_FILES = 300;
 
+/** Pages of 50 review threads read per pull request: 500 threads is far more than any review leaves. */
+export const REVIEW_THREAD_PAGES = 10;
+
+/**
+ * A finding may sit this many lines beyond a hunk of the diff under review and still be posted:
+ * the lines a change calls or is called from, as close as GitHub's own diff context.
+ */
+export const REVIEW_NEAR_DIFF_LINES = 3;
+
+/**
+ * Open findings the review marker carries to the next push, and the anchored code kept for each:
+ * the marker lives in the review body, under GitHub's limit with the rest of it.
+ */
+export const REVIEW_MARKER_FINDINGS = 40;
+/** Characters of anchored code the marker keeps per finding (see REVIEW_MARKER_FINDINGS). */
+export const REVIEW_MARKER_CODE_CHARS = 240;
+
+/** Dismissed fingerprints the marker keeps; older ones fall off. */
+export const REVIEW_MARKER_DISMISSED = 100;
+
+/** Each part (the file's change, the lines around) of one finding's re-check. */
+export const REVIEW_RECHECK_DIFF_CHARS = 4_000;
+
+/** Open findings re-checked by the model in one run; the rest stay open until the next push. */
+export const REVIEW_RECHECK_MAX = 10;
+
+/** Lines either side of a finding's old position shown in its re-check. */
+export const REVIEW_RECHECK_CONTEXT_LINES = 12;
+
+/**
+ * `verify-command` is run against a review's suggestions only while it is cheap: the head's own run
+ * passes within this, and each suggestion's run gets the same time.
+ */
+export const REVIEW_VERIFY_CHEAP_MS = 2 * MINUTE;
+
+/** Suggestions checked with `verify-command` at most (blocking ones first). */
+export const REVIEW_VERIFY_MAX_SUGGESTIONS = 3;
+
 /** A bash command longer than this is refused unparsed: no real command needs more, and parsing costs. */
 export const BASH_COMMAND_MAX_CHARS = 10_000;
 
 /** An awk program or sed script file the command policy reads to check; a larger one is refused unread. */
 export const POLICY_SCRIPT_FILE_BYTES = 256 * KiB;
+
+/**
+ * Files a command line the policy allowed wrote are hashed when the next line is checked, so a
+ * copy of their content elsewhere still counts as written by the agent: files up to this size…
+ */
+export const POLICY_WRITTEN_HASH_BYTES = 1024 * KiB;
+
+/** …and up to this many files below a written folder (the folder itself is recorded either way). */
+export const POLICY_WRITTEN_HASH_FILES = 256;
 
 // --- Repository context: instruction files and images ---
 

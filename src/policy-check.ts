@@ -8,8 +8,10 @@
  *       "written": ["evil.mjs"], "commands": ["git status", "cat /etc/passwd"] }
  *     → { "verdicts": [{ "allowed": true, "ms": 0.05 }, { "allowed": false, "rule": "system-path", … }] }
  *
- * `written` lists workspace files the agent wrote this run (as the file tools record them).
+ * `written` lists workspace files the agent wrote this run (as the file tools record them, by
+ * path and by content); `readOnly: true` checks as a review run does.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { createBashPolicy } from './safety/bash-policy/index.js';
@@ -18,6 +20,7 @@ interface Request {
   workspace: string;
   sandbox: { level: string; deliberate: boolean };
   written?: string[];
+  readOnly?: boolean;
   commands: string[];
   /** Check every command this many times and report the median (for timing). */
   rounds?: number;
@@ -26,11 +29,21 @@ interface Request {
 const request = JSON.parse(readFileSync(0, 'utf8')) as Request;
 const root = realpathSync(request.workspace);
 const written = new Set((request.written ?? []).map((f) => path.resolve(root, f)));
+const contents = new Set<string>();
+for (const file of written) {
+  try {
+    contents.add(createHash('sha256').update(readFileSync(file)).digest('hex'));
+  } catch {
+    // not there (any more): recorded by path only
+  }
+}
 const policy = await createBashPolicy({
   workspace: root,
   sandbox: request.sandbox,
+  ...(request.readOnly ? { readOnly: true } : {}),
   readTracker: {
     wasWritten: (real) => written.has(real) || [...written].some((w) => w.startsWith(`${real}/`)),
+    wroteContent: (hash) => contents.has(hash),
   },
 });
 const rounds = Math.max(1, request.rounds ?? 1);

@@ -280,8 +280,46 @@ const EGRESS_CONNECT_TIMEOUT_MS = 10 * SECOND;
 const EGRESS_REQUEST_TIMEOUT_MS = 1 * MINUTE;
 /** Request headers the egress proxy accepts, as Node's own default. */
 const EGRESS_MAX_HEADER_BYTES = 16 * KiB;
+/** A ClientHello longer than this is refused (real ones are a few KiB, post-quantum key shares included). */
+const EGRESS_MAX_CLIENT_HELLO_BYTES = 64 * KiB;
+/** A tunnel's first bytes (the TLS ClientHello, whose server name is checked): clients send them at once. */
+const EGRESS_CLIENT_HELLO_TIMEOUT_MS = 10 * SECOND;
+/** Distinct refused hosts the proxy keeps by name; past that only their requests are counted. */
+const EGRESS_BLOCKED_HOSTS_KEPT = 500;
+/** Refused hosts the notes list by name (the PR body, tracking comment, job summary); the rest are counted. */
+const EGRESS_BLOCKED_HOSTS_SHOWN = 10;
+/** Refused hosts in the `blocked-hosts` output. */
+const EGRESS_BLOCKED_HOSTS_OUTPUT = 100;
 /** The local runner's first call to the model endpoint (`GET /models`): a live endpoint answers at once. */
 const ENDPOINT_PROBE_TIMEOUT_MS = 10 * SECOND;
+// --- MCP servers ---
+/**
+ * An MCP server's start: spawn (or connect), `initialize` and the tool list. A server started with
+ * `npx` may download its package first; one that takes longer is reported as not started.
+ */
+const MCP_START_TIMEOUT_MS = 1 * MINUTE;
+/** One MCP tool call when the server's config names no `timeout`: a search or an API call, not a build. */
+const MCP_CALL_TIMEOUT_MS = 2 * MINUTE;
+/** The longest `timeout` a server's config may give, in seconds. */
+const MCP_MAX_TIMEOUT_SECONDS = 3600;
+/**
+ * Largest single message read from an MCP server (a stdio line, an HTTP response): a 5 MB result
+ * is read and then cut to the tool-output cap; past this the server is treated as broken.
+ */
+const MCP_MESSAGE_MAX_BYTES = 16 * MiB;
+/**
+ * Total MCP tools up to which all are loaded up front: ten small schemas cost less than the extra
+ * turn a `tool_search` would; past it they wait on the shelf until the model loads them.
+ */
+const MCP_PRELOAD_MAX_TOOLS = 10;
+/** Tools one `tool_search` lists; more means the query should be narrowed. */
+const TOOL_SEARCH_MAX_RESULTS = 20;
+/** A loaded MCP tool's description as the model sees it; some servers write pages. */
+const MCP_DESCRIPTION_CHARS = 1_000;
+/** Tool names listed per server in the job summary; the rest are counted. */
+const MCP_SUMMARY_TOOL_NAMES = 30;
+/** How long a stdio server gets to exit after its stdin closed (and again after SIGTERM). */
+const MCP_STOP_GRACE_MS = 2 * SECOND;
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(760);

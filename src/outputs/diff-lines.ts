@@ -1,7 +1,9 @@
 /**
  * Which lines of a pull request's new version GitHub accepts review comments on: the added and
- * context lines of each file's patch hunks (the `RIGHT` side). Patches are the `patch` fields of
- * `GET /pulls/{n}/files`, parsed with jsdiff; a file without one (binary, too large) has no lines.
+ * context lines of each file's patch hunks (the `RIGHT` side), and whether a range lies in or next
+ * to a hunk (what a finding must do to be posted). Patches are the `patch` fields of
+ * `GET /pulls/{n}/files` or of a comparison, parsed with jsdiff; a file without one (binary, too
+ * large) has no lines.
  */
 import { parsePatch } from 'diff';
 
@@ -30,15 +32,29 @@ export interface DiffLines {
   line(path: string, line: number): DiffLine | undefined;
   /** Paths with a patch, in the files API's order. */
   paths(): string[];
+  /**
+   * Whether `first..last` lies in a hunk of `path` or within `slack` lines of one. A changed file
+   * without a patch (binary, too large to show) counts as changed throughout.
+   */
+  near(path: string, first: number, last: number, slack: number): boolean;
 }
 
 /** Maps each file's new-side line numbers to their hunk and text. */
 export function diffLines(files: readonly ChangedFile[]): DiffLines {
   const byPath = new Map<string, Map<number, DiffLine>>();
+  const ranges = new Map<string, [number, number][]>();
+  const unshown = new Set<string>();
   for (const file of files) {
-    if (!file.patch) continue;
+    if (!file.patch) {
+      if (file.status !== 'removed') unshown.add(file.filename);
+      continue;
+    }
     const lines = new Map<number, DiffLine>();
     const [parsed] = parsePatch(file.patch);
+    ranges.set(
+      file.filename,
+      (parsed?.hunks ?? []).map((h) => [h.newStart, h.newStart + Math.max(h.newLines, 1) - 1]),
+    );
     for (const [hunk, h] of (parsed?.hunks ?? []).entries()) {
       let number = h.newStart;
       for (const text of h.lines) {
@@ -54,6 +70,9 @@ export function diffLines(files: readonly ChangedFile[]): DiffLines {
   return {
     line: (path, line) => byPath.get(path)?.get(line),
     paths: () => [...byPath.keys()],
+    near: (path, first, last, slack) =>
+      unshown.has(path) ||
+      (ranges.get(path) ?? []).some(([start, end]) => first <= end + slack && last >= start - slack),
   };
 }
 

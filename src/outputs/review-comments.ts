@@ -1,12 +1,17 @@
 /**
- * The review's comments from the model's `add_review_comment` calls: which become inline comments
- * (their lines are in the diff), which are folded into the body with `path:line`, and which are
- * dropped because an earlier review already made them on the same, unchanged line. Pure.
+ * The review's comments from the checked findings: which become inline comments (at or above
+ * `review-min-severity`, on lines of the pull request's diff, within `max-review-comments`,
+ * blocking ones first), which go into the body (below the severity, off the diff lines, over the
+ * limit), and which are left out because an earlier review already made them on the same line.
+ * Findings are placed most severe first, then by file and line.
+ * Each inline comment carries a collapsed "why flagged · how checked". Pure.
  */
 import type { DiffLines } from './diff-lines.js';
+import type { GroundedFinding } from './review-grounding.js';
+import { withoutMarkers } from './review-marker.js';
+import { SEVERITY_RANK, type Severity } from './review-severity.js';
 
-export const SEVERITIES = ['blocking', 'suggestion', 'nit'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+export { SEVERITIES, type Severity } from './review-severity.js';
 
 /** One `add_review_comment` call, validated. */
 export interface ReviewCommentDraft {
@@ -17,6 +22,12 @@ export interface ReviewCommentDraft {
   /** Replacement text for lines `startLine`..`line`. */
   suggestion?: string | undefined;
   severity: Severity;
+  /** The code the finding is about, copied from those lines; checked before posting. */
+  quote?: string | undefined;
+  /** A short name of the rule or problem, the same each time it is raised. */
+  title?: string | undefined;
+  /** The focus of the reviewer that raised it (`correctness`, `security` …) when several ran. */
+  reviewer?: string | undefined;
 }
 
 /** A comment as `POST /pulls/{n}/reviews` takes it. */
@@ -37,12 +48,27 @@ export interface EarlierComment {
   lineContent: string | undefined;
 }
 
-export interface PlacedComments {
+/** What `placeFindings` needs besides the findings. */
+export interface PlacementOptions {
+  /** The lines GitHub accepts comments on: the pull request's whole diff. */
+  prDiff: DiffLines;
+  /** Below this, a finding goes into the body's collapsed list. */
+  minSeverity: Severity;
+  /** Inline comments at most; the rest go into the body. */
+  maxInline: number;
+  earlier?: readonly EarlierComment[];
+}
+
+export interface PlacedFindings {
   inline: InlineComment[];
-  /** The drafts behind `inline`, same order (folded all together if GitHub refuses them). */
-  inlineDrafts: ReviewCommentDraft[];
+  /** The findings behind `inline`, same order (folded all together if GitHub refuses them). */
+  inlineFindings: GroundedFinding[];
   /** Not on a line of the diff (or spanning two hunks): shown in the body with `path:line`. */
-  folded: ReviewCommentDraft[];
+  folded: GroundedFinding[];
+  /** Over `max-review-comments`. */
+  overflow: GroundedFinding[];
+  /** Below `review-min-severity`. */
+  below: GroundedFinding[];
   /** Already made on the same line content by an earlier review. */
   repeated: number;
 }
@@ -55,13 +81,30 @@ function fenceFor(text: string): string {
   return '`'.repeat(longest + 1);
 }
 
-/** The inline comment's markdown: severity, text, and a GitHub suggestion block. */
+/** The comment's markdown: severity, text, and a GitHub suggestion block. */
 export function renderCommentBody(draft: ReviewCommentDraft): string {
-  const text = `${LABEL[draft.severity]}${draft.body.trim()}`;
+  const text = `${LABEL[draft.severity]}${withoutMarkers(draft.body).trim()}`;
   if (draft.suggestion === undefined) return text;
   const fence = fenceFor(draft.suggestion);
   const replacement = draft.suggestion.replace(/\n$/, '');
   return `${text}\n\n${fence}suggestion\n${replacement}\n${fence}`;
+}
+
+/** The collapsed part of an inline comment: who raised it under which rule, and what was checked. */
+export function renderWhyFlagged(finding: GroundedFinding): string {
+  const { draft } = finding;
+  const who = draft.reviewer
+    ? `the ${draft.reviewer} reviewer${draft.reviewer.includes(' and ') ? 's' : ''}`
+    : 'the reviewer';
+  const rule = finding.title.replace(/[.!?]+$/, '');
+  return [
+    '<details><summary>Why flagged · how checked</summary>',
+    '',
+    `**Why flagged:** ${who} raised it as ${draft.severity}, rule “${rule}”.`,
+    `**How checked:** ${finding.checks.join('; ')}.`,
+    '',
+    '</details>',
+  ].join('\n');
 }
 
 /** `a.ts:3` or `a.ts:1-3`. */
@@ -82,41 +125,67 @@ export function fitsDiff(draft: ReviewCommentDraft, diff: DiffLines): boolean {
 
 const normalise = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-/** Splits the drafts into inline, folded and repeated ones. */
-export function placeComments(
-  drafts: readonly ReviewCommentDraft[],
-  diff: DiffLines,
-  earlier: readonly EarlierComment[] = [],
-): PlacedComments {
-  const inline: InlineComment[] = [];
-  const inlineDrafts: ReviewCommentDraft[] = [];
-  const folded: ReviewCommentDraft[] = [];
-  let repeated = 0;
+/** An earlier comment's own words: without its collapsed part and markers. */
+function commentText(body: string): string {
+  return withoutMarkers(body.replace(/<details>[\s\S]*?<\/details>/g, ''));
+}
+
+/** Splits the findings into inline, folded, over the limit, below the severity, and repeated. */
+export function placeFindings(
+  findings: readonly GroundedFinding[],
+  options: PlacementOptions,
+): PlacedFindings {
+  const placed: PlacedFindings = {
+    inline: [],
+    inlineFindings: [],
+    folded: [],
+    overflow: [],
+    below: [],
+    repeated: 0,
+  };
   const made = new Set(
-    earlier.map((c) => JSON.stringify([c.path, normalise(c.lineContent), normalise(c.body)])),
+    (options.earlier ?? []).map((c) =>
+      JSON.stringify([c.path, normalise(c.lineContent), normalise(commentText(c.body))]),
+    ),
   );
-  for (const draft of drafts) {
-    if (!fitsDiff(draft, diff)) {
-      folded.push(draft);
+  // Most severe first, then by place: reviewers' calls finish in any order, the review does not.
+  const ordered = [...findings].sort(
+    (a, b) =>
+      SEVERITY_RANK[b.draft.severity] - SEVERITY_RANK[a.draft.severity] ||
+      a.draft.path.localeCompare(b.draft.path) ||
+      a.draft.line - b.draft.line,
+  );
+  for (const finding of ordered) {
+    const { draft } = finding;
+    if (SEVERITY_RANK[draft.severity] < SEVERITY_RANK[options.minSeverity]) {
+      placed.below.push(finding);
       continue;
     }
-    const body = renderCommentBody(draft);
-    const content = diff.line(draft.path, draft.line)?.content;
-    const key = JSON.stringify([draft.path, normalise(content), normalise(body)]);
+    if (!fitsDiff(draft, options.prDiff)) {
+      placed.folded.push(finding);
+      continue;
+    }
+    const text = renderCommentBody(draft);
+    const content = options.prDiff.line(draft.path, draft.line)?.content;
+    const key = JSON.stringify([draft.path, normalise(content), normalise(text)]);
     if (made.has(key)) {
-      repeated++;
+      placed.repeated++;
       continue;
     }
     made.add(key); // the same comment twice in one review is a repeat too
-    inlineDrafts.push(draft);
+    if (placed.inline.length >= options.maxInline) {
+      placed.overflow.push(finding);
+      continue;
+    }
+    placed.inlineFindings.push(finding);
     const multi = draft.startLine !== undefined && draft.startLine < draft.line;
-    inline.push({
+    placed.inline.push({
       path: draft.path,
       line: draft.line,
       side: 'RIGHT',
       ...(multi ? { start_line: draft.startLine!, start_side: 'RIGHT' as const } : {}),
-      body,
+      body: `${text}\n\n${renderWhyFlagged(finding)}`,
     });
   }
-  return { inline, inlineDrafts, folded, repeated };
+  return placed;
 }

@@ -1,20 +1,19 @@
 /**
  * The reviewer's tools: a child of the usual registry with every tool that writes withheld
- * (`write_file`, `edit_file`, `apply_patch` and any other non-read-only file tool) and
- * `add_review_comment` added. A same-repository pull request keeps bash, limited to the read-only
- * part of the policy, inside the usual sandbox; a fork's gets no bash and no sandbox at all, since
+ * (`write_file`, `edit_file`, `apply_patch` and any other non-read-only file tool); each reviewer
+ * adds its own `add_review_comment` (review-agents.ts). A same-repository pull request keeps bash,
+ * limited to the read-only part of the policy, inside the usual sandbox (which also runs
+ * `verify-command` against suggestions); a fork's gets no bash and no sandbox at all, since
  * nothing of its head may run. MCP servers: only those marked `read-only: true`, with their
  * read-only tools (a fork's review starts no stdio server, since it has no sandbox).
  */
 import { scrubbedEnv } from '../exec/scrubbed-env.js';
-import type { DiffLines } from '../outputs/diff-lines.js';
-import type { ReviewCommentDraft } from '../outputs/review-comments.js';
 import { type AgentToolSettings, mcpSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
 import type { CommandHost } from '../pipeline/command-host.js';
 import { startMcpTools } from '../pipeline/mcp-tools.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
-import { createAddReviewCommentTool } from '../tools/add-review-comment.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 import { createFileTools } from '../tools/default-registry.js';
 import { ToolRegistry } from '../tools/registry.js';
 
@@ -25,6 +24,8 @@ export interface ReviewTools {
   registry: ToolRegistry;
   /** How commands are isolated, or why none run; for the log. */
   description: string;
+  /** Where commands run, when they may (a same-repository pull request). */
+  commands?: { sandbox: Sandbox; env: Readonly<Record<string, string>> };
   /** The MCP servers and their tools, for the job summary ('' without servers). */
   mcpSummary(): string;
   dispose(): Promise<void>;
@@ -33,9 +34,6 @@ export interface ReviewTools {
 export interface ReviewToolOptions {
   /** False for a fork's pull request. */
   canRunCommands: boolean;
-  diff: DiffLines;
-  /** Filled by `add_review_comment`. */
-  comments: ReviewCommentDraft[];
 }
 
 function refusal(name: string): string {
@@ -51,7 +49,6 @@ export async function prepareReviewTools(
   settings: AgentToolSettings,
   options: ReviewToolOptions,
 ): Promise<ReviewTools> {
-  const addComment = createAddReviewCommentTool({ diff: options.diff, comments: options.comments });
   if (!options.canRunCommands) {
     const fileTools = createFileTools({
       workspace: host.workspace,
@@ -60,7 +57,7 @@ export async function prepareReviewTools(
       env: scrubbedEnv(host.env),
     });
     const writers = fileTools.filter((t) => !t.readOnly).map((t) => t.name);
-    const registry = new ToolRegistry([...fileTools.filter((t) => t.readOnly), addComment]).withheld({
+    const registry = new ToolRegistry(fileTools.filter((t) => t.readOnly)).withheld({
       ...refusals([...WRITE_TOOLS, ...writers]),
       bash: BASH_REFUSAL,
     });
@@ -77,8 +74,14 @@ export async function prepareReviewTools(
   }
   const tools = await prepareAgentTools(host, { ...settings, readOnly: true });
   const writers = tools.registry.names().filter((n) => n !== 'bash' && !tools.registry.get(n)?.readOnly);
-  const registry = tools.registry.withheld(refusals([...WRITE_TOOLS, ...writers])).with(addComment);
-  return { registry, description: tools.description, mcpSummary: tools.mcpSummary, dispose: tools.dispose };
+  const registry = tools.registry.withheld(refusals([...WRITE_TOOLS, ...writers]));
+  return {
+    registry,
+    description: tools.description,
+    commands: { sandbox: tools.sandbox, env: tools.commandEnv },
+    mcpSummary: tools.mcpSummary,
+    dispose: tools.dispose,
+  };
 }
 
 function refusals(names: readonly string[]): Record<string, string> {

@@ -24,6 +24,8 @@ export interface ReadTracker {
   record(realPath: string, content: string | Uint8Array, how?: 'read' | 'written'): Promise<void>;
   /** Whether the agent wrote `realPath` this run (or anything below it, for a folder). */
   wasWritten(realPath: string): boolean;
+  /** Whether the agent wrote a file with this content (SHA-256, hex) this run, wherever it is now. */
+  wroteContent(sha256: string): boolean;
   /** Whether a write to `realPath` may proceed. Files that do not exist need no read. */
   checkWrite(realPath: string, displayPath?: string): Promise<WriteCheck>;
   /** The snapshot for `realPath`, if it was read or written. */
@@ -39,6 +41,7 @@ export function sha256(content: string | Uint8Array): string {
 export function createReadTracker(): ReadTracker {
   const snapshots = new Map<string, FileSnapshot>();
   const written = new Set<string>();
+  const writtenContent = new Set<string>();
   return {
     get: (realPath) => snapshots.get(realPath),
     wasWritten(realPath) {
@@ -47,10 +50,15 @@ export function createReadTracker(): ReadTracker {
       for (const file of written) if (file.startsWith(prefix)) return true;
       return false;
     },
+    wroteContent: (hash) => writtenContent.has(hash),
     async record(realPath, content, how = 'read') {
-      if (how === 'written') written.add(realPath);
+      const hash = sha256(content);
+      if (how === 'written') {
+        written.add(realPath);
+        writtenContent.add(hash);
+      }
       const { mtimeMs } = await stat(realPath);
-      snapshots.set(realPath, { mtimeMs, sha256: sha256(content) });
+      snapshots.set(realPath, { mtimeMs, sha256: hash });
     },
     async checkWrite(realPath, displayPath = realPath) {
       let mtimeMs: number;

@@ -131,9 +131,12 @@ export class ToolRegistry {
     return new ToolRegistry([...this.#tools.values(), ...tools], this.#refusals, this.#loaded);
   }
 
-  /** A copy with each tool replaced by `change(tool)` (a wrapper with the same name), refusals kept. */
+  /**
+   * A copy with each core tool replaced by `change(tool)` (a wrapper with the same name), refusals
+   * and the shelf kept: dropping the shelf would leave `tool_search` loading tools no request sends.
+   */
   map(change: (tool: Tool<unknown>) => Tool<unknown>): ToolRegistry {
-    return new ToolRegistry([...this.#tools.values()].map(change), this.#refusals);
+    return new ToolRegistry([...this.#tools.values()].map(change), this.#refusals, this.#loaded);
   }
 
   /** Why `name` is not offered, when it was withheld on purpose. */

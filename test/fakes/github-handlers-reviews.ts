@@ -6,7 +6,7 @@
  */
 import { authorAssociation, nodeId, repoApiUrl, repoHtmlUrl, userJson } from './github-json.js';
 import { diffEntries } from './github-json-git.js';
-import { type Handler, type HandlerInput, notFound, ok, unprocessable } from './github-reply.js';
+import { type Handler, type HandlerInput, notFound, ok, paginate, unprocessable } from './github-reply.js';
 import { type GitHubState, timestamp } from './github-state.js';
 
 /** A review as the fake keeps it. */
@@ -157,6 +157,15 @@ function reviewJson(input: HandlerInput, review: ReviewRecord) {
   };
 }
 
+const listReviews: Handler = (input) => {
+  const number = input.params['pull_number'];
+  if (!input.state.issues.get(number)?.pull) return notFound();
+  const reviews = reviewsOf(input.state).filter((r) => r.pullNumber === number);
+  const { page, headers } = paginate(input, reviews);
+  return { status: 200, body: page.map((r) => reviewJson(input, r)), headers };
+};
+
 export const reviewHandlers: Record<string, Handler> = {
   'pulls/create-review': createReview,
+  'pulls/list-reviews': listReviews,
 };

@@ -4,6 +4,7 @@
  */
 import { actionHandlers } from './github-handlers-actions.js';
 import { checkHandlers } from './github-handlers-checks.js';
+import { compareHandlers } from './github-handlers-compare.js';
 import { issueHandlers } from './github-handlers-issues.js';
 import { publishingHandlers } from './github-handlers-publishing.js';
 import { pullHandlers } from './github-handlers-pulls.js';
@@ -71,6 +72,7 @@ export const HANDLERS: Record<string, Handler> = Object.fromEntries(
     ...issueHandlers,
     ...pullHandlers,
     ...reviewHandlers,
+    ...compareHandlers,
     ...actionHandlers,
     ...checkHandlers,
     ...publishingHandlers,

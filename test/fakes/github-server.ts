@@ -1,6 +1,7 @@
 /**
- * A fake GitHub for tests: real HTTP on 127.0.0.1 serving the REST API under `/api/v3`, the two
- * GraphQL mutations the action uses at `/api/graphql` (see `github-graphql.ts`) and git
+ * A fake GitHub for tests: real HTTP on 127.0.0.1 serving the REST API under `/api/v3`, the
+ * GraphQL operations the action uses at `/api/graphql` (draft state in `github-graphql.ts`,
+ * `createCommitOnBranch`, review threads in `github-graphql-threads.ts`) and git
  * smart HTTP at `/{owner}/{repo}.git`. Every API request is checked against GitHub's official
  * OpenAPI description (see `openapi-validator.ts`); a request that does not conform is answered
  * 400/404 and recorded in `violations`, so each test ends with `server.assertNoViolations()`.
@@ -21,6 +22,7 @@ import { GIT_PATH, serveGit } from './git-http.js';
 import { answerGraphql, GRAPHQL_PATH } from './github-graphql.js';
 import { executeCreateCommit } from './github-graphql-commit.js';
 import { checkGraphqlDocument } from './github-graphql-schema.js';
+import { executeReviewThreads, THREAD_FIELDS } from './github-graphql-threads.js';
 import { HANDLERS, type Handler, type Reply } from './github-handlers.js';
 import { JOB_LOGS_PATH } from './github-handlers-actions.js';
 import { serveUpload, UPLOADS_PATH } from './github-rendered-body.js';
@@ -214,6 +216,10 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
     if (checked?.fields.includes('createCommitOnBranch')) {
       const ctx = { state, git, serverUrl: urls.serverUrl };
       return sendJson(res, 200, await executeCreateCommit(ctx, checked.operation, checked.variables));
+    }
+    if (checked?.fields.some((f) => THREAD_FIELDS.includes(f))) {
+      const ctx = { state, serverUrl: urls.serverUrl };
+      return sendJson(res, 200, await executeReviewThreads(ctx, checked.operation, checked.variables));
     }
     const answer = answerGraphql(state, body, urls.serverUrl);
     if (answer.violations.length > 0) violate('request', answer.violations);

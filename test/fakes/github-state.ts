@@ -50,6 +50,8 @@ export class GitHubState {
   readonly reviewRequests = new Map<number, { users: string[]; teams: string[] }>();
   /** Commits GitHub created through the API, which it signs (shown as Verified). */
   readonly verifiedCommits = new Set<string>();
+  /** Resolved review threads: the thread's first comment id → who resolved it. */
+  readonly resolvedThreads = new Map<number, string>();
   /** Attachments by path (`/storage/user/…`), served to requests that carry their signature. */
   readonly uploads = new Map<string, UploadRecord>();
   private nextId = 1000;
@@ -168,6 +170,13 @@ export class GitHubState {
   thread(commentId: number): ReviewCommentRecord[] {
     const root = this.reviewComments.get(commentId)?.inReplyToId ?? commentId;
     return [...this.reviewComments.values()].filter((c) => c.id === root || c.inReplyToId === root);
+  }
+
+  /** Resolves the thread of `commentId` as `login` would with the "Resolve conversation" button. */
+  resolveThread(commentId: number, login: string): void {
+    const root = this.reviewComments.get(commentId)?.inReplyToId ?? commentId;
+    this.user(login);
+    this.resolvedThreads.set(root, login);
   }
 
   /**

@@ -66,7 +66,7 @@ export function responsesPersona(route: ResponsesRoute) {
       return;
     }
     const entry = route.take();
-    const step: Step | undefined = typeof entry === 'function' ? entry(request) : entry;
+    const step: Step | undefined = typeof entry === 'function' ? await entry(request) : entry;
     if (!step) {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'fake: no scripted reply left', type: 'server_error' } }));

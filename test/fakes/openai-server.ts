@@ -26,7 +26,8 @@ export interface RecordedRequest {
   at: number;
 }
 
-export type ScriptEntry = Step | ((request: RecordedRequest) => Step);
+/** A scripted reply, or a function of the request giving one (it may wait, e.g. for a push to land). */
+export type ScriptEntry = Step | ((request: RecordedRequest) => Step | Promise<Step>);
 
 export interface FakeOpenAI {
   /** Base URL to hand to the client, ending in `/v1`. */
@@ -90,7 +91,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       return;
     }
     const entry = queue.shift();
-    const step = typeof entry === 'function' ? entry(request) : entry;
+    const step = typeof entry === 'function' ? await entry(request) : entry;
     if (!step) {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'fake: no scripted reply left', type: 'server_error' } }));

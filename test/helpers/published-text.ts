@@ -14,9 +14,14 @@ export function firstLine(text: string): string {
   return line.startsWith('## ') ? `${line.slice(3).replace(/^(\S+) (.*?)( — .*)?$/, '$1 **$2**$3')}` : line;
 }
 
-/** The last line of `text` (the footer). */
+/** The last line a reader sees in `text` (the footer): a review's hidden marker after it is skipped. */
 export function lastLine(text: string): string {
-  return text.trimEnd().split('\n').at(-1) ?? '';
+  const lines = text.trimEnd().split('\n');
+  while (lines.length > 1 && /^<!-- agent-action:[a-z]+ .* -->$/.test(lines.at(-1) ?? '')) {
+    lines.pop();
+    while (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  }
+  return lines.at(-1) ?? '';
 }
 
 /**

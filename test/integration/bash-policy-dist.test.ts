@@ -1,8 +1,9 @@
 /**
  * The corpora through the built policy (`dist/policy-check/index.js`, bundled by the same
- * `npm run build` as the action): at least 99.5 % of the hostile commands denied where the
- * policy is the only barrier, and every uncontained one inside the sandbox; at least 95 % of
- * the benign CI commands allowed inside the sandbox. Timing is measured in bench/policy.bench.ts.
+ * `npm run build` as the action): at least 99.5 % of the hostile commands denied at every level
+ * they apply to (all of them at levels `none` and `landlock`, where no namespace confines commands; the ones a sandbox would not contain elsewhere),
+ * every review-only one in review runs; at least 95 % of the benign CI commands allowed inside
+ * the sandbox. Timing is measured in bench/policy.bench.ts.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -35,35 +36,44 @@ after(() => {
 });
 
 describe('the built bash policy on the corpora', () => {
-  it('denies ≥ 99.5 % of the hostile commands at level none and every uncontained one in the sandbox', (t) => {
+  it('denies ≥ 99.5 % of the hostile commands at every level they apply to, and the review-only ones in review runs', (t) => {
     const hostile = loadHostile();
-    const written = applySetups(hostileWs.root, hostile);
-    const commands = hostile.map((h) => h.command);
-    const none = check({
-      workspace: hostileWs.root,
-      sandbox: { level: 'none', deliberate: false },
-      written,
-      commands,
-    });
-    const denied = none.filter((v) => !v.allowed).length;
-    const rate = denied / hostile.length;
-    t.diagnostic(`hostile denied at level none: ${denied}/${hostile.length} (${(rate * 100).toFixed(2)} %)`);
-    assert.ok(rate >= 0.995, `hostile denied rate ${rate}`);
-    const uncontained = hostile.filter((h) => !h.contained);
-    const sandboxed = check({
+    const written = applySetups(hostileWs.root, hostile).files;
+    for (const [name, sandbox, onlyBarrier] of [
+      ['none', { level: 'none', deliberate: false }, true],
+      ['landlock', { level: 'landlock', deliberate: false }, true],
+      ['none, sandbox: off', { level: 'none', deliberate: true }, false],
+      ['userns', { level: 'userns', deliberate: false }, false],
+    ] as const) {
+      const applicable = hostile.filter((h) => !h.review && (onlyBarrier || !h.contained));
+      const verdicts = check({
+        workspace: hostileWs.root,
+        sandbox,
+        written,
+        commands: applicable.map((h) => h.command),
+      });
+      const through = applicable.filter((_, i) => verdicts[i]!.allowed);
+      const denied = applicable.length - through.length;
+      t.diagnostic(
+        `hostile denied at ${name}: ${denied}/${applicable.length} (${((denied / applicable.length) * 100).toFixed(2)} %)`,
+      );
+      for (const h of through) t.diagnostic(`allowed: ${h.command}`);
+      assert.ok(denied / applicable.length >= 0.995, `${name}: ${through.length} allowed`);
+    }
+    const review = hostile.filter((h) => h.review);
+    const verdicts = check({
       workspace: hostileWs.root,
       sandbox: { level: 'userns', deliberate: false },
+      readOnly: true,
       written,
-      commands: uncontained.map((h) => h.command),
+      commands: review.map((h) => h.command),
     });
-    const through = uncontained.filter((_, i) => sandboxed[i]!.allowed);
-    t.diagnostic(
-      `uncontained hostile denied in the sandbox: ${uncontained.length - through.length}/${uncontained.length}`,
-    );
+    const through = review.filter((_, i) => verdicts[i]!.allowed);
+    t.diagnostic(`review-only hostile denied: ${review.length - through.length}/${review.length}`);
     assert.deepEqual(through, []);
   });
 
-  it('allows ≥ 95 % of the benign commands inside the sandbox', (t) => {
+  it('allows ≥ 95 % of the benign commands inside the sandbox, and reports level none', (t) => {
     const benign = loadBenign();
     const verdicts = check({
       workspace: benignWs.root,
@@ -79,7 +89,7 @@ describe('the built bash policy on the corpora', () => {
       commands: benign.map((b) => b.command),
     });
     t.diagnostic(
-      `benign allowed at level none (project code refused there): ${none.filter((v) => v.allowed).length}/${benign.length}`,
+      `benign allowed at level none (only the core runs there, by design): ${none.filter((v) => v.allowed).length}/${benign.length}`,
     );
     assert.ok(rate >= 0.95, `benign allowed rate ${rate}`);
   });

@@ -14,13 +14,11 @@ import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { reviewsOf } from '../fakes/github-handlers-reviews.js';
 import { pullHeadRef } from '../fakes/github-json-git.js';
-import type { IssueRecord } from '../fakes/github-state.js';
 import type { RecordedRequest } from '../fakes/openai-server.js';
 import { reply } from '../fakes/openai-server.js';
 import { API_KEY, commentPayload, DEFAULT_FILES, useHarness } from '../helpers/action-harness.js';
 import { assertFooter, firstLine } from '../helpers/published-text.js';
-import { pullRequestHead } from '../helpers/pull-request-head.js';
-import { webhookExample } from '../helpers/webhook-examples.js';
+import { pullRequestPayload } from '../helpers/pull-request-head.js';
 
 const BOT = 'github-actions[bot]';
 const GREET_PR = [
@@ -62,18 +60,6 @@ async function pullRequest(
     main,
   );
   return { pr, head, ref };
-}
-
-/** The real `pull_request` example with this action, pointed at a pull request of the fake. */
-function pullRequestPayload(action: string, pr: IssueRecord, headSha: string, sender = pr.user) {
-  const payload = webhookExample('pull_request', action);
-  payload['number'] = pr.number;
-  const p = payload['pull_request'];
-  Object.assign(p, { number: pr.number, title: pr.title, body: pr.body, draft: pr.pull!.draft });
-  p['user'] = { ...p['user'], login: pr.user, type: 'User' };
-  p['head'] = pullRequestHead(p['head'], pr, headSha);
-  payload['sender'] = { ...payload['sender'], login: sender, type: 'User' };
-  return payload;
 }
 
 /** A README recipe (`docs/examples/<file>`): its event, types and the action's `with:` inputs. */
@@ -157,16 +143,22 @@ describe('review mode, end to end', () => {
     );
 
     const [blocking, nit, ...rest] = commentsOf(review);
-    assert.equal(rest.length, 0, 'README.md:1 is not in the diff, so it is not inline');
+    assert.equal(rest.length, 0, 'README.md:1 is not in or next to the diff, so it is dropped');
     assert.equal(blocking!.path, 'src/greet.js');
     assert.equal(blocking!.line, 2);
-    assert.equal(
+    assert.ok(
+      blocking!.body.startsWith(
+        "**Blocking:** `shout()` throws when called without a name.\n\n```suggestion\nexport const shout = (name = '') => name.toUpperCase();\n```\n\n<details><summary>Why flagged · how checked</summary>",
+      ),
       blocking!.body,
-      "**Blocking:** `shout()` throws when called without a name.\n\n```suggestion\nexport const shout = (name = '') => name.toUpperCase();\n```",
+    );
+    assert.match(
+      blocking!.body,
+      /\*\*How checked:\*\* `src\/greet\.js:2` exists in [0-9a-f]{7} \(no quote given: the lines are the anchor\); the lines are in the reviewed diff; the suggestion replaces `src\/greet\.js:2` cleanly\.\n\n<\/details>\n\n<!-- agent-action:finding "[0-9a-f]{16}" -->$/,
     );
     assert.equal(nit!.startLine, 1);
     assert.equal(nit!.line, 3);
-    assert.match(nit!.body, /^\*\*Nit:\*\* These new exports have no tests\.$/);
+    assert.match(nit!.body, /^\*\*Nit:\*\* These new exports have no tests\.\n\n<details>/);
 
     assert.equal(
       firstLine(review.body),
@@ -175,10 +167,13 @@ describe('review mode, end to end', () => {
     );
     assert.match(review.body, /\n\nAdds `shout` and `wave`\. One blocking problem in `shout`\./);
     assertFooter(review.body, { turns: 3, requester: 'alice' });
-    assert.match(review.body, /\*\*Comments:\*\* 1 blocking · 1 suggestion · 1 nit/);
+    assert.match(review.body, /Reviewed the whole pull request \(2 files\)\./);
+    assert.match(review.body, /\*\*Comments:\*\* 1 blocking · 1 nit/);
+    assert.match(review.body, /1 finding dropped: the lines are not in or next to the reviewed diff\./);
     assert.match(
-      review.body,
-      /### Comments on lines outside the diff\n\n- `README\.md:1` Mention the new greetings here\./,
+      JSON.stringify(h.openai.requests[2]!.body.messages),
+      /Not recorded: the lines are not in or next to the reviewed diff \(README\.md:1\)/,
+      'the model was told at once',
     );
     assert.match(review.body, /<details>\n<summary>[\s\S]*add_review_comment[\s\S]*<\/details>/);
 
@@ -237,7 +232,7 @@ describe('review mode, end to end', () => {
       new RegExp(`/pull/${pr.number}#pullrequestreview-${review!.id}$`),
     );
     assert.deepEqual(
-      commentsOf(review!).map((c) => [c.path, c.line, c.body]),
+      commentsOf(review!).map((c) => [c.path, c.line, c.body.split('\n\n')[0]]),
       [['src/greet.js', 3, 'Is `~` intended?']],
     );
     assert.equal(h.github.state.commentsOn(pr.number).length, 0, 'the review is the only output');
@@ -329,11 +324,11 @@ describe('review mode, end to end', () => {
     assert.equal(run.outputs['conclusion'], 'reviewed', run.stdout);
     assert.match(
       reviewsOn(pr.number)[0]?.body ?? '',
-      /^✅ \*\*Reviewed\*\* — no blocking findings\n\nFine\.\n\n\*\*Comments:\*\* no comments/,
+      /^✅ \*\*Reviewed\*\* — no blocking findings\n\nFine\.\n\nReviewed the whole pull request \(2 files\)\.\n\nNo issues in the 2 files of this pull request\.\n\n<details>/,
     );
   });
 
-  it('re-reviews a new head without repeating a comment on an unchanged line', async () => {
+  it('re-reviews only the new commit on a new head, without repeating a comment on an unchanged line', async () => {
     const { pr, head } = await pullRequest('review-again');
     const sameComment = {
       path: 'src/greet.js',
@@ -366,19 +361,27 @@ describe('review mode, end to end', () => {
       inputs: { mode: 'review' },
     });
     assert.equal(second.outputs['conclusion'], 'reviewed', second.stdout);
-    // The model was shown what was already said.
-    assert.match(
-      JSON.stringify(h.openai.requests[2]!.body.messages),
-      /review comments already made[\s\S]*throws without a name/,
+    // The model was shown only the new commit's change, and what was already said.
+    const task = JSON.stringify(h.openai.requests[2]!.body.messages);
+    assert.match(task, /findings raised by earlier reviews, still open[\s\S]*throws without a name/);
+    assert.match(task, /-export const wave = \(\) => '~';\\n\+export const wave = \(\) => '~~';/);
+    assert.doesNotMatch(
+      task,
+      /\+export const shout/,
+      'the unchanged part of the PR is not under review again',
     );
 
     const [, again] = reviewsOn(pr.number);
     assert.equal(again?.commitId, next, 'the new review is on the new head');
     assert.deepEqual(
-      commentsOf(again!).map((c) => [c.line, c.body]),
+      commentsOf(again!).map((c) => [c.line, c.body.split('\n\n')[0]]),
       [[3, '**Nit:** Why two tildes?']],
     );
-    assert.match(again!.body, /1 already made on unchanged lines not repeated/);
+    assert.match(
+      again!.body,
+      /Reviewed the 1 file changed since the last review at [0-9a-f]{7} \(1 commit\)/,
+    );
+    assert.match(again!.body, /1 already raised and still open, not repeated/);
   });
 
   it('denies `/agent review` from a read-only commenter without asking the model', async () => {

@@ -15,6 +15,7 @@ import {
   REASONING_EFFORTS,
   SANDBOX_LEVELS,
 } from '../../src/inputs.js';
+import { SEVERITIES } from '../../src/outputs/review-severity.js';
 
 const actionYml = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
   inputs: Record<string, { description: string; default?: string }>;
@@ -30,6 +31,7 @@ const CHOICES: Record<string, readonly string[]> = {
   'reasoning-effort': REASONING_EFFORTS,
   'commit-signing': COMMIT_SIGNING,
   'co-author': CO_AUTHOR,
+  'review-min-severity': SEVERITIES,
   images: IMAGE_SETTINGS,
 };
 

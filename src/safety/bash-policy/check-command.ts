@@ -1,42 +1,50 @@
 /**
  * Checks one simple command: its `NAME=value` prefixes (by variable and value shape), the
  * command name (a path is mapped to the tool it is, or treated as workspace code), the hard
- * denials by name, then the command's own rule; `allowed-commands` lifts soft denials only.
+ * denials by name, the core allowed without a sandbox, then the command's own rule;
+ * `allowed-commands` lifts soft denials only.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { POLICY_SCRIPT_FILE_BYTES } from '../../limits.js';
 import { realPathOf } from '../path-policy.js';
+import { coreDenial } from './core.js';
 import { type Denial, deny, notAllowed } from './denial.js';
 import { type ExtraRule, matchExtraRule } from './extra-rules.js';
 import { hardDenial } from './hard-denies.js';
+import { type Isolation, workspaceCodeDenial } from './isolation.js';
+import type { LineState } from './line-state.js';
 import { checkPathWord, inside, type PathContext } from './paths.js';
 import { commandRules } from './rules/index.js';
-import { literal, type RuleContext } from './rules/rule.js';
-import type { Redirect, SimpleCommand } from './syntax.js';
-import { checkAssignment } from './variables.js';
+import type { PathKind, RuleContext } from './rules/rule.js';
+import type { SimpleCommand } from './syntax.js';
+import { checkAssignment, loaderVariable } from './variables.js';
 import type { Word } from './words.js';
+import type { WrittenFiles } from './written.js';
 
-/** How far the sandbox isolates commands, which decides whether workspace code may run. */
-export type Isolation = 'namespace' | 'none-deliberate' | 'none';
+export type { Isolation } from './isolation.js';
 
 export interface CheckContext {
   paths: PathContext;
   extraRules: readonly ExtraRule[];
   isolation: Isolation;
-  /** True when the agent wrote the real path (or something below it) this run. */
-  wasWritten(realPath: string): boolean;
-  /** Write targets of the line being checked; recorded as written when the line is allowed. */
-  writes: string[];
+  written: WrittenFiles;
+  line: LineState;
 }
 
 const maxDepth = 8;
 
 export function checkCommand(command: SimpleCommand, ctx: CheckContext): Denial | undefined {
   for (const assignment of command.assignments) {
-    const problem = checkAssignment(assignment.name, assignment.value, (w) =>
-      checkPathWord(w, ctx.paths, 'read'),
+    const problem = checkAssignment(assignment.name, assignment.value, (w, use) =>
+      checkPathKind(w, use, ctx),
     );
     if (problem) return problem;
+    const loader = loaderVariable(assignment.name);
+    if (loader) {
+      const code = workspaceCode(ctx, `\`${assignment.name}\` ${loader}`);
+      if (code) return code;
+    }
   }
   const [nameWord] = command.words;
   if (!nameWord || nameWord.glob || nameWord.value === '') {
@@ -49,6 +57,12 @@ function checkWords(words: readonly Word[], ctx: CheckContext, depth: number): D
   if (depth > maxDepth) return deny('wrapper', 'Too many nested wrapper commands.');
   const [nameWord, ...args] = words as [Word, ...Word[]];
   if (nameWord.glob) return deny('command-name', 'The command name must be a literal word.');
+  // After the `time` keyword bash reads `NAME=value` as a variable for the command, not a name.
+  if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(nameWord.value))
+    return deny(
+      'env-prefix',
+      `\`${nameWord.value}\` stands where a command name is expected; bash may read it as a variable for the command that follows (after \`time\`). Put variables in front of the whole command.`,
+    );
   let name = nameWord.value;
   if (name.includes('/')) {
     const mapped = mapPathCommand(nameWord, ctx);
@@ -56,7 +70,7 @@ function checkWords(words: readonly Word[], ctx: CheckContext, depth: number): D
     if (mapped === '') return workspaceCode(ctx, `\`${name}\` runs a program from the workspace`);
     name = mapped;
   }
-  const hard = hardDenial(name);
+  const hard = hardDenial(name) ?? coreDenial(name, ctx.isolation);
   if (hard) return hard;
   if (name === 'env') return checkEnv(args, ctx, depth);
   if (name === 'exit')
@@ -72,44 +86,72 @@ function checkWords(words: readonly Word[], ctx: CheckContext, depth: number): D
     verdict &&
     !verdict.hard &&
     matchExtraRule([nameWord.value, ...args.map((a) => a.value)], ctx.extraRules)
-  )
+  ) {
+    ctx.line.unmodelled = true;
     return undefined;
+  }
   return verdict;
 }
 
 function ruleContext(ctx: CheckContext, depth: number): RuleContext {
   return {
-    cwd: ctx.paths.cwds[0] ?? ctx.paths.workspace,
+    cwds: ctx.paths.cwds,
+    workspace: ctx.paths.workspace,
+    isolation: ctx.isolation,
     checkNested: (inner) => (inner.length === 0 ? undefined : checkWords(inner, ctx, depth + 1)),
     checkPath: (word, kind) => checkPathKind(word, kind, ctx),
     workspaceCode: (what) => workspaceCode(ctx, what),
+    chdir: (dir) => {
+      const problem = checkPathWord(dir, ctx.paths, 'read');
+      if (problem) return problem;
+      const cwds = dir.value.startsWith('/')
+        ? [realPathOf(dir.value)]
+        : ctx.paths.cwds.map((cwd) => realPathOf(`${cwd}/${dir.value}`));
+      return ruleContext({ ...ctx, paths: { ...ctx.paths, cwds: [...new Set(cwds)] } }, depth);
+    },
+    readChecked: (word, refuseWritten) => readChecked(word, refuseWritten, ctx),
+    lineWritesAt: (word) => {
+      const reals = realPaths(word.value, ctx);
+      return ctx.line.writes
+        .filter((w) => reals.some((real) => inside(real, w.path)))
+        .map((w) => w.links ?? 'plain');
+    },
   };
 }
 
 /** The refusal for workspace code at level `none`, unless the user turned the sandbox off. */
 export function workspaceCode(ctx: CheckContext, what: string): Denial | undefined {
-  if (ctx.isolation !== 'none') return undefined;
-  return deny(
-    'workspace-code-unsandboxed',
-    `${what}, which is arbitrary code (a test, build script or Makefile can do anything), and this runner has no sandbox that isolates it from the action's own secrets. Read and check the code with the file tools instead; to run it, use a runner with user namespaces or passwordless sudo, or set \`sandbox: off\` to accept the risk.`,
-  );
+  return workspaceCodeDenial(ctx.isolation, what);
 }
 
-/** Paths by kind: `walk` may not enter `.git/`; `load` may not name a URL or a file written this run. */
-function checkPathKind(
-  word: Word,
-  kind: 'read' | 'write' | 'walk' | 'load',
-  ctx: CheckContext,
-): Denial | undefined {
+/** Real paths `value` names from each folder the command may run in. */
+function realPaths(value: string, ctx: CheckContext): string[] {
+  const froms = value.startsWith('/') ? ['/'] : ctx.paths.cwds;
+  return [...new Set(froms.map((cwd) => realPathOf(`${cwd}/${value}`)))];
+}
+
+/**
+ * Paths by kind: `walk` may not enter `.git/`; `load` may not name a URL or a file written this
+ * run; writes are recorded as the line's; `tree`, `links` and `link` may not take the workspace
+ * or a folder holding `.git`/`.github`; `links`/`link` mark where symlinks may appear (line-state.ts).
+ */
+export function checkPathKind(word: Word, kind: PathKind, ctx: CheckContext): Denial | undefined {
   if (kind === 'load') return checkLoad(word, ctx);
-  const problem = checkPathWord(word, ctx.paths, kind === 'walk' ? 'read' : kind);
+  const problem = checkPathWord(word, ctx.paths, kind === 'read' || kind === 'walk' ? 'read' : 'write');
   if (problem) return problem;
-  if (kind === 'write') {
-    for (const cwd of ctx.paths.cwds) ctx.writes.push(realPathOf(`${cwd}/${word.value}`));
+  const writes = kind === 'write' || kind === 'tree' || kind === 'links' || kind === 'link';
+  if (writes && !/^\/dev\/(null|stdout|stderr|stdin)$/.test(word.value)) {
+    for (const real of realPaths(word.value, ctx)) {
+      if (kind !== 'write') {
+        const guard = treeGuard(real, word.value, ctx);
+        if (guard) return guard;
+      }
+      const links = kind === 'link' ? 'at' : kind === 'links' ? 'below' : undefined;
+      ctx.line.writes.push({ path: real, ...(links ? { links } : {}), step: ctx.line.step });
+    }
   }
   if (kind === 'walk' && !word.glob) {
-    for (const cwd of ctx.paths.cwds) {
-      const real = realPathOf(`${cwd}/${word.value}`);
+    for (const real of realPaths(word.value, ctx)) {
       if (existsSync(path.join(real, '.git')) || inside(ctx.paths.workspace, real)) {
         return deny(
           'recursive-git',
@@ -119,6 +161,30 @@ function checkPathKind(
     }
   }
   return undefined;
+}
+
+/** A folder moved, removed or changed recursively may not be the workspace or hold `.git`/`.github`. */
+function treeGuard(real: string, shown: string, ctx: CheckContext): Denial | undefined {
+  const protectedInside = ['.git', '.github'].some((name) => existsSync(path.join(real, name)));
+  if (inside(ctx.paths.workspace, real) || protectedInside)
+    return deny(
+      'rm-workspace',
+      `\`${shown}\` is the workspace, a folder above it, or a folder holding \`.git\`/\`.github\`; removing, moving or changing it recursively is not allowed. Name the files or folders inside it.`,
+    );
+  return undefined;
+}
+
+/**
+ * True when a step of this line checked so far writes `real`, a folder above it, or a file below
+ * it (the steps after it are compared when the line ends: line-state.ts).
+ */
+function writtenByLine(real: string, ctx: CheckContext): boolean {
+  ctx.line.pinned.push({
+    path: real,
+    shown: path.relative(ctx.paths.workspace, real) || real,
+    step: ctx.line.step,
+  });
+  return ctx.line.writes.some((w) => inside(real, w.path) || inside(w.path, real));
 }
 
 function checkLoad(word: Word, ctx: CheckContext): Denial | undefined {
@@ -133,31 +199,74 @@ function checkLoad(word: Word, ctx: CheckContext): Denial | undefined {
   // or a name that is also a file here, is a path.
   const bare =
     /^(@[\w.-]+\/)?[\w.-]+$/.test(value) &&
-    !existsSync(path.resolve(ctx.paths.cwds[0] ?? ctx.paths.workspace, value));
-  const pathLike = !bare;
-  const targets = pathLike ? [value] : [`node_modules/${value}`, `${value}.py`, value];
+    ctx.paths.cwds.every((cwd) => !existsSync(path.resolve(cwd, value)));
+  // A bare name is a package (node_modules), a Python module (`pkg.mod` is `pkg/mod.py`) or a file.
+  const module = value.replace(/\./g, '/');
+  const targets = bare
+    ? [`node_modules/${value}`, `${value}.py`, `${module}.py`, `${module}/__init__.py`, value]
+    : [value];
   for (const target of targets) {
     const targetWord = { ...word, value: target };
-    if (pathLike) {
+    if (!bare) {
       const problem = checkPathWord(targetWord, ctx.paths, 'read');
       if (problem) return problem;
     }
-    for (const cwd of ctx.paths.cwds) {
-      let real: string;
-      try {
-        real = realPathOf(`${cwd}/${target}`);
-      } catch {
-        continue;
-      }
-      if (ctx.wasWritten(real) || ctx.writes.includes(real)) {
+    let reals: string[];
+    try {
+      reals = realPaths(target, ctx);
+    } catch {
+      continue;
+    }
+    for (const real of reals) {
+      if (ctx.written.has(real) || writtenByLine(real, ctx)) {
         return deny(
           'load-written-file',
-          `\`${value}\` names a module or plugin the agent wrote during this run; loading it into a tool is refused at every sandbox level. Run the project's tests as they are configured.`,
+          `\`${value}\` names a module or plugin the agent wrote (or copied) during this run; loading it into a tool is refused at every sandbox level. Run the project's tests as they are configured.`,
         );
       }
     }
   }
   return undefined;
+}
+
+/**
+ * Reads a file a tool will read as code or as a list of names (`sed -f`, `awk -f`,
+ * `--files0-from`), from every folder the command may run in. Refused: stdin, a file an earlier
+ * step of this line writes (it would be checked before it is written), and, with
+ * `refuseWritten`, a file the agent wrote this run.
+ */
+function readChecked(word: Word, refuseWritten: boolean, ctx: CheckContext): string[] | Denial {
+  const value = word.value;
+  if (value === '-' || value.startsWith('/dev/') || word.glob)
+    return deny(
+      'unchecked-file',
+      `\`${value}\` is read by the tool at run time and cannot be checked now; name a workspace file.`,
+    );
+  const problem = checkPathWord(word, ctx.paths, 'read');
+  if (problem) return problem;
+  const contents: string[] = [];
+  for (const real of realPaths(value, ctx)) {
+    if (writtenByLine(real, ctx))
+      return deny(
+        'unchecked-file',
+        `\`${value}\` is written earlier on this line, so the policy cannot read what the tool will; run the commands as separate calls.`,
+      );
+    if (refuseWritten && ctx.written.has(real))
+      return deny(
+        'script-written-this-run',
+        `\`${value}\` was written (or copied) by the agent during this run; a program file the agent wrote is not run by a tool. Give the program inline instead.`,
+      );
+    try {
+      // Missing: the tool fails on it (nothing on this line creates it: checked above).
+      if (!existsSync(real)) continue;
+      const stat = statSync(real);
+      if (!stat.isFile() || stat.size > POLICY_SCRIPT_FILE_BYTES) throw new Error('not a small regular file');
+      contents.push(readFileSync(real, 'utf8'));
+    } catch (error) {
+      return deny('unchecked-file', `\`${value}\` cannot be read to check it (${(error as Error).message}).`);
+    }
+  }
+  return contents;
 }
 
 /**
@@ -169,14 +278,14 @@ function mapPathCommand(word: Word, ctx: CheckContext): string | Denial {
   if (problem) return problem;
   const base = path.basename(word.value);
   const binDir = /(^|\/)node_modules\/\.bin\/[^/]+$/.test(word.value);
-  for (const cwd of ctx.paths.cwds) {
-    let real: string;
-    try {
-      real = realPathOf(`${cwd}/${word.value}`);
-    } catch {
-      return '';
-    }
-    if (ctx.wasWritten(real) || ctx.writes.includes(real)) return '';
+  let reals: string[];
+  try {
+    reals = realPaths(word.value, ctx);
+  } catch {
+    return '';
+  }
+  for (const real of reals) {
+    if (ctx.written.has(real) || writtenByLine(real, ctx)) return '';
     if (binDir) {
       const modules = path.join(ctx.paths.workspace, 'node_modules');
       if (!inside(real, modules)) return '';
@@ -190,6 +299,7 @@ function mapPathCommand(word: Word, ctx: CheckContext): string | Denial {
 /** `env [-i] [-u NAME] [-C dir] [NAME=value …] command …`: the same variable rules, then the command. */
 function checkEnv(args: readonly Word[], ctx: CheckContext, depth: number): Denial | undefined {
   let i = 0;
+  let inner = ctx;
   for (; i < args.length; i++) {
     const a = args[i]!.value;
     if (a === '-i' || a === '--ignore-environment' || a === '-') continue;
@@ -198,12 +308,18 @@ function checkEnv(args: readonly Word[], ctx: CheckContext, depth: number): Deni
       continue;
     }
     if (/^(-u\S|--unset=)/.test(a)) continue;
-    if (a === '-C' || a === '--chdir') {
-      const dir = args[++i];
-      const problem = dir
-        ? checkPathWord(dir, ctx.paths, 'read')
-        : deny('wrapper', '`env -C` needs a folder.');
+    const chdir = /^(-C|--chdir)$/.test(a) ? args[++i] : /^(-C|--chdir=)(.+)$/.exec(a)?.[2];
+    if (chdir !== undefined || a === '-C' || a === '--chdir') {
+      if (!chdir) return deny('wrapper', '`env -C` needs a folder.');
+      const dir = typeof chdir === 'string' ? { value: chdir, glob: false } : chdir;
+      const problem = checkPathWord(dir, inner.paths, 'read');
       if (problem) return problem;
+      // The command runs in that folder: its relative paths resolve there.
+      const froms = dir.value.startsWith('/') ? ['/'] : inner.paths.cwds;
+      inner = {
+        ...inner,
+        paths: { ...inner.paths, cwds: [...new Set(froms.map((cwd) => realPathOf(`${cwd}/${dir.value}`)))] },
+      };
       continue;
     }
     if (a === '--') {
@@ -217,70 +333,15 @@ function checkEnv(args: readonly Word[], ctx: CheckContext, depth: number): Deni
       );
     const eq = a.indexOf('=');
     if (eq <= 0) break;
-    const problem = checkAssignment(a.slice(0, eq), literal(a.slice(eq + 1)), (w) =>
-      checkPathWord(w, ctx.paths, 'read'),
-    );
+    const name = a.slice(0, eq);
+    const problem =
+      checkAssignment(name, { value: a.slice(eq + 1), glob: false }, (w, use) =>
+        checkPathKind(w, use, inner),
+      ) ?? (loaderVariable(name) ? workspaceCode(ctx, `\`${name}\` ${loaderVariable(name)}`) : undefined);
     if (problem) return problem;
   }
-  const inner = args.slice(i);
-  if (inner.length === 0)
+  const command = args.slice(i);
+  if (command.length === 0)
     return deny('environment', '`env` without a command prints the environment, which is not allowed.');
-  return checkWords(inner, ctx, depth + 1);
-}
-
-/** Checks a redirect: only stdin/stdout/stderr, files inside the workspace, never `.git/` or `.github/`. */
-export function checkRedirect(redirect: Redirect, ctx: CheckContext): Denial | undefined {
-  const { fd, op, target } = redirect;
-  if (fd !== undefined && fd > 2)
-    return deny(
-      'redirect-fd',
-      `Redirecting file descriptor ${fd} is not allowed; only stdout/stderr (and stdin) can be redirected.`,
-    );
-  switch (op) {
-    case '<<':
-    case '<<-':
-    case '<<<':
-    case '>&-':
-    case '<&-':
-      return undefined;
-    case '>&':
-    case '<&':
-      if (target && /^[0-2-]$/.test(target.value)) return undefined;
-      return op === '>&' && target
-        ? checkPathKind(target, 'write', ctx)
-        : deny('redirect', `\`${op}\` needs a descriptor 0-2.`);
-    case '>':
-    case '>>':
-    case '>|':
-    case '&>':
-    case '&>>':
-      return target ? checkPathKind(target, 'write', ctx) : deny('redirect', 'A redirect needs a target.');
-    case '<':
-      return target
-        ? checkPathWord(target, ctx.paths, 'read')
-        : deny('redirect', 'A redirect needs a source.');
-    default:
-      return deny('redirect', `The redirect \`${op}\` is not allowed.`);
-  }
-}
-
-/** `cd <dir>`: the directory must be in the workspace; returns the directories it may lead to. */
-export function checkCd(command: SimpleCommand, ctx: CheckContext): Denial | string[] {
-  const targets = command.words.slice(1).filter((w) => w.value !== '--');
-  const target = targets[0];
-  if (
-    targets.length !== 1 ||
-    !target ||
-    target.value === '-' ||
-    target.value.startsWith('-') ||
-    target.glob
-  ) {
-    return deny(
-      'cd',
-      '`cd` needs exactly one directory inside the workspace (plain `cd` and `cd -` leave it).',
-    );
-  }
-  const problem = checkPathWord(target, ctx.paths, 'read');
-  if (problem) return problem;
-  return ctx.paths.cwds.map((cwd) => realPathOf(`${cwd}/${target.value}`));
+  return checkWords(command, inner, depth + 1);
 }

@@ -4,16 +4,20 @@
  */
 import { realpathSync } from 'node:fs';
 import { BASH_COMMAND_MAX_CHARS } from '../../limits.js';
-import type { ReadTracker } from '../read-tracker.js';
-import { type CheckContext, checkCd, checkCommand, checkRedirect, type Isolation } from './check-command.js';
+import { type CheckContext, checkCommand } from './check-command.js';
 import { type Denial, deny } from './denial.js';
 import { parseExtraRules } from './extra-rules.js';
+import { isolationOf } from './isolation.js';
+import { createLineState, lineConflict, writtenFiles } from './line-state.js';
 import { type CommandNetwork, networkDenial } from './network-gate.js';
 import { loadBashParser } from './parser.js';
-import { readOnlyDenial } from './read-only.js';
-import { parseCommandLine } from './syntax.js';
+import { readOnlyDenial, rewritingFlagDenial } from './read-only.js';
+import { checkCd, checkRedirect } from './redirects.js';
+import { parseCommandLine, type Step } from './syntax.js';
+import { createWrittenFiles, type WrittenTracker } from './written.js';
 
 export type { Denial } from './denial.js';
+export { isNamespaceLevel, isolationOf } from './isolation.js';
 
 export type PolicyVerdict = { allowed: true } | { allowed: false; rule: string; message: string };
 
@@ -29,14 +33,13 @@ export interface BashPolicyOptions {
   /** Review runs: refuse every step that writes a file (see read-only.ts). */
   readOnly?: boolean;
   /**
-   * The sandbox the commands run in: `level` as the sandbox reports it (`none` or a namespace
-   * level), and whether `none` is the user's deliberate `sandbox: off`. Workspace code (tests,
-   * builds, scripts) runs only when isolated, or when the user turned the sandbox off.
-   * Defaults to level `none`, not deliberate: the strictest reading.
+   * The sandbox the commands run in: `level` as the sandbox reports it, and whether `none` is the
+   * user's deliberate `sandbox: off`. Any level that is not a namespace level gets the strictest
+   * reading (isolation.ts). Defaults to level `none`, not deliberate.
    */
   sandbox?: { level: string; deliberate: boolean };
-  /** The file tools' tracker: files the agent wrote are never loaded as plugins or loaders. */
-  readTracker?: Pick<ReadTracker, 'wasWritten'>;
+  /** The file tools' tracker: files the agent wrote (by path and content) are never loaded as code. */
+  readTracker?: WrittenTracker;
   /** The `network` input; `off` (the default) refuses commands that download packages. */
   network?: CommandNetwork;
 }
@@ -46,27 +49,14 @@ export async function parseAllowedCommands(lines: readonly string[]): Promise<vo
   parseExtraRules(await loadBashParser(), lines);
 }
 
-/** The isolation a sandbox level gives workspace code. */
-export function isolationOf(sandbox: { level: string; deliberate: boolean }): Isolation {
-  if (sandbox.level !== 'none') return 'namespace';
-  return sandbox.deliberate ? 'none-deliberate' : 'none';
-}
-
 /** Loads the parser (once per process) and builds the policy for one workspace. */
 export async function createBashPolicy(options: BashPolicyOptions): Promise<BashPolicy> {
   const parser = await loadBashParser();
   const workspace = realpathSync(options.workspace);
-  const extraRules = parseExtraRules(parser, options.extraRules ?? []);
+  // A review may not write, so nothing outside the modelled allowlist is let through there.
+  const extraRules = options.readOnly ? [] : parseExtraRules(parser, options.extraRules ?? []);
   const isolation = isolationOf(options.sandbox ?? { level: 'none', deliberate: false });
-  // Files written by commands this policy allowed (redirects, tee, cp …), besides the file tools'.
-  const writtenByCommands = new Set<string>();
-  const wasWritten = (real: string): boolean => {
-    if (options.readTracker?.wasWritten(real)) return true;
-    if (writtenByCommands.has(real)) return true;
-    const prefix = `${real}/`;
-    for (const file of writtenByCommands) if (file.startsWith(prefix)) return true;
-    return false;
-  };
+  const written = createWrittenFiles(options.readTracker);
   let pendingWrites: string[] = [];
 
   const decide = (command: string): Denial | undefined => {
@@ -85,30 +75,37 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
     }
     const steps = parseCommandLine(parser, command);
     if (!Array.isArray(steps)) return steps;
+    const line = createLineState();
     const ctx: CheckContext = {
-      paths: { workspace, cwds: [workspace] },
+      paths: {
+        workspace,
+        cwds: [workspace],
+        resolved: (joined) => line.resolved.push({ joined, step: line.step }),
+      },
       extraRules,
       isolation,
-      wasWritten,
-      writes: [],
+      written,
+      line,
     };
-    pendingWrites = ctx.writes;
-    for (const step of steps) {
-      const readOnlyProblem = options.readOnly ? readOnlyDenial(step) : undefined;
+    pendingWrites = [];
+    for (const [index, step] of steps.entries()) {
+      line.step = index;
+      if (line.unmodelled && isolation === 'none')
+        return deny(
+          'unmodelled-step',
+          'A command before this one ran only because `allowed-commands` lists it, so what it changes is unknown and, with no sandbox, nothing after it on the same line is checked against it. Run the commands as separate calls.',
+        );
+      const problem = options.readOnly ? rewritingFlagDenial(step) : undefined;
+      if (problem) return problem;
+      const before = line.writes.length;
+      const denial = checkStep(step, ctx, options.network ?? 'off');
+      if (denial) return denial;
+      const readOnlyProblem = options.readOnly ? readOnlyDenial(step, line.writes.slice(before)) : undefined;
       if (readOnlyProblem) return readOnlyProblem;
-      if (step.kind === 'redirect') {
-        const problem = checkRedirect(step, ctx);
-        if (problem) return problem;
-      } else if (step.words[0]?.value === 'cd' && step.assignments.length === 0) {
-        const next = checkCd(step, ctx);
-        if (!Array.isArray(next)) return next;
-        ctx.paths.cwds = [...new Set([...ctx.paths.cwds, ...next])];
-      } else {
-        // Only a command its own rule allows meets the network rule, so the first reason shown is the main one.
-        const problem = checkCommand(step, ctx) ?? networkDenial(step, options.network ?? 'off', extraRules);
-        if (problem) return problem;
-      }
     }
+    const conflict = lineConflict(line, workspace);
+    if (conflict) return conflict;
+    pendingWrites = writtenFiles(line);
     return undefined;
   };
 
@@ -116,6 +113,7 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
     check(command) {
       let denial: Denial | undefined;
       try {
+        written.settle();
         denial = decide(command);
       } catch (error) {
         denial = deny(
@@ -124,7 +122,7 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
         );
       }
       if (!denial) {
-        for (const file of pendingWrites) writtenByCommands.add(file);
+        written.expect(pendingWrites);
         return { allowed: true };
       }
       return {
@@ -134,4 +132,17 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
       };
     },
   };
+}
+
+/** One step: a redirect, a `cd` (which moves where later paths resolve), or a simple command. */
+function checkStep(step: Step, ctx: CheckContext, network: CommandNetwork): Denial | undefined {
+  if (step.kind === 'redirect') return checkRedirect(step, ctx);
+  if (step.words[0]?.value === 'cd' && step.assignments.length === 0) {
+    const next = checkCd(step, ctx);
+    if (!Array.isArray(next)) return next;
+    ctx.paths.cwds = [...new Set([...ctx.paths.cwds, ...next])];
+    return undefined;
+  }
+  // Only a command its own rule allows meets the network rule, so the first reason shown is the main one.
+  return checkCommand(step, ctx) ?? networkDenial(step, network, ctx.extraRules);
 }

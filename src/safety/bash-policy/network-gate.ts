@@ -23,7 +23,9 @@ export function downloadsPackages(words: readonly string[]): boolean {
     case 'pnpm':
       return sub === 'install' || sub === 'i';
     case 'yarn':
-      return sub === undefined || sub === 'install';
+      return (
+        (sub === undefined && !args.some((a) => /^(-v|--version|-h|--help)$/.test(a))) || sub === 'install'
+      );
     case 'pip':
     case 'pip3':
       return sub === 'install';
@@ -32,6 +34,15 @@ export function downloadsPackages(words: readonly string[]): boolean {
       return args[0] === '-m' && (args[1] === 'pip' || args[1] === 'pip3') && args.includes('install');
     case 'go':
       return sub === 'mod' && positional[1] === 'download';
+    case 'bun':
+      return sub === 'install' || sub === 'i';
+    case 'bundle':
+    case 'composer':
+      return sub === 'install';
+    case 'mix':
+      return sub === 'deps.get';
+    case 'terraform':
+      return sub === 'init';
     default:
       return false;
   }

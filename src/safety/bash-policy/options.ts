@@ -16,6 +16,16 @@ export type ValueKind =
   | 'read'
   /** A file written (an output). */
   | 'write'
+  /** A write that changes a whole folder (`rm -r`, `chmod -R`, mv sources and targets): never the workspace or a folder holding `.git`/`.github`. */
+  | 'tree'
+  /** A `tree` write whose folder may hold symlinks (`cp -r`, mv of a folder): paths below it are unknown. */
+  | 'links'
+  /** A `tree` write that may itself be a symlink (`cp -P`, mv or `cp -r` of a symlink). */
+  | 'link'
+  /** A file that names files the tool then reads: NUL-separated (`--files0-from`)… */
+  | 'list0'
+  /** …or one per line (`tar -T`, `file -f`). */
+  | 'list'
   /** A folder walked recursively. */
   | 'walk'
   /** A file whose content is code or a plugin the tool loads: refused when the agent wrote it. */
@@ -96,6 +106,11 @@ const kinds: Record<string, ValueKind> = {
   r: 'read',
   write: 'write',
   w: 'write',
+  tree: 'tree',
+  links: 'links',
+  link: 'link',
+  list0: 'list0',
+  list: 'list',
   walk: 'walk',
   load: 'load',
   num: 'number',

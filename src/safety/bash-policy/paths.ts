@@ -16,6 +16,8 @@ import type { Word } from './words.js';
 export interface PathContext {
   workspace: string;
   cwds: string[];
+  /** Told every path resolved (as joined, before resolution), for the line's end check (line-state.ts). */
+  resolved?: (joined: string) => void;
 }
 
 /** `read`/`write` as in the file tools; `walk` is a recursive read (see recursive-walk.ts). */
@@ -62,6 +64,7 @@ function checkResolved(joined: string, shown: string, ctx: PathContext, use: Pat
   } catch (error) {
     return deny('unresolvable', `\`${shown}\` cannot be resolved (${(error as Error).message}).`);
   }
+  ctx.resolved?.(joined);
   const refusal = checkPathRules(real, ctx.workspace, use);
   if (!refusal) return undefined;
   const lexical = path.resolve(joined);

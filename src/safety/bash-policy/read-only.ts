@@ -1,48 +1,36 @@
 /**
  * The read-only part of the policy, for review runs: the same allowlist (tests, linters, read-only
- * git), minus every step that writes a file the model chose. A review never changes the checkout,
- * so a command that would is refused with a pointer to `add_review_comment`.
+ * git), minus every step whose checked writes are not empty, whatever the command is called and
+ * however it is wrapped (`timeout 5 sort -o x`, `env git diff --output=x`, `uniq a b`, `> x`).
+ * The writes are the ones the rules typed, so a new tool's outputs are refused by the same
+ * mechanism. `allowed-commands` is not consulted in review runs (index.ts), and formatter
+ * flags that rewrite files are refused by name first, for a clear message.
  */
 import { type Denial, deny } from './denial.js';
+import type { LineWrite } from './line-state.js';
 import type { Step } from './syntax.js';
 
-/** Commands whose purpose is to change files. */
-const writingCommands = new Set([
-  'cp',
-  'mv',
-  'rm',
-  'rmdir',
-  'mkdir',
-  'touch',
-  'tee',
-  'chmod',
-  'chown',
-  'ln',
-  'truncate',
-  'dd',
-  'patch',
-]);
-
-/** Long flags that turn a formatter or linter from checking into rewriting (short ones like `-w` mean other things elsewhere). */
+/** Long flags that turn a formatter or linter from checking into rewriting. */
 const rewritingFlags = /^(--write|--fix|--fix=.*|--apply|--apply-unsafe|--in-place(=.*)?)$/;
-
-const writeRedirects = new Set(['>', '>>', '>|', '&>', '&>>', '>&']);
 
 const hint = 'Review runs are read-only: report what should change with add_review_comment instead.';
 
-/** The denial for a step that would write, or undefined when the step only reads. */
-export function readOnlyDenial(step: Step): Denial | undefined {
-  if (step.kind === 'redirect') {
-    if (!writeRedirects.has(step.op)) return undefined;
-    const target = step.target?.value;
-    if (target === undefined || target === '/dev/null' || /^[0-2-]$/.test(target)) return undefined;
-    return deny('review-read-only', `Writing to \`${target}\` is not allowed. ${hint}`);
-  }
-  const [name, ...args] = step.words.map((w) => w.value);
-  if (name && writingCommands.has(name)) {
-    return deny('review-read-only', `\`${name}\` changes files. ${hint}`);
-  }
-  const flag = args.find((a) => rewritingFlags.test(a));
-  if (name && flag) return deny('review-read-only', `\`${name} ${flag}\` rewrites files. ${hint}`);
-  return undefined;
+/** The denial for a step that asks a formatter to rewrite files. */
+export function rewritingFlagDenial(step: Step): Denial | undefined {
+  if (step.kind !== 'command') return undefined;
+  const flag = step.words.find((w) => rewritingFlags.test(w.value));
+  return flag
+    ? deny('review-read-only', `\`${step.words[0]?.value} ${flag.value}\` rewrites files. ${hint}`)
+    : undefined;
+}
+
+/** The denial for a step that writes any file but a stream (`/dev/null`, `/dev/stderr` …). */
+export function readOnlyDenial(step: Step, writes: readonly LineWrite[]): Denial | undefined {
+  const write = writes.find((w) => !w.path.startsWith('/dev/'));
+  if (!write) return undefined;
+  const what =
+    step.kind === 'redirect'
+      ? `Writing to \`${step.target?.value}\``
+      : `\`${step.words[0]?.value}\` writes \`${write.path}\`, which`;
+  return deny('review-read-only', `${what} is not allowed. ${hint}`);
 }

@@ -6,7 +6,7 @@
 import { type Denial, deny } from './denial.js';
 import type { Word } from './words.js';
 
-type Shape = RegExp | 'path-list';
+type Shape = RegExp | 'path-list' | 'write-path';
 
 const flag = /^[\w.,:*+-]{0,100}$/;
 const bool = /^(1|0|true|false|yes|no|on|off)?$/i;
@@ -41,7 +41,7 @@ const shapes: Record<string, Shape> = {
   PYTHONUTF8: bool,
   PYTHONPATH: 'path-list',
   MYPYPATH: 'path-list',
-  COVERAGE_FILE: 'path-list',
+  COVERAGE_FILE: 'write-path',
   PIP_DISABLE_PIP_VERSION_CHECK: bool,
   PIP_NO_INPUT: bool,
   TZ: /^(:?[A-Za-z][\w+-]*(\/[\w+-]+)*|UTC[+-]?\d{0,2})?$/,
@@ -79,11 +79,26 @@ const shapes: Record<string, Shape> = {
   TEST_TIMEOUT: /^\d+$/,
 };
 
+/**
+ * Variables that make the program load workspace files as code whatever their value (Python
+ * imports `sitecustomize` from `PYTHONPATH` before any program runs; ts-node reads `require`
+ * from the project file): the command counts as running the project's code. Returns why.
+ */
+const loaders: Record<string, string> = {
+  PYTHONPATH: 'makes Python import modules from those folders (`sitecustomize`) before the program starts',
+  TS_NODE_PROJECT: 'names a project file whose settings load modules',
+};
+
+/** Why setting `name` makes the command run workspace code, or undefined. */
+export function loaderVariable(name: string): string | undefined {
+  return loaders[name];
+}
+
 /** The denial for `name=value`, or undefined when the variable and its value are allowed. */
 export function checkAssignment(
   name: string,
   value: Word,
-  checkPath: (word: Word) => Denial | undefined,
+  checkPath: (word: Word, use: 'read' | 'write') => Denial | undefined,
 ): Denial | undefined {
   const shape = shapes[name];
   if (!shape) {
@@ -92,10 +107,11 @@ export function checkAssignment(
       `Setting \`${name}\` for a command is not allowed (variables like it can change what runs). Allowed: ${Object.keys(shapes).join(', ')}.`,
     );
   }
+  if (shape === 'write-path') return checkPath(value, 'write');
   if (shape === 'path-list') {
     for (const part of value.value.split(':')) {
       if (part === '') continue;
-      const problem = checkPath({ value: part, glob: value.glob });
+      const problem = checkPath({ value: part, glob: value.glob }, 'read');
       if (problem) return problem;
     }
     return undefined;

@@ -59,7 +59,12 @@ function collectPieces(node: Node, pieces: [string, boolean][]): Denial | undefi
     case 'string':
       return doubleQuoted(node, pieces);
     case 'concatenation':
-      for (const child of node.children) {
+      for (const [i, child] of node.children.entries()) {
+        // A `$` that ends a word starts no expansion: bash passes it as is (`-run=^$`).
+        if (child?.type === '$' && i === node.childCount - 1) {
+          pieces.push(['$', true]);
+          continue;
+        }
         if (!child?.isNamed)
           return deny('shell-syntax', `Unexpected \`${child?.text}\` in \`${node.text}\`.`);
         const problem = collectPieces(child, pieces);

@@ -1,12 +1,13 @@
-/** Where the reviewer's comments go: inline on diff lines, folded into the body, or left out as repeats. */
+/** Where checked findings go: inline on diff lines, into the body (folded, over the limit, below the severity), or left out as repeats. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diffLines, lastHunkLine } from '../../../src/outputs/diff-lines.js';
 import {
-  placeComments,
+  placeFindings,
   type ReviewCommentDraft,
   renderCommentBody,
 } from '../../../src/outputs/review-comments.js';
+import type { GroundedFinding } from '../../../src/outputs/review-grounding.js';
 
 // Two hunks of a.ts: new lines 1-4 (2 and 3 added) and 20-22 (21 added); b.bin has no patch.
 const PATCH = [
@@ -45,37 +46,106 @@ describe('diffLines', () => {
     assert.deepEqual(diff.paths(), ['a.ts']);
   });
 
+  it('tells whether a range lies in or near a hunk; a file without a patch counts as changed throughout', () => {
+    assert.equal(diff.near('a.ts', 3, 3, 0), true);
+    assert.equal(diff.near('a.ts', 7, 7, 3), true, 'three lines past the first hunk');
+    assert.equal(diff.near('a.ts', 8, 8, 3), false);
+    assert.equal(
+      diff.near('a.ts', 10, 17, 3),
+      true,
+      'a range reaching within three lines of the second hunk',
+    );
+    assert.equal(diff.near('b.bin', 500, 500, 0), true);
+    assert.equal(diff.near('c.ts', 1, 1, 3), false, 'not changed');
+  });
+
   it('reads the commented line from the end of a diff_hunk', () => {
     assert.equal(lastHunkLine('@@ -1 +1,2 @@\n one\n+two\n'), 'two');
     assert.equal(lastHunkLine('@@ -1 +1 @@'), undefined);
   });
 });
 
-describe('placeComments', () => {
-  it('puts diff lines inline, keeps a multi-line range within one hunk, folds the rest', () => {
-    const placed = placeComments(
+const found = (fields: Partial<ReviewCommentDraft>): GroundedFinding => {
+  const d = draft(fields);
+  return {
+    draft: d,
+    fp: `${d.path}${d.line}`.padEnd(16, '0'),
+    title: d.body,
+    code: 'x',
+    checks: ['checked'],
+  };
+};
+const options = { prDiff: diff, minSeverity: 'nit' as const, maxInline: 20 };
+
+describe('placeFindings', () => {
+  it('puts diff lines inline with why-flagged, keeps a multi-line range within one hunk, folds the rest', () => {
+    const placed = placeFindings(
       [
-        draft({ line: 3, startLine: 1 }),
-        draft({ line: 21, startLine: 3, body: 'spans two hunks' }),
-        draft({ line: 10, body: 'between hunks' }),
-        draft({ path: 'c.ts', line: 1, body: 'file not in the diff' }),
+        found({ line: 3, startLine: 1 }),
+        found({ line: 21, startLine: 3, body: 'spans two hunks' }),
+        found({ line: 10, body: 'between hunks' }),
+        found({ path: 'c.ts', line: 1, body: 'file not in the diff' }),
       ],
-      diff,
+      options,
     );
-    assert.deepEqual(placed.inline, [
-      { path: 'a.ts', line: 3, side: 'RIGHT', start_line: 1, start_side: 'RIGHT', body: 'Problem.' },
-    ]);
+    assert.equal(placed.inline.length, 1);
+    const [only] = placed.inline;
     assert.deepEqual(
-      placed.folded.map((c) => c.body),
-      ['spans two hunks', 'between hunks', 'file not in the diff'],
+      { ...only, body: undefined },
+      {
+        path: 'a.ts',
+        line: 3,
+        side: 'RIGHT',
+        start_line: 1,
+        start_side: 'RIGHT',
+        body: undefined,
+      },
+    );
+    assert.match(
+      only!.body,
+      /^Problem\.\n\n<details><summary>Why flagged · how checked<\/summary>\n\n\*\*Why flagged:\*\* the reviewer raised it as suggestion, rule “Problem”\.\n\*\*How checked:\*\* checked\.\n\n<\/details>$/,
+    );
+    assert.deepEqual(
+      placed.folded.map((c) => c.draft.body),
+      ['between hunks', 'spans two hunks', 'file not in the diff'],
     );
     assert.equal(placed.repeated, 0);
   });
 
-  it('drops a comment made before on the same line content with the same body, and twice in one review', () => {
-    const blocking = draft({ line: 21, body: 'Handle  the error.', severity: 'blocking' });
-    const earlier = [{ path: 'a.ts', body: '**Blocking:** Handle the error.', lineContent: 'twenty-one' }];
-    const placed = placeComments([blocking, draft({ line: 2 }), draft({ line: 2 })], diff, earlier);
+  it('keeps below review-min-severity and over max-review-comments out of the inline comments, blocking first', () => {
+    const placed = placeFindings(
+      [
+        found({ line: 1, severity: 'nit', body: 'nit' }),
+        found({ line: 2, severity: 'suggestion', body: 'suggestion' }),
+        found({ line: 3, severity: 'blocking', body: 'blocking' }),
+        found({ line: 4, severity: 'suggestion', body: 'another' }),
+      ],
+      { ...options, minSeverity: 'suggestion', maxInline: 2 },
+    );
+    assert.deepEqual(
+      placed.inlineFindings.map((f) => f.draft.body),
+      ['blocking', 'suggestion'],
+    );
+    assert.deepEqual(
+      placed.overflow.map((f) => f.draft.body),
+      ['another'],
+    );
+    assert.deepEqual(
+      placed.below.map((f) => f.draft.body),
+      ['nit'],
+    );
+  });
+
+  it('drops a comment made before on the same line content with the same words, and twice in one review', () => {
+    const blocking = found({ line: 21, body: 'Handle  the error.', severity: 'blocking' });
+    const earlier = [
+      {
+        path: 'a.ts',
+        body: '**Blocking:** Handle the error.\n\n<details><summary>Why</summary>x</details>',
+        lineContent: 'twenty-one',
+      },
+    ];
+    const placed = placeFindings([blocking, found({ line: 2 }), found({ line: 2 })], { ...options, earlier });
     assert.equal(placed.repeated, 2);
     assert.deepEqual(
       placed.inline.map((c) => c.line),
@@ -85,7 +155,7 @@ describe('placeComments', () => {
 
   it('repeats a comment whose line content changed since', () => {
     const earlier = [{ path: 'a.ts', body: 'Problem.', lineContent: 'twenty-one (old)' }];
-    assert.equal(placeComments([draft({ line: 21 })], diff, earlier).inline.length, 1);
+    assert.equal(placeFindings([found({ line: 21 })], { ...options, earlier }).inline.length, 1);
   });
 });
 

@@ -1,10 +1,9 @@
-/** The reviewer's registry: read tools and add_review_comment; writers withheld by name; bash by origin. */
+/** The reviewer's registry: read tools; writers withheld by name; bash (and its sandbox) by origin. */
 import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { diffLines } from '../../../src/outputs/diff-lines.js';
 import { prepareReviewTools } from '../../../src/run/review-tools.js';
 
 async function host() {
@@ -25,13 +24,13 @@ async function host() {
 }
 
 const settings = { allowedCommands: [], sandbox: 'off' as const, network: 'off' as const };
-const options = { diff: diffLines([]), comments: [] };
 
 describe('prepareReviewTools', () => {
-  it('gives a fork review read tools and add_review_comment, and refuses bash and every writer by name', async () => {
+  it('gives a fork review read tools, no commands, and refuses bash and every writer by name', async () => {
     const { host: h, lines } = await host();
-    const tools = await prepareReviewTools(h, settings, { ...options, canRunCommands: false });
-    assert.deepEqual(tools.registry.names(), ['add_review_comment', 'glob', 'grep', 'read_file']);
+    const tools = await prepareReviewTools(h, settings, { canRunCommands: false });
+    assert.deepEqual(tools.registry.names(), ['glob', 'grep', 'read_file']);
+    assert.equal(tools.commands, undefined, 'no sandbox for a fork: verify-command never runs its code');
     for (const name of ['write_file', 'edit_file', 'apply_patch']) {
       assert.match(
         tools.registry.refusal(name) ?? '',
@@ -45,9 +44,10 @@ describe('prepareReviewTools', () => {
 
   it('keeps bash, read-only, for a same-repository review', async () => {
     const { host: h } = await host();
-    const tools = await prepareReviewTools(h, settings, { ...options, canRunCommands: true });
+    const tools = await prepareReviewTools(h, settings, { canRunCommands: true });
     try {
-      assert.deepEqual(tools.registry.names(), ['add_review_comment', 'bash', 'glob', 'grep', 'read_file']);
+      assert.deepEqual(tools.registry.names(), ['bash', 'glob', 'grep', 'read_file']);
+      assert.ok(tools.commands?.sandbox, 'the sandbox bash uses, for verify-command');
       assert.equal(tools.registry.refusal('bash'), undefined);
       assert.ok(tools.registry.refusal('write_file'));
     } finally {

@@ -76,7 +76,11 @@ async function review(
   assert.equal(reviews.length, 1);
   assert.equal(reviews[0]!.commitId, head);
   assert.match(reviews[0]!.body ?? '', /^✅ \*\*Reviewed\*\* — no blocking findings\n\nLooks fine overall\./);
-  assert.ok((reviews[0]!.body ?? '').endsWith('\n\n<sub>footer</sub>'), 'the footer ends the review');
+  assert.match(
+    reviews[0]!.body ?? '',
+    /\n\n<sub>footer<\/sub>\n\n<!-- agent-action:review [^\n]* -->$/,
+    'the footer ends what the review shows; the hidden marker follows it',
+  );
   assert.equal(publication.outcome.conclusion, 'reviewed');
   assert.equal(publication.outcome.blockingFindings, 0);
   assert.ok(outcome.transcriptPath, 'the outcome keeps the transcript');

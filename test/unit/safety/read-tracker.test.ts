@@ -61,4 +61,15 @@ describe('read tracker', () => {
     assert.ok(check.kind === 'refused' && check.reason === 'conflict');
     assert.match(check.kind === 'refused' ? check.message : '', /changed on disk.*Read it again/);
   });
+
+  it('remembers the content of what the agent wrote, not of what it only read', async () => {
+    const tracker = createReadTracker();
+    const written = await file('written.mjs', 'evil();');
+    await tracker.record(written, 'evil();', 'written');
+    const read = await file('read.mjs', 'plain();');
+    await tracker.record(read, 'plain();');
+    assert.equal(tracker.wroteContent(sha256('evil();')), true);
+    assert.equal(tracker.wroteContent(sha256('plain();')), false);
+    assert.equal(tracker.wasWritten(written), true);
+  });
 });

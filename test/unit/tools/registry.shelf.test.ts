@@ -48,6 +48,20 @@ describe('ToolRegistry with a shelf', () => {
     assert.ok(reviewer.names().includes('tool_search') && !reviewer.names().includes('bash'));
   });
 
+  it('keeps the shelf through map: tools loaded after a wrapper was put around the core still reach the model', async () => {
+    const wrapped = new ToolRegistry(core).withShelf(sampleShelf()).map((tool) => ({
+      ...tool,
+      execute: async (args, ctx) => {
+        const result = await tool.execute(args, ctx);
+        return { ...result, output: `${result.output}+note` };
+      },
+    }));
+    await call(wrapped, 'tool_search', { query: 'docs', load: ['mcp__docs__search'] });
+    assert.deepEqual(wrapped.names(), ['bash', 'grep', 'read_file', 'tool_search', 'mcp__docs__search']);
+    assert.equal((await call(wrapped, 'mcp__docs__search')).output, 'docs/search');
+    assert.equal((await call(wrapped, 'grep')).output, 'grep+note');
+  });
+
   it('loads a small set up front, and refuses a core tool named like a shelved one', () => {
     const registry = new ToolRegistry(core).withShelf(sampleShelf(), true);
     assert.equal(registry.definitions().length, 8);

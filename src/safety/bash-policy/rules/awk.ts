@@ -1,14 +1,13 @@
 /**
- * awk, gawk, mawk: the program (inline, `-e`, or a `-f` file the policy reads) must be in the
- * safe subset of awk-program.ts; operands are files, or `name=value` assignments.
+ * awk, gawk, mawk: the program (inline, `-e`, or a `-f` file the policy reads) must parse in
+ * the safe subset of awk-program.ts; operands are files, or `name=value` assignments. A `-f`
+ * file is read from every folder the command may run in, and refused when the agent wrote it
+ * this run or another command of the line writes it: what is checked is what runs.
  */
-import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { POLICY_SCRIPT_FILE_BYTES } from '../../../limits.js';
 import { deny } from '../denial.js';
 import { optionTable as t } from '../options.js';
 import type { Word } from '../words.js';
-import { checkAwkProgram } from './awk-program.js';
+import { checkAwkProgram, refusedAwkName } from './awk-program.js';
 import { checkArgs, checkValue, isDenial, type Rule } from './rule.js';
 
 const table = t({
@@ -40,21 +39,15 @@ export function awk(name: string): Rule {
     for (const option of parsed.options) {
       const value = option.value?.value ?? '';
       if (['source', 'e'].includes(option.def.name)) programs.push(value);
-      if (['file', 'f', 'E', 'exec'].includes(option.def.name)) {
-        if (value === '-' || value.startsWith('/dev/'))
-          return deny(
-            'awk-program',
-            `\`${name} -f ${value}\` reads the program from stdin; write it inline.`,
-          );
-        const text = readProgram(ctx.cwd, value);
-        if (text === undefined)
-          return deny('awk-program', `\`${name} -f ${value}\`: the program file cannot be read to check it.`);
-        programs.push(text);
+      if (['file', 'f', 'E', 'exec'].includes(option.def.name) && option.value) {
+        const texts = ctx.readChecked(option.value, true);
+        if (isDenial(texts)) return texts;
+        programs.push(...texts);
       }
-      if (['assign', 'v'].includes(option.def.name) && !/^[A-Za-z_]\w*=/.test(value))
-        return deny('awk-option', `\`${name} -v ${value}\` is not a \`name=value\` assignment.`);
-      if (['assign', 'v'].includes(option.def.name) && /^(ARGV|ARGC|ENVIRON|PROCINFO|SYMTAB)=/.test(value))
-        return deny('awk-option', `\`${name} -v ${value}\` changes what awk reads.`);
+      if (['assign', 'v'].includes(option.def.name)) {
+        const problem = checkAssignment(name, value, true);
+        if (problem) return problem;
+      }
     }
     let operands: readonly Word[] = parsed.operands;
     if (programs.length === 0) {
@@ -63,14 +56,15 @@ export function awk(name: string): Rule {
       programs.push(program.value);
       operands = rest;
     }
-    for (const program of programs) {
+    // awk reads its `-e`/`-f` sources as one program, joined by newlines; each piece must parse too.
+    for (const program of programs.length > 1 ? [...programs, programs.join('\n')] : programs) {
       const problem = checkAwkProgram(program);
       if (problem) return problem;
     }
     for (const operand of operands) {
       if (/^[A-Za-z_]\w*=/.test(operand.value)) {
-        if (/^(ARGV|ARGC|ENVIRON|PROCINFO|SYMTAB)=/.test(operand.value))
-          return deny('awk-option', `\`${operand.value}\` changes what awk reads.`);
+        const problem = checkAssignment(name, operand.value, false);
+        if (problem) return problem;
         continue;
       }
       const problem = checkValue(operand, 'read', `\`${name}\``, ctx);
@@ -80,12 +74,11 @@ export function awk(name: string): Rule {
   };
 }
 
-function readProgram(cwd: string, file: string): string | undefined {
-  try {
-    const full = path.resolve(cwd, file);
-    if (statSync(full).size > POLICY_SCRIPT_FILE_BYTES) return undefined;
-    return readFileSync(full, 'utf8');
-  } catch {
-    return undefined;
-  }
+/** `-v name=value` and `name=value` operands: a plain name that is not one the subset refuses. */
+function checkAssignment(awkName: string, text: string, option: boolean) {
+  const shown = option ? `${awkName} -v ${text}` : text;
+  const name = /^([A-Za-z_]\w*)=/.exec(text)?.[1];
+  if (!name) return deny('awk-option', `\`${shown}\` is not a \`name=value\` assignment.`);
+  const refused = refusedAwkName(name);
+  return refused ? deny('awk-option', `\`${shown}\` sets \`${name}\`, which ${refused}.`) : undefined;
 }

@@ -1,11 +1,15 @@
 /**
  * GNU coreutils and the other small file and text tools, each with the option table of its own
- * getopt_long call. Files they read are `read` operands, files they write (`tee`, `sort -o`,
- * `uniq IN OUT`, `cp`/`mv` destinations) are `write`.
+ * getopt_long call. Files they read are `read` operands, files they write (`sort -o`,
+ * `uniq IN OUT`, `xxd IN OUT`) are `write`; files that name more files (`--files0-from`,
+ * `file -f`, a checksum list under `-c`) are read and every name in them is checked. Options
+ * that follow symlinks while walking (`du -L`, `tree -l`, `ls -RL`, `diff -r` without
+ * `--no-dereference`) are refused: a walk would leave the workspace through a link inside it.
  */
 import { deny } from '../denial.js';
-import { findParsed, optionTable as t } from '../options.js';
-import { checkArgs, checkValue, isDenial, type Rule, tableRule } from './rule.js';
+import { findParsed, type ParsedArgs, optionTable as t } from '../options.js';
+import type { Word } from '../words.js';
+import { checkArgs, checkValue, isDenial, literal, type Rule, type RuleContext, tableRule } from './rule.js';
 
 const help = 'help version';
 const digits = '0 1 2 3 4 5 6 7 8 9';
@@ -40,7 +44,7 @@ const readers: Record<string, [short: string, long: string]> = {
   comm: ['1 2 3 z', `check-order nocheck-order output-delimiter=text total zero-terminated ${help}`],
   wc: [
     'c m l L w',
-    `bytes chars lines max-line-length words files0-from=read total=e:auto|always|only|never ${help}`,
+    `bytes chars lines max-line-length words files0-from=list0 total=e:auto|always|only|never ${help}`,
   ],
   head: [
     `c/bytes n/lines q/quiet v/verbose z/zero-terminated ${digits}`,
@@ -71,16 +75,16 @@ const readers: Record<string, [short: string, long: string]> = {
   ],
   xxd: ['a b C c:num E e g:num i l:num n:text o:num p r d s:text u', ''],
   file: [
-    'b c E e:text F:text f:read h i k L l m:read N n p r s S v z Z 0',
-    `brief checking-printout exclude=text exclude-quiet=text separator=text files-from=read no-dereference mime mime-type mime-encoding keep-going list dereference magic-file=read no-buffer no-pad preserve-date raw special-files no-sandbox uncompress uncompress-noreport print0 extension apple ${help}`,
+    'b c E e:text F:text f/files-from h i k L l m:read N n p r s S v z Z 0',
+    `brief checking-printout exclude=text exclude-quiet=text separator=text files-from=list no-dereference mime mime-type mime-encoding keep-going list dereference magic-file=read no-buffer no-pad preserve-date raw special-files no-sandbox uncompress uncompress-noreport print0 extension apple ${help}`,
   ],
   stat: ['L f c:text t', `dereference file-system format=text printf=text terse cached=text ${help}`],
   du: [
-    '0 a A b B:text c D d:num H h k L l m P s S t:text x X:read',
-    `null all apparent-size block-size=text bytes total dereference-args max-depth=num human-readable inodes dereference count-links no-dereference separate-dirs si summarize threshold=text time?=text time-style=text exclude-from=read exclude=pat one-file-system files0-from=read ${help}`,
+    '0 a A b B:text c D d:num H h k L! l m P s S t:text x X:read',
+    `null all apparent-size block-size=text bytes total dereference-args max-depth=num human-readable inodes dereference! count-links no-dereference separate-dirs si summarize threshold=text time?=text time-style=text exclude-from=read exclude=pat one-file-system files0-from=list0 ${help}`,
   ],
   tree: [
-    'a d l f x L:num P:pat I:pat o! i s h u g D F q N Q p C n r t c U v J X',
+    'a d l! f x L:num P:pat I:pat o! i s h u g D F q N Q p C n r t c U v J X',
     'noreport dirsfirst gitignore charset=text filelimit=num du si prune matchdirs ignore-case info sort=text timefmt=text help version',
   ],
   readlink: [
@@ -131,23 +135,79 @@ const textOnly: Record<string, [short: string, long: string]> = {
   exit: ['', ''],
 };
 
+const followReasons = {
+  L: 'it follows every symlink while walking, out of the workspace',
+  dereference: 'it follows every symlink while walking, out of the workspace',
+  l: 'it follows symlinks to folders while walking, out of the workspace',
+};
+
+/** Tools whose operands are not all read files. */
+const operandKinds: Record<string, (parsed: ParsedArgs) => 'read' | readonly ('read' | 'write')[]> = {
+  // xxd [IN [OUT]]: the second operand is written (uniq's is, below).
+  xxd: () => ['read', 'write'],
+};
+
+/** Tools that expand `@file` arguments into more arguments (binutils' response files). */
+const responseFiles = new Set(['strings']);
+const checksumTools = new Set(['md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'b2sum']);
+
 export const coreutilRules: Record<string, Rule> = {};
 for (const [name, [short, long]] of Object.entries(readers)) {
   if (name.endsWith('_')) continue;
-  const walkOperands = name === 'diff';
-  const table = t({ short, long });
+  const table = t({ short, long, reasons: followReasons });
   coreutilRules[name] = (args, ctx) => {
-    const parsed = checkArgs(name, table, args, ctx, 'read');
-    if (isDenial(parsed)) return parsed;
-    if (walkOperands && findParsed(parsed, 'recursive', 'r')) {
-      for (const op of parsed.operands) {
-        const problem = checkValue(op, 'walk', `\`diff -r\``, ctx);
-        if (problem) return problem;
-      }
+    if (responseFiles.has(name)) {
+      const at = args.find((a) => a.value.startsWith('@'));
+      if (at)
+        return deny(
+          'response-file',
+          `\`${name} ${at.value}\` reads more arguments from a file, which the policy cannot see.`,
+        );
     }
-    if (name === 'tree' || name === 'du' || name === 'ls') return undefined;
+    const check = checksumTools.has(name) && args.some((a) => /^(-[a-z]*c[a-z]*|--check)$/.test(a.value));
+    const parsed = checkArgs(name, table, args, ctx, check ? 'read' : (operandKinds[name] ?? (() => 'read')));
+    if (isDenial(parsed)) return parsed;
+    if (check) return checkChecksumLists(name, parsed.operands, ctx);
+    if (name === 'diff' && findParsed(parsed, 'recursive', 'r')) return recursiveDiff(parsed, ctx);
     return undefined;
   };
+}
+
+/** `diff -r` follows symlinks inside the trees unless told not to. */
+function recursiveDiff(parsed: ParsedArgs, ctx: RuleContext) {
+  if (!findParsed(parsed, 'no-dereference'))
+    return deny(
+      'recursive-follow',
+      '`diff -r` follows symlinks inside the folders, out of the workspace; add `--no-dereference`.',
+    );
+  for (const op of parsed.operands) {
+    const problem = checkValue(op, 'walk', '`diff -r`', ctx);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** `sha256sum -c LIST`: every file the list names is read and checked. */
+function checkChecksumLists(name: string, lists: readonly Word[], ctx: RuleContext) {
+  if (lists.length === 0) return deny('unchecked-file', `\`${name} -c\` without a list reads it from stdin.`);
+  for (const list of lists) {
+    const contents = ctx.readChecked(list, false);
+    if (isDenial(contents)) return contents;
+    for (const line of contents.flatMap((c) => c.split('\n'))) {
+      if (line.trim() === '') continue;
+      // `HASH  name`, `HASH *name`, or the BSD form `ALGO (name) = HASH`; `\` escapes are refused.
+      const file =
+        /^[0-9a-fA-F]+ [ *](.+)$/.exec(line)?.[1] ?? /^\w+ \((.+)\) = [0-9a-fA-F]+$/.exec(line)?.[1];
+      if (file === undefined || line.startsWith('\\'))
+        return deny(
+          'unchecked-file',
+          `\`${name} -c ${list.value}\` has a line the policy cannot read: \`${line.slice(0, 60)}\`.`,
+        );
+      const problem = checkValue(literal(file), 'read', `\`${name} -c ${list.value}\``, ctx);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
 }
 for (const [name, [short, long]] of Object.entries(textOnly)) {
   // `printf`/`echo` take no options that name files; `printf -v` assigns a variable, and bash
@@ -167,14 +227,19 @@ for (const [name, [short, long]] of Object.entries(textOnly)) {
   };
 }
 
-coreutilRules['ls'] = tableRule(
-  'ls',
-  t({
-    short: 'a A b B c C d D f F g G h H i I:pat k l L m n N o p q Q r R s S t T:num u U v w:num x X Z 1',
-    long: `all almost-all author escape block-size=text ignore-backups color?=e:always|auto|never|yes|no|tty|force|if-tty|none classify?=e:always|auto|never file-type format=text full-time group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir hide=pat hyperlink?=e:always|auto|never indicator-style=text inode ignore=pat kibibytes dereference numeric-uid-gid literal hide-control-chars show-control-chars quote-name quoting-style=text reverse recursive size sort=text time=text time-style=text tabsize=num width=num context zero ${help}`,
-  }),
-  'read',
-);
+const lsTable = t({
+  short: 'a A b B c C d D f F g G h H i I:pat k l L m n N o p q Q r R s S t T:num u U v w:num x X Z 1',
+  long: `all almost-all author escape block-size=text ignore-backups color?=e:always|auto|never|yes|no|tty|force|if-tty|none classify?=e:always|auto|never file-type format=text full-time group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir hide=pat hyperlink?=e:always|auto|never indicator-style=text inode ignore=pat kibibytes dereference numeric-uid-gid literal hide-control-chars show-control-chars quote-name quoting-style=text reverse recursive size sort=text time=text time-style=text tabsize=num width=num context zero ${help}`,
+});
+
+/** ls: `-R` with `-L` lists what symlinks inside the tree lead to. */
+coreutilRules['ls'] = (args, ctx) => {
+  const parsed = checkArgs('ls', lsTable, args, ctx, 'read');
+  if (isDenial(parsed)) return parsed;
+  if (findParsed(parsed, 'recursive', 'R') && findParsed(parsed, 'dereference', 'L'))
+    return deny('recursive-follow', '`ls -R` with `-L` follows symlinks out of the workspace.');
+  return undefined;
+};
 
 /** `test`/`[`: the expression is text, except `-v NAME` (bash evaluates an array subscript). */
 const testRule: Rule = (args) => {
@@ -189,105 +254,6 @@ const testRule: Rule = (args) => {
 coreutilRules['test'] = testRule;
 coreutilRules['['] = testRule;
 
-/** Commands that write their operands. */
-coreutilRules['mkdir'] = tableRule(
-  'mkdir',
-  t({ short: 'm:text p v Z', long: `mode=text parents verbose context?=text ${help}` }),
-  'write',
-);
-coreutilRules['rmdir'] = tableRule(
-  'rmdir',
-  t({ short: 'p v', long: `ignore-fail-on-non-empty parents verbose ${help}` }),
-  'write',
-);
-coreutilRules['touch'] = tableRule(
-  'touch',
-  t({
-    short: 'a c d:text f h m r:read t:text',
-    long: `no-create date=text no-dereference reference=read time=text ${help}`,
-  }),
-  'write',
-);
-coreutilRules['tee'] = tableRule(
-  'tee',
-  t({ short: 'a i p', long: `append ignore-interrupts output-error?=text ${help}` }),
-  'write',
-);
-coreutilRules['chmod'] = (args, ctx) => {
-  const table = t({
-    short: 'c f v R',
-    long: `changes silent quiet verbose no-preserve-root preserve-root reference=read recursive ${help}`,
-  });
-  const parsed = checkArgs('chmod', table, args, ctx, ['text', 'write']);
-  if (isDenial(parsed)) return parsed;
-  const mode = findParsed(parsed, 'reference') ? undefined : parsed.operands[0]?.value;
-  if (mode !== undefined && !/^([ugoa]*[-+=][rwxX]*,?)+$|^0?[0-7]{3}$/.test(mode))
-    return deny(
-      'chmod-mode',
-      `\`chmod ${mode}\`: only plain read/write/execute modes are allowed (no setuid/setgid).`,
-    );
-  return undefined;
-};
-
-const cpLong = `archive attributes-only backup?=text copy-contents force interactive dereference no-clobber no-dereference preserve?=text no-preserve=text parents recursive reflink?=text remove-destination sparse=text strip-trailing-slashes suffix=text target-directory=write no-target-directory update?=text verbose one-file-system context?=text debug link! symbolic-link! ${help}`;
-const cpTable = t({
-  short: 'a b d f i H l! L n P p R r s! S:text t:write T u v x Z',
-  long: cpLong,
-  reasons: {
-    link: 'it creates hard links, which can share a file outside the workspace',
-    'symbolic-link': 'it creates symlinks, which can point outside the workspace',
-    l: 'it creates hard links',
-    s: 'it creates symlinks',
-  },
-});
-const mvTable = t({
-  short: 'b f i n S:text t:write T u v Z',
-  long: `backup?=text force interactive no-clobber no-copy strip-trailing-slashes suffix=text target-directory=write no-target-directory update?=text verbose context exchange debug ${help}`,
-});
-/** cp/mv: sources are read (mv's are removed, so written), the destination written. */
-function copyRule(name: 'cp' | 'mv'): Rule {
-  return (args, ctx) => {
-    const parsed = checkArgs(name, name === 'cp' ? cpTable : mvTable, args, ctx, 'text');
-    if (isDenial(parsed)) return parsed;
-    const ops = parsed.operands;
-    const hasTarget = findParsed(parsed, 'target-directory', 't') !== undefined;
-    const dest = hasTarget ? undefined : ops.at(-1);
-    const sources = hasTarget ? ops : ops.slice(0, -1);
-    const recursive = findParsed(parsed, 'recursive', 'R', 'r', 'archive', 'a') !== undefined;
-    // `cp -rL` copies what symlinks inside the tree point to (e.g. /etc) into the workspace.
-    if (recursive && findParsed(parsed, 'dereference', 'L'))
-      return deny(
-        'recursive-follow',
-        `\`${name} -r\` with \`-L\` copies through symlinks out of the workspace.`,
-      );
-    for (const src of sources) {
-      const problem = checkValue(
-        src,
-        name === 'mv' ? 'write' : recursive ? 'walk' : 'read',
-        `\`${name}\``,
-        ctx,
-      );
-      if (problem) return problem;
-    }
-    return dest ? checkValue(dest, 'write', `\`${name}\``, ctx) : undefined;
-  };
-}
-coreutilRules['cp'] = copyRule('cp');
-coreutilRules['mv'] = copyRule('mv');
-
-coreutilRules['rm'] = (args, ctx) => {
-  const table = t({
-    short: 'd f i I r R v',
-    long: `force interactive?=text one-file-system no-preserve-root! preserve-root?=text recursive dir verbose ${help}`,
-    reasons: { 'no-preserve-root': 'it lets `rm -r /` run' },
-  });
-  const parsed = checkArgs('rm', table, args, ctx, 'write');
-  if (isDenial(parsed)) return parsed;
-  if (parsed.operands.some((o) => ['.', './', '*', '..', '/'].includes(o.value)))
-    return deny('rm-workspace', 'Removing the whole workspace is not allowed; name the files to delete.');
-  return undefined;
-};
-
 /** sort: `-o FILE` is a write; `--compress-program` runs a program. */
 coreutilRules['sort'] = tableRule(
   'sort',
@@ -295,7 +261,7 @@ coreutilRules['sort'] = tableRule(
     short: 'b c C d f g h i k:text M m n o:write R r s S:text t:text T:write u V z',
     rule: 'sort-compress-program',
     reasons: { 'compress-program': 'it runs a program' },
-    long: `ignore-leading-blanks check?=text dictionary-order ignore-case general-numeric-sort human-numeric-sort ignore-nonprinting key=text month-sort merge numeric-sort output=write random-sort random-source=read reverse sort=text stable buffer-size=text field-separator=text temporary-directory=write unique version-sort zero-terminated batch-size=num compress-program=text! debug files0-from=read parallel=num ${help}`,
+    long: `ignore-leading-blanks check?=text dictionary-order ignore-case general-numeric-sort human-numeric-sort ignore-nonprinting key=text month-sort merge numeric-sort output=write random-sort random-source=read reverse sort=text stable buffer-size=text field-separator=text temporary-directory=write unique version-sort zero-terminated batch-size=num compress-program=text! debug files0-from=list0 parallel=num ${help}`,
   }),
   'read',
 );

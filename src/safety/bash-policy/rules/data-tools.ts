@@ -1,10 +1,10 @@
 /**
- * jq and yq: their filters are programs too. jq's `env`/`$ENV` read the environment (the
- * runner's secrets), `input`/`inputs`/`$__loc__` and modules read other files; yq adds `load`,
- * `env`/`strenv` and in-place editing, which is a write.
+ * jq and yq: their filters are programs too, checked token by token against the operators that
+ * only transform the input (jq-filter.ts); yq's in-place editing is a write.
  */
 import { deny } from '../denial.js';
 import { findParsed, optionTable as t } from '../options.js';
+import { checkFilter } from './jq-filter.js';
 import { checkArgs, isDenial, type Rule } from './rule.js';
 
 const jqTable = t({
@@ -20,20 +20,6 @@ const jqTable = t({
   },
 });
 
-/** Words in a jq/yq filter that reach the environment, other files or modules. */
-const jqRefused =
-  /(^|[^\w$.])(\$ENV|env|\$__prog_args|input_filename|input_line_number|input|inputs|import|include|debug|stderr|load|load_\w+|strenv|envsubst|eval|modulemeta|get_search_list)(?![\w])/;
-
-function checkFilter(tool: string, filter: string) {
-  const match = jqRefused.exec(filter);
-  return match
-    ? deny(
-        `${tool}-filter`,
-        `The ${tool} filter uses \`${match[2]}\`, which reads the environment, other files or modules; filter the input only.`,
-      )
-    : undefined;
-}
-
 export const jq: Rule = (args, ctx) => {
   const parsed = checkArgs('jq', jqTable, args, ctx, (p) =>
     findParsed(p, 'from-file', 'f') ? 'read' : ['text', 'read'],
@@ -47,8 +33,8 @@ export const jq: Rule = (args, ctx) => {
 
 const yqTable = t({
   short:
-    'i C M e P p:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini o:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini I:num r N n s:text v V h 0',
-  long: 'inplace colors no-colors exit-status prettyPrint input-format=text output-format=text indent=num unwrapScalar raw-output no-doc null-input split-exp=text verbose version help expression=text from-file! front-matter=e:extract|process header-preprocess nul-output no-colors',
+    'i C M e P p:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini o:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini I:num r N n s:text v V h 0 y Y c S w:num',
+  long: 'inplace in-place colors no-colors exit-status prettyPrint input-format=text output-format=text indent=num unwrapScalar raw-output no-doc null-input split-exp=text verbose version help expression=text from-file! front-matter=e:extract|process header-preprocess nul-output no-colors yaml-output yml-output yaml-roundtrip yml-roundtrip width=num indentless-lists indentless compact-output sort-keys tab',
   reasons: { 'from-file': 'write the expression inline' },
 });
 
@@ -56,7 +42,7 @@ export const yq: Rule = (args, ctx) => {
   // yq v4 subcommands: `yq eval …`, `yq e …`, `yq eval-all …`.
   const rest = ['eval', 'e', 'eval-all', 'ea'].includes(args[0]?.value ?? '') ? args.slice(1) : args;
   const parsed = checkArgs('yq', yqTable, rest, ctx, (p) => {
-    const inPlace = findParsed(p, 'inplace', 'i') !== undefined;
+    const inPlace = findParsed(p, 'inplace', 'in-place', 'i') !== undefined;
     const hasExpression = findParsed(p, 'expression') !== undefined;
     const files = inPlace ? 'write' : 'read';
     return hasExpression ? files : ['text', files];

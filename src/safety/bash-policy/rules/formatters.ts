@@ -3,8 +3,8 @@
  * them rewrite files are soft denials (an `allowed-commands` rule can lift them).
  */
 import { notAllowed } from '../denial.js';
+import { openRule } from './open-rule.js';
 import type { Rule } from './rule.js';
-import { openRule } from './runners.js';
 
 /** The soft denial for a formatter or fixer asked to rewrite files. */
 export function writeModeDenial(command: string) {
@@ -45,8 +45,9 @@ const isort = openRule('isort', {
   valued: ['profile', 'l', 'line-length', 'skip', 's', 'skip-glob', 'py', 'm', 'multi-line'],
   operands: 'read',
 });
+// rustfmt is a rustup proxy: it runs the toolchain rust-toolchain.toml names.
 const rustfmt = openRule('rustfmt', {
-  code: false,
+  code: true,
   load: ['config-path'],
   valued: ['edition', 'config', 'emit', 'color'],
   operands: 'read',
@@ -87,7 +88,8 @@ export const formatterRules: Record<string, Rule> = {
     refuse: {},
     operands: 'read',
   }),
-  goimports: openRule('goimports', { code: false, writeMode: ['w'], valued: ['local'], operands: 'read' }),
+  // goimports loads packages through `go list`.
+  goimports: openRule('goimports', { code: true, writeMode: ['w'], valued: ['local'], operands: 'read' }),
   biome: openRule('biome', {
     code: false,
     load: ['config-path'],

@@ -7,6 +7,7 @@
  */
 import { deny, notAllowed } from '../denial.js';
 import { extendTable, findParsed, type OptionTable, optionTable as t } from '../options.js';
+import { discoveryDenial } from './git-discovery.js';
 import { checkArgs, isDenial, type Rule } from './rule.js';
 
 const owner = 'The action commits and pushes your changes itself when you finish; just edit the files.';
@@ -62,7 +63,7 @@ const hardSubcommands: Record<string, string> = {
 };
 
 const globalTable = t({
-  short: 'C:read c! p! P h v',
+  short: 'C:text c! p! P h v',
   long: 'no-pager paginate! no-optional-locks literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-replace-objects no-lazy-fetch no-advice version help config-env! exec-path?=text! git-dir! work-tree! namespace! bare! super-prefix! list-cmds=text attr-source=text',
   permute: false,
   abbreviations: false,
@@ -149,7 +150,7 @@ const subcommands: Record<string, OptionTable> = {
     { reasons: { ...reasons, O: 'it runs a program on the matching files' } },
   ),
   'rev-parse': table(
-    'abbrev-ref?=text short?=num verify q quiet sq-quote sq not revs-only no-revs flags no-flags default=text prefix=text symbolic symbolic-full-name all branches?=pat tags?=pat remotes?=pat glob=pat exclude=pat disambiguate=text local-env-vars path-format=e:absolute|relative git-dir git-common-dir absolute-git-dir is-inside-git-dir is-inside-work-tree is-bare-repository is-shallow-repository resolve-git-dir=text git-path=text show-toplevel show-superproject-working-tree shared-index-path show-prefix show-cdup show-object-format?=text show-ref-format since=text after=text until=text before=text end-of-options',
+    'abbrev-ref?=text short?=num verify q quiet sq-quote sq not revs-only no-revs flags no-flags default=text prefix=text symbolic symbolic-full-name all branches?=pat tags?=pat remotes?=pat glob=pat exclude=pat disambiguate=text local-env-vars path-format=e:absolute|relative git-dir git-common-dir absolute-git-dir is-inside-git-dir is-inside-work-tree is-bare-repository is-shallow-repository resolve-git-dir=read git-path=text show-toplevel show-superproject-working-tree shared-index-path show-prefix show-cdup show-object-format?=text show-ref-format since=text after=text until=text before=text end-of-options',
   ),
   describe: table(
     'contains tags all long abbrev?=num always dirty?=text broken?=text exact-match match=pat exclude=pat first-parent candidates=num debug',
@@ -193,9 +194,24 @@ const listings: Record<string, { table: OptionTable; writes: string[]; listWords
   },
 };
 
-export const git: Rule = (args, ctx) => {
-  const global = checkArgs('git', globalTable, args, ctx, 'text');
+/**
+ * git [-C dir]… <subcommand> …: each `-C` moves where git runs (and where its paths resolve),
+ * git must discover the workspace's own repository from there, and every operand is checked
+ * as a path read (a revision is a harmless name inside the workspace; a path outside it is
+ * refused, which also closes `git diff <outside path>` turning into `--no-index`).
+ */
+export const git: Rule = (args, outer) => {
+  const global = checkArgs('git', globalTable, args, outer, 'text');
   if (isDenial(global)) return global;
+  let ctx = outer;
+  for (const option of global.options) {
+    if (option.def.name !== 'C' || !option.value) continue;
+    const moved = ctx.chdir(option.value);
+    if (isDenial(moved)) return moved;
+    ctx = moved;
+  }
+  const discovery = discoveryDenial(ctx.cwds, ctx.workspace);
+  if (discovery) return discovery;
   const [subWord, ...restWords] = global.rest;
   if (!subWord) return undefined; // `git --version`
   const sub = subWord.value;
@@ -214,7 +230,7 @@ export const git: Rule = (args, ctx) => {
       logTable,
       first === 'show' ? restWords.slice(1) : restWords,
       ctx,
-      'text',
+      'read',
     );
     return isDenial(parsed) ? parsed : undefined;
   }
@@ -232,7 +248,7 @@ export const git: Rule = (args, ctx) => {
   }
   const listing = listings[sub];
   if (listing) {
-    const parsed = checkArgs(`git ${sub}`, listing.table, restWords, ctx, 'text');
+    const parsed = checkArgs(`git ${sub}`, listing.table, restWords, ctx, 'read');
     if (isDenial(parsed)) return parsed;
     const listMode =
       findParsed(parsed, 'list', 'l') !== undefined ||
@@ -251,7 +267,10 @@ export const git: Rule = (args, ctx) => {
       `\`git ${sub}\` is not allowed: only read-only git subcommands (status, diff, log, show, blame, grep, …) run here. ${owner}`,
     );
   }
-  const parsed = checkArgs(`git ${sub}`, subTable, restWords, ctx, 'text');
+  // `git grep PATTERN [path…]`: the pattern is not a path unless `-e`/`-f` gave it.
+  const parsed = checkArgs(`git ${sub}`, subTable, restWords, ctx, (p) =>
+    sub === 'grep' && !findParsed(p, 'e', 'f') ? ['pattern', 'read'] : 'read',
+  );
   return isDenial(parsed) ? parsed : undefined;
 };
 

@@ -2,38 +2,33 @@
  * The table of allowed commands: a name maps to its rule; a name that is absent is a soft
  * denial. Every rule parses its argv with the option-table engine (options.ts).
  */
+import { tar, unzip } from './archives.js';
 import { awk } from './awk.js';
+import { make, otherInterpreter, shell } from './build-tools.js';
+import { checkerRules } from './checkers.js';
 import { coreutilRules } from './coreutils.js';
 import { jq, yq } from './data-tools.js';
+import { ecosystemRules } from './ecosystems.js';
+import { fileOpRules } from './file-ops.js';
 import { formatterRules } from './formatters.js';
 import { git } from './git.js';
-import { node, npm, npx, pnpm, yarn } from './node.js';
+import { cargo, go } from './go-rust.js';
+import { dotnet, gradle, java, maven } from './jvm.js';
+import { node, npm, npx } from './node.js';
+import { pnpm, yarn } from './package-managers.js';
+import { pip, python, pythonModuleRules, pythonProject } from './python.js';
 import type { Rule } from './rule.js';
 import { runnerRules } from './runners.js';
 import { fd, find, grep, rg } from './search.js';
 import { sed } from './sed.js';
-import {
-  cargo,
-  dotnet,
-  go,
-  gradle,
-  java,
-  make,
-  maven,
-  otherInterpreter,
-  pip,
-  python,
-  pythonModuleRules,
-  pythonProject,
-  shell,
-  tar,
-  unzip,
-} from './toolchains.js';
 import { wrapperRules } from './wrappers.js';
 
 export const commandRules: Record<string, Rule> = {
   ...coreutilRules,
+  ...fileOpRules,
+  ...ecosystemRules,
   ...runnerRules,
+  ...checkerRules,
   ...formatterRules,
   ...wrapperRules,
   ...pythonModuleRules,
@@ -83,11 +78,8 @@ export const commandRules: Record<string, Rule> = {
   zsh: shell('zsh'),
   ksh: shell('ksh'),
   perl: otherInterpreter('perl', ['-e', '-E']),
-  ruby: otherInterpreter('ruby', ['-e']),
   php: otherInterpreter('php', ['-r', '-a']),
   lua: otherInterpreter('lua', ['-e']),
   Rscript: otherInterpreter('Rscript', ['-e']),
-  deno: otherInterpreter('deno', ['eval', 'repl', '-e']),
-  bun: otherInterpreter('bun', ['-e', '--eval', '-p', '--print', 'x', 'add', 'install']),
   osascript: otherInterpreter('osascript', ['-e']),
 };

@@ -1,7 +1,11 @@
 /**
  * Node.js tools. `node <file>`, test runners and package scripts run the workspace's code, so
- * they need an isolating sandbox; code given on the command line is refused, and every option
- * that loads a module (`--import`, `--require`, `--loader`, `--test-reporter`, …) names a file
+ * they need an isolating sandbox; so does `node --check` (preloads and `--env-file`, whose
+ * `NODE_OPTIONS` can preload anything), every binary run from `node_modules/.bin` (`npx`,
+ * `pnpm exec`: the file is the workspace's, whatever its name), `yarn <name>`/`pnpm <name>`
+ * (a package script of that name runs first) and `yarn --version` (`yarnPath` in `.yarnrc.yml`
+ * runs a workspace file). Code given on the command line is refused, and every option that loads
+ * a module (`--import`, `--require`, `--loader`, `--test-reporter`, `--env-file` …) names a file
  * that is checked (never one the agent wrote this run, never a URL).
  */
 import { deny, notAllowed } from '../denial.js';
@@ -10,7 +14,7 @@ import { checkArgs, isDenial, type Rule, stdinDenial } from './rule.js';
 
 const nodeTable = t({
   short: 'e! p! i! c v h r:load C:text',
-  long: 'eval! print! interactive! check version help require=load import=load loader=load experimental-loader=load test-reporter=load test-reporter-destination=write test test-only test-name-pattern=pat test-skip-pattern=pat test-concurrency=num test-timeout=num test-force-exit test-update-snapshots test-shard=text test-isolation=e:process|none test-coverage-include=pat test-coverage-exclude=pat test-coverage-lines=num test-coverage-branches=num test-coverage-functions=num test-global-setup=load experimental-test-coverage experimental-test-module-mocks experimental-test-snapshots experimental-test-isolation=text experimental-strip-types no-experimental-strip-types experimental-transform-types experimental-vm-modules experimental-specifier-resolution=text experimental-detect-module experimental-require-module no-experimental-require-module experimental-wasm-modules experimental-json-modules experimental-import-meta-resolve experimental-sqlite experimental-websocket experimental-eventsource experimental-network-inspection! experimental-policy! experimental-permission permission allow-fs-read=read allow-fs-write=write allow-child-process allow-worker allow-wasi allow-addons enable-source-maps no-warnings no-deprecation trace-warnings trace-deprecation trace-uncaught throw-deprecation pending-deprecation unhandled-rejections=e:strict|warn|throw|none|warn-with-error-code max-old-space-size=num max-semi-space-size=num stack-size=num stack-trace-limit=num conditions=text input-type=e:module|commonjs|module-typescript|commonjs-typescript env-file=read env-file-if-exists=read watch watch-path=read watch-preserve-output preserve-symlinks preserve-symlinks-main abort-on-uncaught-exception disable-warning=text dns-result-order=text no-addons no-global-search-paths frozen-intrinsics heapsnapshot-near-heap-limit=num title=text tls-min-v1.2 tls-max-v1.3 use-openssl-ca use-bundled-ca zero-fill-buffers expose-gc inspect! inspect-brk! inspect-port! inspect-wait! debug-port! openssl-config! openssl-legacy-provider snapshot-blob! build-snapshot! experimental-sea-config! redirect-warnings=write report-dir=write diagnostic-dir=write cpu-prof cpu-prof-dir=write heap-prof heap-prof-dir=write prof trace-exit icu-data-dir! secure-heap=num localstorage-file=write experimental-default-type=e:module|commonjs',
+  long: 'eval! print! interactive! check version help require=load import=load loader=load experimental-loader=load test-reporter=load test-reporter-destination=write test test-only test-name-pattern=pat test-skip-pattern=pat test-concurrency=num test-timeout=num test-force-exit test-update-snapshots test-shard=text test-isolation=e:process|none test-coverage-include=pat test-coverage-exclude=pat test-coverage-lines=num test-coverage-branches=num test-coverage-functions=num test-global-setup=load experimental-test-coverage experimental-test-module-mocks experimental-test-snapshots experimental-test-isolation=text experimental-strip-types no-experimental-strip-types experimental-transform-types experimental-vm-modules experimental-specifier-resolution=text experimental-detect-module experimental-require-module no-experimental-require-module experimental-wasm-modules experimental-json-modules experimental-import-meta-resolve experimental-sqlite experimental-websocket experimental-eventsource experimental-network-inspection! experimental-policy! experimental-permission permission allow-fs-read=read allow-fs-write=write allow-child-process allow-worker allow-wasi allow-addons enable-source-maps no-warnings no-deprecation trace-warnings trace-deprecation trace-uncaught throw-deprecation pending-deprecation unhandled-rejections=e:strict|warn|throw|none|warn-with-error-code max-old-space-size=num max-semi-space-size=num stack-size=num stack-trace-limit=num conditions=text input-type=e:module|commonjs|module-typescript|commonjs-typescript env-file=load env-file-if-exists=load watch watch-path=read watch-preserve-output preserve-symlinks preserve-symlinks-main abort-on-uncaught-exception disable-warning=text dns-result-order=text no-addons no-global-search-paths frozen-intrinsics heapsnapshot-near-heap-limit=num title=text tls-min-v1.2 tls-max-v1.3 use-openssl-ca use-bundled-ca zero-fill-buffers expose-gc inspect! inspect-brk! inspect-port! inspect-wait! debug-port! openssl-config! openssl-legacy-provider snapshot-blob! build-snapshot! experimental-sea-config! redirect-warnings=write report-dir=write diagnostic-dir=write cpu-prof cpu-prof-dir=write heap-prof heap-prof-dir=write prof trace-exit icu-data-dir! secure-heap=num localstorage-file=write experimental-default-type=e:module|commonjs',
   permute: false,
   rule: 'interpreter-eval',
   reasons: {
@@ -42,7 +46,6 @@ export function node(name: string): Rule {
     if (isDenial(parsed)) return parsed;
     if (findParsed(parsed, 'version', 'v', 'help', 'h')) return undefined;
     const test = findParsed(parsed, 'test') !== undefined;
-    const check = findParsed(parsed, 'check', 'c') !== undefined;
     const [script] = parsed.rest;
     if (!script && !test) return stdinDenial(name);
     if (script && (script.value === '-' || script.value.startsWith('/dev/')))
@@ -51,8 +54,9 @@ export function node(name: string): Rule {
       const problem = ctx.checkPath(script, 'read');
       if (problem) return problem;
     }
-    if (check) return undefined;
-    return ctx.workspaceCode(`\`${name}\` runs ${script ? `\`${script.value}\`` : 'the test files'}`);
+    return ctx.workspaceCode(
+      `\`${name}\` runs ${script ? `\`${script.value}\` (with \`--check\`, still its preloads and \`--env-file\`)` : 'the test files'}`,
+    );
   };
 }
 
@@ -180,7 +184,12 @@ export const npm: Rule = (args, ctx) => {
   let afterDashDash = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!.value;
-    if (afterDashDash) continue; // arguments for the script itself
+    if (afterDashDash) {
+      // After `--` npm reads no more options, but the first word is still the subcommand
+      // (`npm -- test` runs the test script); the rest are arguments for the script.
+      if (positional.length === 0) positional.push(arg);
+      continue;
+    }
     if (arg === '--') {
       afterDashDash = true;
       continue;
@@ -320,157 +329,11 @@ export const npx: Rule = (args, ctx) => {
       `\`npx\` without \`--no-install\` can download and run any package. Use \`npx --no-install ${args[i]?.value ?? '<bin>'} …\` for a tool the project already has.`,
     );
   const rest = args.slice(i);
-  return rest.length === 0
-    ? deny('npx-install', '`npx --no-install` needs a command.')
-    : ctx.checkNested(rest);
+  if (rest.length === 0) return deny('npx-install', '`npx --no-install` needs a command.');
+  return (
+    ctx.checkNested(rest) ??
+    ctx.workspaceCode(
+      `\`npx ${rest[0]!.value}\` runs \`node_modules/.bin/${rest[0]!.value}\`, a file of the workspace`,
+    )
+  );
 };
-
-const pmRefused = new Set([
-  'add',
-  'dlx',
-  'global',
-  'create',
-  'up',
-  'upgrade',
-  'update',
-  'remove',
-  'rm',
-  'node',
-  'config',
-  'set',
-  'plugin',
-  'publish',
-  'npm',
-  'login',
-  'logout',
-  'link',
-  'unlink',
-  'import',
-  'patch',
-  'patch-commit',
-  'env',
-  'setup',
-  'self-update',
-  'policies',
-  'version',
-  'pack',
-  'info',
-  'view',
-  'whoami',
-]);
-const pmReadOnly = new Set(['list', 'ls', 'why', 'outdated', 'licenses', 'audit', 'workspaces']);
-const pmScripts = new Set([
-  'test',
-  't',
-  'run',
-  'run-script',
-  'install',
-  'i',
-  'ci',
-  'rebuild',
-  'start',
-  'build',
-  'lint',
-  'typecheck',
-  'check',
-  'format',
-  'coverage',
-]);
-
-/** pnpm and yarn: scripts and lockfile installs; `exec`, `dlx`-free binaries checked as that command. */
-function packageManager(name: 'pnpm' | 'yarn'): Rule {
-  return (args, ctx) => {
-    const words = [];
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i]!.value;
-      if (words.length > 0) {
-        words.push(args[i]!);
-        continue;
-      }
-      if (['--filter', '-F', '--cwd', '-C', '--dir', '-w', '--workspace-root'].includes(arg)) {
-        if (arg === '-w' || arg === '--workspace-root') continue;
-        const value = args[++i];
-        if (!value) return notAllowed(`${name}-option`, `\`${name} ${arg}\` needs a value.`);
-        if (arg !== '--filter' && arg !== '-F') {
-          const problem = ctx.checkPath(value, 'read');
-          if (problem) return problem;
-        }
-        continue;
-      }
-      if (
-        [
-          '--frozen-lockfile',
-          '--immutable',
-          '--prefer-offline',
-          '--offline',
-          '--silent',
-          '-s',
-          '--reporter=silent',
-          '--recursive',
-          '-r',
-          '--parallel',
-          '--if-present',
-          '--no-bail',
-          '--stream',
-          '--version',
-          '-v',
-          '--help',
-          '-h',
-          '--ignore-scripts',
-          '--prod',
-          '--production',
-          '--dev',
-          '--no-optional',
-          '--non-interactive',
-          '--check-files',
-          '--strict-peer-dependencies',
-          '--aggregate-output',
-          '--workspace-concurrency=1',
-        ].includes(arg)
-      )
-        continue;
-      if (arg.startsWith('-'))
-        return deny(
-          `${name}-option`,
-          `\`${name} ${arg}\` is not an option the policy knows (package-manager options can name registries, shells and config files).`,
-        );
-      words.push(args[i]!);
-    }
-    const [subWord, ...rest] = words;
-    if (args.some((a) => ['--version', '-v', '--help', '-h'].includes(a.value)) && words.length === 0)
-      return undefined;
-    if (subWord === undefined)
-      return name === 'yarn'
-        ? ctx.workspaceCode('`yarn` installs and runs lifecycle scripts')
-        : notAllowed(`${name}-subcommand`, `\`${name}\` needs a subcommand.`);
-    const sub = subWord.value;
-    if (pmRefused.has(sub))
-      return deny(
-        `${name}-subcommand`,
-        `\`${name} ${sub}\` is not allowed (it installs or runs remote code, or changes configuration).`,
-      );
-    if (pmReadOnly.has(sub)) {
-      // `yarn workspaces foreach run …` runs every workspace's scripts.
-      if (sub === 'workspaces' && !['list', 'info'].includes(rest[0]?.value ?? ''))
-        return ctx.workspaceCode(
-          `\`${name} workspaces ${rest[0]?.value ?? ''}\` runs the workspaces' scripts`,
-        );
-      return undefined;
-    }
-    if (sub === 'install' || sub === 'i') {
-      const packages = rest.filter((a) => !a.value.startsWith('-'));
-      if (packages.length > 0)
-        return deny(
-          `${name}-install-package`,
-          `\`${name} ${sub} ${packages.map((p) => p.value).join(' ')}\`: ${installHint}`,
-        );
-    }
-    if (sub === 'exec') return rest.length === 0 ? undefined : ctx.checkNested(rest);
-    if (pmScripts.has(sub)) return ctx.workspaceCode(`\`${name} ${sub}\` runs the project's scripts`);
-    // `yarn jest`, `pnpm tsc`: a script of that name, or else the binary from node_modules/.bin.
-    return ctx.checkNested(words);
-  };
-}
-
-export const pnpm = packageManager('pnpm');
-export const yarn = packageManager('yarn');

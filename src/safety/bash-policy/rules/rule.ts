@@ -5,6 +5,7 @@
  */
 import type { Denial } from '../denial.js';
 import { deny, notAllowed } from '../denial.js';
+import type { Isolation } from '../isolation.js';
 import {
   type OptionTable,
   type ParsedArgs,
@@ -15,18 +16,36 @@ import {
 } from '../options.js';
 import type { Word } from '../words.js';
 
+/** How a path-valued word is used (see check-command.ts). */
+export type PathKind = 'read' | 'write' | 'tree' | 'links' | 'link' | 'walk' | 'load';
+
 export interface RuleContext {
-  /** The folder the command runs in (the first one, when the line may `cd`). */
-  cwd: string;
+  /** Every folder the command may run in (more than one when the line may `cd`). */
+  cwds: readonly string[];
+  /** The real workspace root. */
+  workspace: string;
+  isolation: Isolation;
   /** Checks `words` as a command of its own (`npx --no-install tsc`, `timeout 60 npm test`). */
   checkNested(words: readonly Word[]): Denial | undefined;
-  /** Checks a path-valued word for `kind` (`read`, `write`, `walk`, `load`). */
-  checkPath(word: Word, kind: 'read' | 'write' | 'walk' | 'load'): Denial | undefined;
+  /** Checks a path-valued word for `kind`. */
+  checkPath(word: Word, kind: PathKind): Denial | undefined;
   /**
    * The command runs the workspace's own code (tests, builds, scripts): allowed only when the
    * sandbox isolates it, or when the user turned the sandbox off deliberately.
    */
   workspaceCode(what: string): Denial | undefined;
+  /** The context for a command or options that run in `dir` (`git -C dir`, `make -C dir`). */
+  chdir(dir: Word): RuleContext | Denial;
+  /**
+   * The content of a file the tool reads as code or as a list of names, from every folder the
+   * command may run in; `refuseWritten` refuses a file the agent wrote this run.
+   */
+  readChecked(word: Word, refuseWritten: boolean): string[] | Denial;
+  /**
+   * How steps of this line checked so far write at or above `word`: `plain` (a regular file),
+   * `below`/`at` (where symlinks may appear). Empty when none does.
+   */
+  lineWritesAt(word: Word): ('plain' | 'below' | 'at')[];
 }
 
 export type Rule = (args: readonly Word[], ctx: RuleContext) => Denial | undefined;
@@ -49,9 +68,15 @@ export function checkValue(word: Word, kind: ValueKind, what: string, ctx: RuleC
   switch (kind) {
     case 'read':
     case 'write':
+    case 'tree':
+    case 'links':
+    case 'link':
     case 'walk':
     case 'load':
       return ctx.checkPath(word, kind);
+    case 'list0':
+    case 'list':
+      return checkFileList(word, kind === 'list0' ? '\0' : '\n', what, ctx);
     case 'number':
       return /^[+-]?[\w.:%]{1,24}$/.test(word.value)
         ? undefined
@@ -59,6 +84,29 @@ export function checkValue(word: Word, kind: ValueKind, what: string, ctx: RuleC
     default:
       return undefined;
   }
+}
+
+/**
+ * A file that names the files a tool reads (`--files0-from`, `tar -T`, `file -f`): the list
+ * itself and every name in it are checked as reads, from the folders the command runs in.
+ */
+export function checkFileList(
+  word: Word,
+  separator: string,
+  what: string,
+  ctx: RuleContext,
+): Denial | undefined {
+  const contents = ctx.readChecked(word, false);
+  if (isDenial(contents)) return contents;
+  for (const content of contents) {
+    for (const name of content.split(separator)) {
+      const entry = separator === '\n' ? name.replace(/\r$/, '') : name;
+      if (entry === '') continue;
+      const problem = ctx.checkPath(literal(entry), 'read');
+      if (problem) return { ...problem, message: `${what} lists \`${entry}\`: ${problem.message}` };
+    }
+  }
+  return undefined;
 }
 
 /** Checks the value of every parsed option by its kind. */

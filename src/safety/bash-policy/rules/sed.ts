@@ -1,11 +1,11 @@
 /**
  * sed: every script command that runs a program or touches another file is refused: `e`, `r`,
- * `R`, `w`, `W` and the `e`/`w` flags of `s`; `-i` writes its files (checked as writes). The script is scanned command by command; anything the scanner does not
- * recognise is refused rather than guessed.
+ * `R`, `w`, `W` and the `e`/`w` flags of `s`; `-i` is refused (edits go through edit_file).
+ * The script is scanned command by command, the way GNU sed reads it: `-e` pieces and `-f`
+ * files joined by newlines into one script; anything the scanner does not recognise is refused
+ * rather than guessed. A `-f` file is read from every folder the command may run in, and
+ * refused when the agent wrote it this run or another command of the line writes it.
  */
-import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { POLICY_SCRIPT_FILE_BYTES } from '../../../limits.js';
 import { type Denial, deny } from '../denial.js';
 import { optionTable as t } from '../options.js';
 import { checkArgs, checkOperands, checkValue, isDenial, type Rule } from './rule.js';
@@ -31,13 +31,12 @@ export const sed: Rule = (args, ctx) => {
   for (const option of parsed.options) {
     const value = option.value?.value ?? '';
     if (option.def.name === 'expression') scripts.push(value);
-    if (option.def.name === 'file') {
-      const problem = option.value && checkValue(option.value, 'load', '`sed -f`', ctx);
+    if (option.def.name === 'file' && option.value) {
+      const problem = checkValue(option.value, 'load', '`sed -f`', ctx);
       if (problem) return problem;
-      const text = value === '-' ? undefined : readScript(ctx.cwd, value);
-      if (text === undefined)
-        return deny('sed-script-file', `\`sed -f ${value}\`: the script file cannot be read to check it.`);
-      scripts.push(text);
+      const texts = ctx.readChecked(option.value, true);
+      if (isDenial(texts)) return texts;
+      scripts.push(...texts);
     }
     if (option.def.name === 'in-place' || option.def.name === 'i') {
       inPlace = true;
@@ -55,23 +54,13 @@ export const sed: Rule = (args, ctx) => {
     scripts.push(script.value);
     files = rest;
   }
-  for (const script of scripts) {
+  for (const script of scripts.length > 1 ? [...scripts, scripts.join('\n')] : scripts) {
     const problem = scanSedScript(script);
     if (problem) return problem;
   }
   if (inPlace && files.length === 0) return deny('sed-in-place', '`sed -i` needs files.');
   return checkOperands('sed', files, inPlace ? 'write' : 'read', ctx);
 };
-
-function readScript(cwd: string, file: string): string | undefined {
-  try {
-    const full = path.resolve(cwd, file);
-    if (statSync(full).size > POLICY_SCRIPT_FILE_BYTES) return undefined;
-    return readFileSync(full, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
 
 const simpleCommands = new Set([
   '=',

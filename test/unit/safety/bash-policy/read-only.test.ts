@@ -56,4 +56,32 @@ describe('bash policy: read-only', () => {
       assert.match((verdict as { message: string }).message, /add_review_comment/);
     }
   });
+
+  it('refuses every typed write after wrappers are unwrapped, whatever the command is called', () => {
+    for (const command of [
+      'sort -o out.txt src/main.ts',
+      'uniq src/main.ts out.txt',
+      'xxd src/main.ts out.hex',
+      'git diff --output=out.patch',
+      'timeout 5 sort -o o src/main.ts',
+      'env sort -o o src/main.ts',
+      'nice -n 5 tee x',
+      'time cp src/main.ts b',
+      'timeout 10 env nice -n 1 sort -o o src/main.ts',
+      'go test -coverprofile=c.out ./...',
+      'COVERAGE_FILE=c.dat pytest',
+      'git status &> all.txt',
+    ]) {
+      const verdict = readOnly.check(command);
+      assert.equal(verdict.allowed, false, command);
+      assert.equal((verdict as { rule: string }).rule, 'review-read-only', command);
+    }
+  });
+
+  it('keeps writes to the null device and streams, and does not consult allowed-commands', () => {
+    assert.deepEqual(readOnly.check('git diff --output=/dev/null'), { allowed: true });
+    assert.deepEqual(readOnly.check('npm test 2>/dev/null'), { allowed: true });
+    assert.deepEqual(readOnly.check('git log >/dev/stderr'), { allowed: true });
+    assert.equal(readOnly.check('prettier --write src').allowed, false);
+  });
 });

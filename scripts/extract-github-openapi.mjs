@@ -71,6 +71,9 @@ const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/commits/{ref}/check-runs'],
   ['get', '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],
   ['get', '/rate_limit'],
+  // Merge on green: the commit status and the rulesets' required checks.
+  ['post', '/repos/{owner}/{repo}/statuses/{sha}'],
+  ['get', '/repos/{owner}/{repo}/rules/branches/{branch}'],
 ];
 
 function packDescription() {

@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { parseAllowedHosts } from './egress/allowed-hosts.js';
 import { pricesFor } from './llm/model-prices.js';
+import { ID_TOKEN_PERMISSION_HELP } from './llm/oidc/id-token.js';
+import { parseOidcOptions, resolveOidcSettings } from './llm/oidc/oidc-settings.js';
+import { OIDC_PROVIDERS, type OidcSettings } from './llm/oidc/recipe.js';
 import { type McpConfig, parseMcpServers } from './mcp/mcp-config.js';
 import { SEVERITIES, type Severity } from './outputs/review-severity.js';
 
@@ -18,6 +21,9 @@ export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'x
 export const COMMIT_SIGNING = ['auto', 'api', 'git'] as const;
 export const CO_AUTHOR = ['requester', 'none'] as const;
 export const IMAGE_SETTINGS = ['auto', 'off'] as const;
+export const AUTH_MODES = ['api-key', 'oidc'] as const;
+export const AUTO_MERGE = ['off', 'on-green'] as const;
+export const MERGE_METHODS = ['squash', 'merge', 'rebase'] as const;
 
 export type Mode = (typeof MODES)[number];
 export type Permission = (typeof PERMISSIONS)[number];
@@ -28,12 +34,32 @@ export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 export type CommitSigning = (typeof COMMIT_SIGNING)[number];
 export type CoAuthorSetting = (typeof CO_AUTHOR)[number];
 export type ImageSetting = (typeof IMAGE_SETTINGS)[number];
+export type AutoMergeSetting = (typeof AUTO_MERGE)[number];
+export type MergeMethod = (typeof MERGE_METHODS)[number];
+
+/** How the model endpoint is authenticated: the `api-key` input, or a bearer exchanged for the job's OIDC token. */
+export type LlmAuth = { kind: 'api-key' } | { kind: 'oidc'; settings: OidcSettings };
 
 /** The `instruction-files` input: the usual files, none, or only those matching globs. */
 export type InstructionFilesSetting =
   | { kind: 'auto' }
   | { kind: 'none' }
   | { kind: 'globs'; globs: string[] };
+
+/** The `output-schema` input: a JSON Schema given inline, or a file of the trusted branch. */
+export type OutputSchemaSetting =
+  | { kind: 'inline'; schema: Record<string, unknown> }
+  | { kind: 'file'; path: string };
+
+/** The `otel-*` inputs: where the run's trace goes, and what it may carry. */
+export interface TelemetrySetting {
+  /** The OTLP/HTTP traces URL (`otel-endpoint`, with `/v1/traces` added unless it ends so). */
+  tracesUrl: string;
+  /** Header name → value, read from the variables `otel-headers` names. Secret. */
+  headers: Record<string, string>;
+  /** Prompt, answer and tool content in spans (`otel-content`). */
+  content: boolean;
+}
 
 /** USD per million tokens, from the `prices` input. */
 export interface Prices {
@@ -68,6 +94,8 @@ export interface Config {
     contextWindow: number | undefined;
     /** Prices from the `prices` input; undefined means the built-in table or unknown. */
     prices: Prices | undefined;
+    /** `auth` and the `oidc-*` inputs, checked together with `base-url`. */
+    auth: LlmAuth;
   };
   /** GitHub token for the API and for git. Secret. */
   githubToken: string;
@@ -116,6 +144,12 @@ export interface Config {
   instructionFiles: InstructionFilesSetting;
   /** Whether images of the issue and the triggering comment are sent as image input. */
   images: ImageSetting;
+  /** The JSON Schema the model's final answer must match (the `result` output); undefined without one. */
+  outputSchema: OutputSchemaSetting | undefined;
+  /** Upload the transcript (JSON Lines and Markdown) and any patch as one workflow artifact. */
+  uploadTranscript: boolean;
+  /** OpenTelemetry export of the run's trace; undefined without `otel-endpoint`. */
+  telemetry: TelemetrySetting | undefined;
   /** CI dispatch after pushing. */
   ci: {
     /** Workflow file to dispatch on the pushed branch, if any. */
@@ -131,6 +165,15 @@ export interface Config {
     maxComments: number;
     /** Read-only reviewers run in parallel, each with its own focus. */
     agents: number;
+  };
+  /** Human gates at both ends of a change. */
+  gates: {
+    /** The trigger label posts a plan and waits for `/agent approve` instead of changing code. */
+    planFirst: boolean;
+    /** `on-green`: arm GitHub's auto-merge on the agent's PR when every gate holds. */
+    autoMerge: AutoMergeSetting;
+    /** How GitHub merges once auto-merge is armed. */
+    mergeMethod: MergeMethod;
   };
   /** Isolation of agent-run commands. */
   sandbox: SandboxSetting;
@@ -161,6 +204,13 @@ export interface RunnerContext {
   tempDir: string;
   /** The login that started the workflow run. */
   actor: string | undefined;
+  /** The job's id in the workflow (`GITHUB_JOB`), part of the transcript artifact's name. */
+  job: string | undefined;
+  /**
+   * The runner gives steps the Actions results service (`ACTIONS_RUNTIME_TOKEN` and
+   * `ACTIONS_RESULTS_URL`), which artifact uploads go to; absent outside a hosted job.
+   */
+  artifactService: boolean;
   /** `process.platform` of the runner, checked before any Linux-only feature. */
   platform: NodeJS.Platform;
   /**
@@ -237,6 +287,35 @@ const optionalText: InputSpec<string | undefined> = {
   schema: z.string().transform((s) => (s === '' ? undefined : s)),
   accepts: 'any text',
 };
+
+/** `true` or `false` in any of the spellings the runner's booleans take. */
+const trueOrFalse: InputSpec<boolean> = {
+  schema: z
+    .string()
+    .regex(/^(true|True|TRUE|false|False|FALSE)$/)
+    .transform((s) => s.toLowerCase() === 'true'),
+  accepts: 'true or false',
+};
+
+/** A JSON object given inline (`{ … }`), or a repository path (no leading `/`, no `..`). */
+function outputSchemaSetting(raw: string): OutputSchemaSetting | undefined {
+  const text = raw.trim();
+  if (!text.startsWith('{')) {
+    const ok = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[^\0\n]+$/.test(text);
+    return ok ? { kind: 'file', path: text.replace(/^\.\//, '') } : undefined;
+  }
+  try {
+    const schema: unknown = JSON.parse(text);
+    return schema && typeof schema === 'object' && !Array.isArray(schema)
+      ? { kind: 'inline', schema: schema as Record<string, unknown> }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One `otel-headers` line: a header name, `=`, and the variable that holds its value. */
+const OTEL_HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*=\s*\$([A-Za-z_][A-Za-z0-9_]*)$/;
 
 const INPUTS = {
   'api-key': { schema: z.string(), accepts: 'any text' },
@@ -364,8 +443,72 @@ const INPUTS = {
       'auto, none, or globs of repository paths separated by commas (no leading / and no ..), e.g. AGENTS.md, docs/agents/*.md',
   },
   images: oneOf(IMAGE_SETTINGS),
+  'output-schema': {
+    schema: z
+      .string()
+      .transform((s) => (s.trim() === '' ? null : outputSchemaSetting(s)))
+      .pipe(z.custom<OutputSchemaSetting | null>((v) => v !== undefined))
+      .transform((v) => v ?? undefined),
+    accepts:
+      'empty, a JSON Schema written inline as a JSON object ({ "type": "object", … }), or the path of a JSON Schema file in the repository (no leading / and no ..), e.g. .github/agent-result.schema.json',
+  },
+  'upload-transcript': trueOrFalse,
+  'otel-endpoint': optional({
+    schema: z
+      .url({ protocol: /^https?$/ })
+      .refine((u) => !/^[a-z]+:\/\/[^/]*@/i.test(u))
+      .transform((u) => {
+        const base = u.replace(/\/+$/, '');
+        return /\/v1\/traces$/.test(base) ? base : `${base}/v1/traces`;
+      }),
+    accepts:
+      'an http(s) URL of an OTLP/HTTP endpoint such as https://otel.example.com:4318, without credentials (put them in otel-headers)',
+  }),
+  'otel-headers': {
+    schema: z
+      .string()
+      .transform((s) =>
+        s
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '' && !line.startsWith('#')),
+      )
+      .pipe(z.array(z.string().regex(OTEL_HEADER_LINE)))
+      .transform((lines) =>
+        lines.map((line) => {
+          const [, name, variable] = OTEL_HEADER_LINE.exec(line) as RegExpExecArray;
+          return { name: name as string, variable: variable as string };
+        }),
+      ),
+    accepts:
+      "one header a line as Name=$VARIABLE, the variable set in the step's env (e.g. x-honeycomb-team=$HONEYCOMB_KEY)",
+  },
+  'otel-content': trueOrFalse,
+  'plan-first': {
+    schema: z
+      .string()
+      .regex(/^(true|True|TRUE|false|False|FALSE)$/)
+      .transform((s) => s.toLowerCase() === 'true'),
+    accepts: 'true or false',
+  },
+  'auto-merge': oneOf(AUTO_MERGE),
+  'merge-method': oneOf(MERGE_METHODS),
   // Checked in loadConfig, where the step's environment resolves its `$NAME`s.
   'mcp-servers': { schema: z.string(), accepts: 'a YAML or JSON map of MCP servers' },
+  auth: oneOf(AUTH_MODES),
+  'oidc-provider': optional(oneOf(OIDC_PROVIDERS)),
+  'oidc-audience': optionalText,
+  'oidc-token-url': optional({
+    schema: z.url({ protocol: /^https?$/ }),
+    accepts: 'the https URL of a token endpoint',
+  }),
+  'oidc-options': {
+    schema: z
+      .string()
+      .refine((s) => parseOidcOptions(s) !== undefined)
+      .transform((s) => parseOidcOptions(s) ?? {}),
+    accepts: 'one key=value per line, each key once, e.g. tenant-id=00000000-0000-0000-0000-000000000000',
+  },
 } satisfies Record<string, InputSpec<unknown>>;
 
 type InputName = keyof typeof INPUTS;
@@ -414,6 +557,12 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   'review-agents': '1',
   'instruction-files': 'auto',
   images: 'auto',
+  auth: 'api-key',
+  'upload-transcript': 'true',
+  'otel-content': 'false',
+  'plan-first': 'false',
+  'auto-merge': 'off',
+  'merge-method': 'squash',
 };
 
 /** Reads an input exactly as `@actions/core` does: `INPUT_<NAME>` upper-cased, spaces as `_`, trimmed. */
@@ -466,6 +615,8 @@ function readRunner(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): RunnerCo
     runAttempt: Number(env['GITHUB_RUN_ATTEMPT'] || 1),
     tempDir,
     actor: env['GITHUB_ACTOR'] || undefined,
+    job: env['GITHUB_JOB'] || undefined,
+    artifactService: Boolean(env['ACTIONS_RUNTIME_TOKEN'] && env['ACTIONS_RESULTS_URL']),
     platform,
     env: { ...env },
   };
@@ -485,10 +636,13 @@ export function loadConfig(
       `max-cost-usd is set but model ${JSON.stringify(inputs.model)} has no known price, so the run could not tell when it passes the budget; set the \`prices\` input (USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10) or remove \`max-cost-usd\``,
     ]);
   }
+  const telemetry = telemetrySetting(inputs, env);
   const mcp = parseMcpServers(inputs['mcp-servers'], env);
   if ('problems' in mcp) throw new InputError(mcp.problems);
+  const auth = readAuth(inputs, env);
   return {
     llm: {
+      auth,
       apiKey: inputs['api-key'],
       baseUrl: inputs['base-url'],
       model: inputs.model,
@@ -523,11 +677,19 @@ export function loadConfig(
     instructions: inputs.instructions,
     instructionFiles: inputs['instruction-files'],
     images: inputs.images,
+    outputSchema: inputs['output-schema'],
+    uploadTranscript: inputs['upload-transcript'],
+    telemetry,
     ci: { workflow: inputs['ci-workflow'], rounds: inputs['ci-rounds'] },
     review: {
       minSeverity: inputs['review-min-severity'],
       maxComments: inputs['max-review-comments'],
       agents: inputs['review-agents'],
+    },
+    gates: {
+      planFirst: inputs['plan-first'],
+      autoMerge: inputs['auto-merge'],
+      mergeMethod: inputs['merge-method'],
     },
     sandbox: inputs.sandbox,
     network: inputs.network,
@@ -537,7 +699,77 @@ export function loadConfig(
   };
 }
 
+/**
+ * The `otel-*` inputs together: each header's value read from the variable it names (so a secret
+ * reaches the collector only), and a clear error for headers or content without an endpoint.
+ */
+function telemetrySetting(inputs: InputValues, env: NodeJS.ProcessEnv): TelemetrySetting | undefined {
+  const endpoint = inputs['otel-endpoint'];
+  const named = inputs['otel-headers'];
+  if (endpoint === undefined) {
+    if (named.length > 0 || inputs['otel-content'])
+      throw new InputError([
+        `${named.length > 0 ? 'otel-headers' : 'otel-content'} is set but otel-endpoint is empty; set otel-endpoint to your collector's OTLP/HTTP URL or remove it`,
+      ]);
+    return undefined;
+  }
+  const problems: string[] = [];
+  const headers: Record<string, string> = {};
+  for (const { name, variable } of named) {
+    const value = env[variable]?.trim();
+    if (value) headers[name] = value;
+    else
+      problems.push(
+        `otel-headers names $${variable} for ${name}, but the step's environment has no ${variable}; add it under the step's env (e.g. ${variable}: \${{ secrets.${variable} }})`,
+      );
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  return { tracesUrl: endpoint, headers, content: inputs['otel-content'] };
+}
+
 /** Every secret value the config holds: masked in the log and redacted from all that is written. */
-export function configSecrets(config: Pick<Config, 'githubToken' | 'llm' | 'mcp'>): string[] {
-  return [config.githubToken, config.llm.apiKey, ...config.mcp.secrets].filter((s) => s !== '');
+export function configSecrets(
+  config: Pick<Config, 'githubToken' | 'llm' | 'mcp'> & Partial<Pick<Config, 'telemetry'>>,
+): string[] {
+  return [
+    config.githubToken,
+    config.llm.apiKey,
+    ...config.mcp.secrets,
+    ...Object.values(config.telemetry?.headers ?? {}),
+  ].filter((s) => s !== '');
+}
+
+/**
+ * `auth` with the `oidc-*` inputs: an OIDC run needs the job's token (the `id-token: write`
+ * permission), no `api-key` beside it, and settings its provider accepts; the `oidc-*` inputs
+ * without `auth: oidc` would silently do nothing, so they are refused too.
+ */
+function readAuth(inputs: InputValues, env: NodeJS.ProcessEnv): LlmAuth {
+  const oidcInputs: string[] = (['oidc-provider', 'oidc-audience', 'oidc-token-url'] as const).filter(
+    (name) => inputs[name] !== undefined,
+  );
+  if (Object.keys(inputs['oidc-options']).length > 0) oidcInputs.push('oidc-options');
+  if (inputs.auth === 'api-key') {
+    if (oidcInputs.length === 0) return { kind: 'api-key' };
+    throw new InputError([
+      `${oidcInputs.join(', ')} ${oidcInputs.length === 1 ? 'is' : 'are'} set but auth is api-key; set \`auth: oidc\` to use them, or remove them`,
+    ]);
+  }
+  const problems: string[] = [];
+  if (inputs['api-key'] !== '')
+    problems.push(
+      'api-key is set but auth is oidc, which needs no stored key; remove api-key (or set auth: api-key)',
+    );
+  if (!env['ACTIONS_ID_TOKEN_REQUEST_URL']?.trim() || !env['ACTIONS_ID_TOKEN_REQUEST_TOKEN']?.trim())
+    problems.push(ID_TOKEN_PERMISSION_HELP);
+  const resolved = resolveOidcSettings({
+    provider: inputs['oidc-provider'],
+    audience: inputs['oidc-audience'],
+    tokenUrl: inputs['oidc-token-url'],
+    options: inputs['oidc-options'],
+    baseUrl: inputs['base-url'],
+  });
+  if ('problems' in resolved) problems.push(...resolved.problems);
+  if (problems.length > 0 || !('settings' in resolved)) throw new InputError(problems);
+  return { kind: 'oidc', settings: resolved.settings };
 }

@@ -269,6 +269,24 @@ export const LLM_MAX_RETRY_AFTER_MS = 2 * MINUTE;
 /** A stream with no data for this long is broken: reasoning models can think for minutes between tokens. */
 export const LLM_IDLE_TIMEOUT_MS = 3 * MINUTE;
 
+/** `auth: oidc`: a token endpoint that has not answered in this long is down (retried like a 5xx). */
+export const OIDC_EXCHANGE_TIMEOUT_MS = 30 * SECOND;
+
+/** `auth: oidc`: a bearer is renewed once this share of its lifetime has passed (48 min of an hour). */
+export const OIDC_REFRESH_AT = 0.8;
+
+/** `auth: oidc`: while renewal fails for a passing reason, the old bearer is still sent up to this share. */
+export const OIDC_USABLE_UNTIL = 0.95;
+
+/** `auth: oidc`: the lifetime assumed when a token endpoint does not say (RFC 8693 only recommends `expires_in`). */
+export const OIDC_ASSUMED_LIFETIME_S = 300;
+
+/** `auth: oidc`: a runner clock further than this from GitHub's (the token's `iat`) is named in a refusal. */
+export const OIDC_CLOCK_SKEW_NOTE_S = 60;
+
+/** `auth: oidc` with Google: the service account token's lifetime asked of IAM Credentials (its default maximum). */
+export const OIDC_GOOGLE_TOKEN_LIFETIME_S = 3600;
+
 /** GitHub requests: retries after a rate limit before the request fails. */
 export const GITHUB_RATE_LIMIT_RETRIES = 2;
 
@@ -395,3 +413,29 @@ export const MCP_SUMMARY_TOOL_NAMES = 30;
 
 /** How long a stdio server gets to exit after its stdin closed (and again after SIGTERM). */
 export const MCP_STOP_GRACE_MS = 2 * SECOND;
+
+// --- Output schema, transcript artifact, telemetry ---
+
+/**
+ * Final answers a run with `output-schema` may give before it fails: the first, and one repair
+ * turn with the validator's errors. A model that misses twice rarely gets it on the third try.
+ */
+export const FINAL_ANSWER_ATTEMPTS = 2;
+
+/** Validation errors shown to the model (and in the failure) for one answer; the rest are counted. */
+export const SCHEMA_ERRORS_SHOWN = 10;
+
+/** A schema file read from the trusted branch: a JSON Schema is a few KiB; more is a mistake. */
+export const OUTPUT_SCHEMA_MAX_BYTES = 256 * KiB;
+
+/**
+ * The whole transcript artifact upload (create, blob, finalize). The client retries within it; a
+ * run never waits longer than this at its end for a courtesy copy of its log.
+ */
+export const ARTIFACT_UPLOAD_TIMEOUT_MS = 2 * MINUTE;
+
+/** Each OTLP export request, and the final flush of the run's trace; a slow collector is a warning. */
+export const OTEL_EXPORT_TIMEOUT_MS = 10 * SECOND;
+
+/** Prompt or tool content in one span attribute with `otel-content: true`; longer text is cut. */
+export const OTEL_CONTENT_MAX_CHARS = 16 * KiB;

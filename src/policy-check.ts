@@ -9,7 +9,9 @@
  *     → { "verdicts": [{ "allowed": true, "ms": 0.05 }, { "allowed": false, "rule": "system-path", … }] }
  *
  * `written` lists workspace files the agent wrote this run (as the file tools record them, by
- * path and by content); `readOnly: true` checks as a review run does.
+ * path and by content); `readOnly: true` checks as a review run does. `"record": true` adds to
+ * each allowed verdict what the policy approved (`approval`: the simple commands with their argv,
+ * which run project code, and the typed paths).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
@@ -24,6 +26,8 @@ interface Request {
   commands: string[];
   /** Check every command this many times and report the median (for timing). */
   rounds?: number;
+  /** Add the approval record to allowed verdicts. */
+  record?: boolean;
 }
 
 const request = JSON.parse(readFileSync(0, 'utf8')) as Request;
@@ -49,10 +53,11 @@ const policy = await createBashPolicy({
 const rounds = Math.max(1, request.rounds ?? 1);
 const verdicts = request.commands.map((command) => {
   const times: number[] = [];
-  let verdict = policy.check(command);
+  const record = request.record === true;
+  let verdict = policy.check(command, { record });
   for (let r = 0; r < rounds; r++) {
     const start = performance.now();
-    verdict = policy.check(command);
+    verdict = policy.check(command, { record });
     times.push(performance.now() - start);
   }
   return { ...verdict, ms: times };

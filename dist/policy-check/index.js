@@ -6,11 +6,13 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(155);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(706);
 /**
  * Entry of `dist/policy-check/index.js`: the bash policy as the action builds it, for checking
  * command lines without running them (and for measuring the built policy). Reads one JSON
@@ -20,28 +22,44 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
  *       "written": ["evil.mjs"], "commands": ["git status", "cat /etc/passwd"] }
  *     → { "verdicts": [{ "allowed": true, "ms": 0.05 }, { "allowed": false, "rule": "system-path", … }] }
  *
- * `written` lists workspace files the agent wrote this run (as the file tools record them).
+ * `written` lists workspace files the agent wrote this run (as the file tools record them, by
+ * path and by content); `readOnly: true` checks as a review run does. `"record": true` adds to
+ * each allowed verdict what the policy approved (`approval`: the simple commands with their argv,
+ * which run project code, and the typed paths).
  */
 
 
 
-const request = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(0, 'utf8'));
-const root = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(request.workspace);
-const written = new Set((request.written ?? []).map((f) => node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root, f)));
-const policy = await (0,_safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_2__/* .createBashPolicy */ .dm)({
+
+const request = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(0, 'utf8'));
+const root = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.realpathSync)(request.workspace);
+const written = new Set((request.written ?? []).map((f) => node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(root, f)));
+const contents = new Set();
+for (const file of written) {
+    try {
+        contents.add((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(file)).digest('hex'));
+    }
+    catch {
+        // not there (any more): recorded by path only
+    }
+}
+const policy = await (0,_safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_3__/* .createBashPolicy */ .dm)({
     workspace: root,
     sandbox: request.sandbox,
+    ...(request.readOnly ? { readOnly: true } : {}),
     readTracker: {
         wasWritten: (real) => written.has(real) || [...written].some((w) => w.startsWith(`${real}/`)),
+        wroteContent: (hash) => contents.has(hash),
     },
 });
 const rounds = Math.max(1, request.rounds ?? 1);
 const verdicts = request.commands.map((command) => {
     const times = [];
-    let verdict = policy.check(command);
+    const record = request.record === true;
+    let verdict = policy.check(command, { record });
     for (let r = 0; r < rounds; r++) {
         const start = performance.now();
-        verdict = policy.check(command);
+        verdict = policy.check(command, { record });
         times.push(performance.now() - start);
     }
     return { ...verdict, ms: times };
@@ -53,7 +71,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 155:
+/***/ 706:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -62,7 +80,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   dm: () => (/* binding */ createBashPolicy)
 });
 
-// UNUSED EXPORTS: isolationOf, parseAllowedCommands
+// UNUSED EXPORTS: isNamespaceLevel, isolationOf, parseAllowedCommands
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(24);
@@ -154,10 +172,46 @@ const REVIEW_THREAD_COMMENT_CHARS = 4_000;
 const DIFF_BUDGET_CHARS = 40_000;
 /** Files of a pull request listed for the reviewing model; the rest are counted. */
 const MAX_LISTED_FILES = 300;
+/** Pages of 50 review threads read per pull request: 500 threads is far more than any review leaves. */
+const REVIEW_THREAD_PAGES = 10;
+/**
+ * A finding may sit this many lines beyond a hunk of the diff under review and still be posted:
+ * the lines a change calls or is called from, as close as GitHub's own diff context.
+ */
+const REVIEW_NEAR_DIFF_LINES = 3;
+/**
+ * Open findings the review marker carries to the next push, and the anchored code kept for each:
+ * the marker lives in the review body, under GitHub's limit with the rest of it.
+ */
+const REVIEW_MARKER_FINDINGS = 40;
+/** Characters of anchored code the marker keeps per finding (see REVIEW_MARKER_FINDINGS). */
+const REVIEW_MARKER_CODE_CHARS = 240;
+/** Dismissed fingerprints the marker keeps; older ones fall off. */
+const REVIEW_MARKER_DISMISSED = 100;
+/** Each part (the file's change, the lines around) of one finding's re-check. */
+const REVIEW_RECHECK_DIFF_CHARS = 4_000;
+/** Open findings re-checked by the model in one run; the rest stay open until the next push. */
+const REVIEW_RECHECK_MAX = 10;
+/** Lines either side of a finding's old position shown in its re-check. */
+const REVIEW_RECHECK_CONTEXT_LINES = 12;
+/**
+ * `verify-command` is run against a review's suggestions only while it is cheap: the head's own run
+ * passes within this, and each suggestion's run gets the same time.
+ */
+const REVIEW_VERIFY_CHEAP_MS = 2 * MINUTE;
+/** Suggestions checked with `verify-command` at most (blocking ones first). */
+const REVIEW_VERIFY_MAX_SUGGESTIONS = 3;
 /** A bash command longer than this is refused unparsed: no real command needs more, and parsing costs. */
 const BASH_COMMAND_MAX_CHARS = 10_000;
 /** An awk program or sed script file the command policy reads to check; a larger one is refused unread. */
 const POLICY_SCRIPT_FILE_BYTES = 256 * KiB;
+/**
+ * Files a command line the policy allowed wrote are hashed when the next line is checked, so a
+ * copy of their content elsewhere still counts as written by the agent: files up to this size…
+ */
+const POLICY_WRITTEN_HASH_BYTES = 1024 * KiB;
+/** …and up to this many files below a written folder (the folder itself is recorded either way). */
+const POLICY_WRITTEN_HASH_FILES = 256;
 // --- Repository context: instruction files and images ---
 /**
  * Bytes of instruction files (`AGENTS.md`, `CLAUDE.md` and the rest, root and folder files
@@ -229,6 +283,18 @@ const LLM_RETRY_MAX_DELAY_MS = 30 * SECOND;
 const LLM_MAX_RETRY_AFTER_MS = 2 * MINUTE;
 /** A stream with no data for this long is broken: reasoning models can think for minutes between tokens. */
 const LLM_IDLE_TIMEOUT_MS = 3 * MINUTE;
+/** `auth: oidc`: a token endpoint that has not answered in this long is down (retried like a 5xx). */
+const OIDC_EXCHANGE_TIMEOUT_MS = 30 * SECOND;
+/** `auth: oidc`: a bearer is renewed once this share of its lifetime has passed (48 min of an hour). */
+const OIDC_REFRESH_AT = 0.8;
+/** `auth: oidc`: while renewal fails for a passing reason, the old bearer is still sent up to this share. */
+const OIDC_USABLE_UNTIL = 0.95;
+/** `auth: oidc`: the lifetime assumed when a token endpoint does not say (RFC 8693 only recommends `expires_in`). */
+const OIDC_ASSUMED_LIFETIME_S = 300;
+/** `auth: oidc`: a runner clock further than this from GitHub's (the token's `iat`) is named in a refusal. */
+const OIDC_CLOCK_SKEW_NOTE_S = 60;
+/** `auth: oidc` with Google: the service account token's lifetime asked of IAM Credentials (its default maximum). */
+const OIDC_GOOGLE_TOKEN_LIFETIME_S = 3600;
 /** GitHub requests: retries after a rate limit before the request fails. */
 const GITHUB_RATE_LIMIT_RETRIES = 2;
 /**
@@ -320,6 +386,57 @@ const MCP_DESCRIPTION_CHARS = 1_000;
 const MCP_SUMMARY_TOOL_NAMES = 30;
 /** How long a stdio server gets to exit after its stdin closed (and again after SIGTERM). */
 const MCP_STOP_GRACE_MS = 2 * SECOND;
+// --- Output schema, transcript artifact, telemetry ---
+/**
+ * Final answers a run with `output-schema` may give before it fails: the first, and one repair
+ * turn with the validator's errors. A model that misses twice rarely gets it on the third try.
+ */
+const FINAL_ANSWER_ATTEMPTS = 2;
+/** Validation errors shown to the model (and in the failure) for one answer; the rest are counted. */
+const SCHEMA_ERRORS_SHOWN = 10;
+/** A schema file read from the trusted branch: a JSON Schema is a few KiB; more is a mistake. */
+const OUTPUT_SCHEMA_MAX_BYTES = 256 * KiB;
+/**
+ * The whole transcript artifact upload (create, blob, finalize). The client retries within it; a
+ * run never waits longer than this at its end for a courtesy copy of its log.
+ */
+const ARTIFACT_UPLOAD_TIMEOUT_MS = 2 * MINUTE;
+/** Each OTLP export request, and the final flush of the run's trace; a slow collector is a warning. */
+const OTEL_EXPORT_TIMEOUT_MS = 10 * SECOND;
+/** Prompt or tool content in one span attribute with `otel-content: true`; longer text is cut. */
+const OTEL_CONTENT_MAX_CHARS = 16 * KiB;
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/approval.ts
+/** An empty record for one line. */
+function newApproval() {
+    return { commands: [], paths: [] };
+}
+/** Records a simple command; returns its index for the commands it wraps and its project-code mark. */
+function recordCommand(approval, words, cwds, parent) {
+    approval.commands.push({
+        argv: words.map((w) => w.value),
+        glob: words.some((w) => w.glob),
+        cwds: [...cwds],
+        ...(parent === undefined ? {} : { parent }),
+        projectCode: false,
+        byAllowedCommands: false,
+    });
+    return approval.commands.length - 1;
+}
+/** Records a typed path once per folder the line may be in. */
+function recordPath(approval, word, kind, resolve, cwds) {
+    for (const cwd of word.value.startsWith('/') ? ['/'] : cwds) {
+        let real;
+        try {
+            real = resolve(`${cwd}/${word.value}`);
+        }
+        catch {
+            continue; // unresolvable paths were refused by the path check already
+        }
+        if (!approval.paths.some((p) => p.path === real && p.kind === kind))
+            approval.paths.push({ path: real, kind, glob: word.glob });
+    }
+}
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(760);
@@ -467,6 +584,124 @@ function notAllowed(rule, message) {
     return { rule, message, hard: false };
 }
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/core.ts
+/**
+ * The core allowed where the policy is the only barrier (isolation `none`): commands whose every
+ * option and operand the policy types, that run no program the workspace names and read no
+ * configuration that names one. Reading, listing and searching, read-only git, print-only sed,
+ * jq/yq filters built from known operators, and moving files inside the workspace. No awk
+ * programs, no interpreters, package managers, build tools, test runners, linters or formatters
+ * (each reads workspace configuration or code), no `xargs` (its words are unseen).
+ */
+
+const core = new Set([
+    // Text and look-ups.
+    'echo printf true false : pwd date sleep seq uname nproc whoami id yes locale which exit test [ type command',
+    // Readers.
+    'cat tac nl rev fold fmt expand unexpand cut paste join comm wc head tail tr sort uniq column',
+    'md5sum sha1sum sha256sum sha512sum b2sum cksum base64 od hexdump strings xxd file stat du tree',
+    'readlink realpath basename dirname diff cmp ls',
+    // Searching and filters.
+    'grep egrep fgrep rg fd find sed jq yq',
+    // Files inside the workspace (typed writes), archive listings.
+    'mkdir rmdir touch tee chmod cp mv rm tar unzip',
+    // Read-only git, and wrappers whose command is checked again.
+    'git time timeout nice stdbuf env',
+]
+    .join(' ')
+    .split(' '));
+/** The refusal for a command outside the core when the policy is the only barrier. */
+function coreDenial(name, isolation) {
+    if (isolation !== 'none' || core.has(name))
+        return undefined;
+    return deny('unsandboxed-core', `\`${name}\` is not allowed on this runner: it has no sandbox (no user namespaces or passwordless sudo) to isolate arbitrary code from the action's own secrets, so only reading, listing and searching commands, read-only git and file moves inside the workspace run here (no interpreters, build tools, test runners, linters, awk or xargs: each can run code or reads configuration that names programs). Use the file tools to read and change code; to run the project's tools, use a runner with user namespaces or passwordless sudo, or set \`sandbox: off\` to accept the risk.`);
+}
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/heredoc.ts
+
+const delimiterPiece = /'[\w.-]*'|"[\w.-]*"|\\[\w.-]|[\w.-]+/y;
+/** The delimiter after quote removal, and whether any part of it was quoted. */
+function delimiterOf(raw) {
+    let word = '';
+    let quoted = false;
+    delimiterPiece.lastIndex = 0;
+    while (delimiterPiece.lastIndex < raw.length) {
+        const at = delimiterPiece.lastIndex;
+        const match = delimiterPiece.exec(raw);
+        if (!match || match.index !== at)
+            return undefined;
+        const piece = match[0];
+        if (piece.startsWith("'") || piece.startsWith('"')) {
+            quoted = true;
+            word += piece.slice(1, -1);
+        }
+        else if (piece.startsWith('\\')) {
+            quoted = true;
+            word += piece.slice(1);
+        }
+        else
+            word += piece;
+    }
+    return word === '' ? undefined : { word, quoted };
+}
+const refuse = (why) => deny('heredoc', `${why} Write here-documents as \`<<'EOF'\` … \`EOF\`, one per line, with a plain delimiter.`);
+/**
+ * Checks a `heredoc_redirect` node against `source` (the whole command line). Returns the
+ * ranges of its delimiter, body and end line, or why it is refused.
+ */
+function checkHeredoc(node, source) {
+    const children = node.children.filter((c) => c !== null);
+    const operator = children.find((c) => c.type === '<<' || c.type === '<<-');
+    const start = children.find((c) => c.type === 'heredoc_start');
+    const body = children.find((c) => c.type === 'heredoc_body');
+    const end = children.find((c) => c.type === 'heredoc_end');
+    if (!operator || !start || !end)
+        return refuse('A here-document without a delimiter line is not allowed.');
+    const delimiter = delimiterOf(start.text);
+    if (!delimiter)
+        return refuse(`The here-document delimiter \`${start.text}\` is not a plain word.`);
+    const stripTabs = operator.type === '<<-';
+    const bodyFrom = body?.startIndex ?? end.startIndex;
+    // Bash starts the body on the line after the one holding the operator.
+    const lineStart = source.lastIndexOf('\n', bodyFrom - 1) + 1;
+    if (lineStart === 0 ||
+        !/^\t*$/.test(source.slice(lineStart, bodyFrom)) ||
+        (!stripTabs && lineStart !== bodyFrom))
+        return refuse('The here-document body does not start where bash starts it.');
+    if (source.slice(start.endIndex, lineStart - 1).includes('\n'))
+        return refuse('Only one here-document per line is allowed, and its command may not continue on another line.');
+    // Bash's end: the first line equal to the delimiter (leading tabs removed for `<<-`).
+    let at = lineStart;
+    let endLine = -1;
+    while (at <= source.length) {
+        const newline = source.indexOf('\n', at);
+        const lineEnd = newline === -1 ? source.length : newline;
+        const line = source.slice(at, lineEnd);
+        if ((stripTabs ? line.replace(/^\t+/, '') : line) === delimiter.word) {
+            endLine = at;
+            break;
+        }
+        if (newline === -1)
+            break;
+        at = newline + 1;
+    }
+    if (endLine === -1)
+        return refuse(`The here-document has no line \`${delimiter.word}\` that ends it.`);
+    const endLineEnd = endLine + source.slice(endLine).search(/\n|$/);
+    if (end.endIndex !== endLineEnd ||
+        end.startIndex < endLine ||
+        end.text.replace(/^\t+/, '') !== delimiter.word)
+        return refuse(`The here-document ends at a different line for bash (\`${delimiter.word}\`) than for the parser.`);
+    const text = source.slice(lineStart, endLine);
+    if (!delimiter.quoted && /[$`]|\\\n/.test(text))
+        return refuse('An unquoted here-document expands `$…` and backquotes (and joins lines ending in `\\`); quote the delimiter so the body is literal text.');
+    return [
+        [operator.startIndex, operator.endIndex],
+        [start.startIndex, start.endIndex],
+        [lineStart, endLineEnd],
+    ];
+}
+
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/words.ts
 
 const dynamicNodes = {
@@ -511,7 +746,12 @@ function collectPieces(node, pieces) {
         case 'string':
             return doubleQuoted(node, pieces);
         case 'concatenation':
-            for (const child of node.children) {
+            for (const [i, child] of node.children.entries()) {
+                // A `$` that ends a word starts no expansion: bash passes it as is (`-run=^$`).
+                if (child?.type === '$' && i === node.childCount - 1) {
+                    pieces.push(['$', true]);
+                    continue;
+                }
                 if (!child?.isNamed)
                     return deny('shell-syntax', `Unexpected \`${child?.text}\` in \`${node.text}\`.`);
                 const problem = collectPieces(child, pieces);
@@ -582,6 +822,7 @@ function isDenial(value) {
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/syntax.ts
 
 
+
 /** Node types that are refused wherever they appear, with the rule that names them. */
 const refusedStructure = {
     subshell: ['subshell', 'Subshells `( … )` are not allowed; run the commands directly.'],
@@ -617,59 +858,81 @@ function parseCommandLine(parser, command) {
         if (tree.rootNode.hasError) {
             return deny('parse-error', 'The command does not parse as bash (or uses syntax the policy cannot check).');
         }
-        const steps = [];
-        return visit(tree.rootNode, steps, parser) ?? steps;
+        const walk = { parser, source: command, steps: [], covered: [] };
+        return visit(tree.rootNode, walk) ?? unaccounted(walk) ?? walk.steps;
     }
     finally {
         tree.delete();
     }
 }
-function visit(node, steps, parser) {
+/** The first character outside every understood node that is not blank space, as a denial. */
+function unaccounted(walk) {
+    const { source } = walk;
+    const inside = new Uint8Array(source.length);
+    for (const [start, end] of walk.covered)
+        inside.fill(1, start, end);
+    for (let i = 0; i < source.length; i++) {
+        if (inside[i] || source[i] === ' ' || source[i] === '\t' || source[i] === '\n')
+            continue;
+        if (source[i] === '\\' && source[i + 1] === '\n') {
+            i++; // a line continuation between words
+            continue;
+        }
+        return deny('unparsed-text', `The policy could not account for \`${source.slice(i, i + 20)}\` in the command (the parser did not place it in any command it understood); rewrite the line plainly.`);
+    }
+    return undefined;
+}
+function cover(walk, node) {
+    walk.covered.push([node.startIndex, node.endIndex]);
+}
+function visit(node, walk) {
     if (node.isMissing)
         return deny('parse-error', `The command is incomplete near \`${node.parent?.text}\`.`);
     if (!node.isNamed) {
         if (node.type === '&')
             return deny('background', 'Background jobs (`&`) are not allowed; commands run to completion.');
-        return operators.has(node.type)
-            ? undefined
-            : deny('shell-syntax', `\`${node.type}\` is not allowed here.`);
+        if (!operators.has(node.type))
+            return deny('shell-syntax', `\`${node.type}\` is not allowed here.`);
+        cover(walk, node);
+        return undefined;
     }
     const refused = refusedStructure[node.type];
     if (refused)
         return deny(refused[0], refused[1]);
     switch (node.type) {
         case 'comment':
+            cover(walk, node);
             return undefined;
         case 'program':
         case 'list':
         case 'pipeline':
         case 'negated_command':
         case 'redirected_statement':
-            return visitChildren(node, steps, parser);
+            return visitChildren(node, walk);
         case 'command':
-            return visitCommand(node, steps, parser);
+            return visitCommand(node, walk);
         case 'file_redirect':
         case 'herestring_redirect':
-            return visitRedirect(node, steps);
+            return visitRedirect(node, walk);
         case 'heredoc_redirect':
-            return visitHeredoc(node, steps, parser);
+            return visitHeredoc(node, walk);
         case 'test_command':
-            return visitTest(node, steps, parser);
+            return visitTest(node, walk);
         default:
             return deny('shell-syntax', `\`${node.text}\` (${node.type}) is not allowed by the bash policy.`);
     }
 }
-function visitChildren(node, steps, parser) {
+function visitChildren(node, walk) {
     for (const child of node.children) {
-        const problem = child && visit(child, steps, parser);
+        const problem = child && visit(child, walk);
         if (problem)
             return problem;
     }
     return undefined;
 }
-function visitCommand(node, steps, parser) {
+function visitCommand(node, walk) {
     const command = { kind: 'command', words: [], assignments: [] };
-    const redirects = [];
+    const redirects = { ...walk, steps: [] };
     for (const child of node.children) {
         if (!child)
             continue;
@@ -680,9 +943,10 @@ function visitCommand(node, steps, parser) {
             if ('rule' in assignment)
                 return assignment;
             command.assignments.push(assignment);
+            cover(walk, child);
         }
         else if (redirectTypes.has(child.type)) {
-            const problem = visit(child, redirects, parser);
+            const problem = visit(child, redirects);
             if (problem)
                 return problem;
         }
@@ -694,11 +958,12 @@ function visitCommand(node, steps, parser) {
             if (isDenial(word))
                 return word;
             command.words.push(word);
+            cover(walk, child);
         }
     }
     if (command.words.length === 0)
         return deny('assignment', 'A command line must run a command.');
-    steps.push(command, ...redirects);
+    walk.steps.push(command, ...redirects.steps);
     return undefined;
 }
 function evaluateAssignment(node) {
@@ -712,7 +977,7 @@ function evaluateAssignment(node) {
     const word = evaluateWord(value);
     return isDenial(word) ? word : { name: name.text, value: word };
 }
-function visitRedirect(node, steps) {
+function visitRedirect(node, walk) {
     let fd;
     let op;
     let target;
@@ -737,42 +1002,46 @@ function visitRedirect(node, steps) {
     }
     if (op === undefined)
         return deny('redirect', `\`${node.text}\` is not a redirect the policy understands.`);
-    steps.push({ kind: 'redirect', fd, op, target });
+    walk.steps.push({ kind: 'redirect', fd, op, target });
+    cover(walk, node);
     return undefined;
 }
-/** `<<EOF` feeds stdin; commands and redirects the grammar nests under it are walked too. */
-function visitHeredoc(node, steps, parser) {
+/**
+ * `<<EOF` feeds stdin (checked as bash reads it: heredoc.ts); commands and redirects the grammar
+ * nests under it are walked too.
+ */
+function visitHeredoc(node, walk) {
+    const ranges = checkHeredoc(node, walk.source);
+    if (!Array.isArray(ranges))
+        return ranges;
     for (const child of node.children) {
-        if (!child || ['<<', '<<-', 'heredoc_start', 'heredoc_end'].includes(child.type))
+        if (!child || ['<<', '<<-', 'heredoc_start', 'heredoc_body', 'heredoc_end'].includes(child.type))
             continue;
-        if (child.type === 'heredoc_body') {
-            const dynamic = child.namedChildren.find((c) => c && c.type !== 'heredoc_content');
-            if (dynamic)
-                return deny('heredoc-expansion', "Expansions inside a here-document are not allowed; quote the delimiter (`<<'EOF'`).");
-            continue;
-        }
-        const problem = visit(child, steps, parser);
+        const problem = visit(child, walk);
         if (problem)
             return problem;
     }
-    steps.push({ kind: 'redirect', fd: 0, op: '<<', target: undefined });
+    walk.covered.push(...ranges);
+    walk.steps.push({ kind: 'redirect', fd: 0, op: '<<', target: undefined });
     return undefined;
 }
 /**
  * `[ … ]` is the `test` builtin with a closing bracket: checked as the command `[ … ]` (the
  * grammar gives it its own node). `[[ … ]]` evaluates array subscripts and arithmetic as code.
  */
-function visitTest(node, steps, parser) {
+function visitTest(node, walk) {
     const text = node.text;
     if (text.startsWith('[[') || !text.startsWith('[') || !text.endsWith(']')) {
         return deny('test-expression', '`[[ … ]]` is not allowed (bash evaluates subscripts and arithmetic in it as code); use `test` or `[` with literal words.');
     }
-    const inner = parseCommandLine(parser, `test ${text.slice(1, -1)}`);
+    // The inner text is parsed (and accounted for) as a command line of its own.
+    const inner = parseCommandLine(walk.parser, `test ${text.slice(1, -1)}`);
     if (!Array.isArray(inner))
         return inner;
     if (inner.length !== 1 || inner[0]?.kind !== 'command')
         return deny('test-expression', `\`${text}\` is not a plain test.`);
-    steps.push(inner[0]);
+    walk.steps.push(inner[0]);
+    cover(walk, node);
     return undefined;
 }
 
@@ -1004,6 +1273,31 @@ function hardDenial(name) {
     return hardDenies.get(name) ?? hardDenies.get(name.split('.')[0]);
 }
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/isolation.ts
+/**
+ * How far the sandbox isolates the commands, which decides how much the policy must stop on its
+ * own. Only a namespace level puts a kernel boundary around commands; any other level string
+ * (`none`, or one this policy does not know) gets the strictest reading, where the policy is the
+ * only barrier and allows only the small core it models completely (core.ts).
+ */
+
+/** The sandbox levels that confine commands in namespaces (as src/sandbox reports them). */
+function isNamespaceLevel(level) {
+    return level === 'userns' || level === 'sudo+unshare' || level === 'root+unshare';
+}
+/** The isolation a sandbox level gives commands. */
+function isolationOf(sandbox) {
+    if (isNamespaceLevel(sandbox.level))
+        return 'namespace';
+    return sandbox.deliberate ? 'none-deliberate' : 'none';
+}
+/** The refusal for workspace code at level `none`, unless the user turned the sandbox off. */
+function workspaceCodeDenial(isolation, what) {
+    if (isolation !== 'none')
+        return undefined;
+    return deny('workspace-code-unsandboxed', `${what}, which is arbitrary code (a test, build script, Makefile, plugin or tool configuration can do anything), and this runner has no sandbox that isolates it from the action's own secrets. Read and check the code with the file tools instead; to run it, use a runner with user namespaces or passwordless sudo, or set \`sandbox: off\` to accept the risk.`);
+}
+
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/glob.ts
 /**
  * Pathname expansion as bash does it with its default options (no `dotglob`, `extglob` or
@@ -1152,6 +1446,7 @@ function checkResolved(joined, shown, ctx, use) {
     catch (error) {
         return deny('unresolvable', `\`${shown}\` cannot be resolved (${error.message}).`);
     }
+    ctx.resolved?.(joined);
     const refusal = checkPathRules(real, ctx.workspace, use);
     if (!refusal)
         return undefined;
@@ -1223,6 +1518,11 @@ const kinds = {
     r: 'read',
     write: 'write',
     w: 'write',
+    tree: 'tree',
+    links: 'links',
+    link: 'link',
+    list0: 'list0',
+    list: 'list',
     walk: 'walk',
     load: 'load',
     num: 'number',
@@ -1442,186 +1742,6 @@ function refusedOption(command, parsed) {
         : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/awk-program.ts
-/**
- * A tokenizer for awk programs and the safe subset the policy allows: everything that computes
- * and prints to stdout, nothing that runs a command (`system`, pipes, `|&`), reads other input
- * (`getline`, changing `ARGV`), writes files (`print > f`), reads the environment (`ENVIRON`,
- * `PROCINFO`) or calls by name (`@f()`, `@include`, `SYMTAB`). Strings and regex literals are
- * tokens of their own, so `;` or `|` inside them is text, not syntax.
- */
-
-const refusedNames = {
-    system: 'runs a shell command',
-    getline: 'reads other files or command output',
-    close: 'closes pipes and files (only useful with them)',
-    ENVIRON: "reads the environment (the runner's secrets)",
-    PROCINFO: 'reads process information and the environment',
-    SYMTAB: 'reaches any variable by name, ARGV included',
-    FUNCTAB: 'calls functions by name',
-    ARGV: 'changes which files awk reads',
-    ARGC: 'changes which files awk reads',
-    fflush: 'flushes pipes and files (only useful with them)',
-};
-const denyAwk = (why) => deny('awk-program', `The awk program ${why}; awk may only compute and print to stdout.`);
-/** Splits an awk program into tokens, or says where it could not. */
-function tokenizeAwk(program) {
-    const tokens = [];
-    let i = 0;
-    const operandEnd = () => {
-        const last = tokens.at(-1);
-        if (!last)
-            return false;
-        if (last.kind === 'name' || last.kind === 'string' || last.kind === 'number' || last.kind === 'regex')
-            return true;
-        return last.kind === 'op' && [')', ']', '$', '++', '--'].includes(last.text);
-    };
-    while (i < program.length) {
-        const ch = program[i];
-        if (ch === '\\' && program[i + 1] === '\n') {
-            i += 2;
-            continue;
-        }
-        if (ch === ' ' || ch === '\t' || ch === '\r') {
-            i++;
-            continue;
-        }
-        if (ch === '\n' || ch === ';') {
-            tokens.push({ kind: 'newline', text: ch });
-            i++;
-            continue;
-        }
-        if (ch === '#') {
-            while (i < program.length && program[i] !== '\n')
-                i++;
-            continue;
-        }
-        if (ch === '"') {
-            let j = i + 1;
-            while (j < program.length && program[j] !== '"') {
-                if (program[j] === '\\')
-                    j++;
-                if (program[j] === '\n')
-                    return denyAwk('has a string that is not closed');
-                j++;
-            }
-            if (j >= program.length)
-                return denyAwk('has a string that is not closed');
-            tokens.push({ kind: 'string', text: program.slice(i, j + 1) });
-            i = j + 1;
-            continue;
-        }
-        if (ch === '/' && !operandEnd()) {
-            let j = i + 1;
-            let inClass = false;
-            while (j < program.length && (inClass || program[j] !== '/')) {
-                if (program[j] === '\\')
-                    j++;
-                else if (program[j] === '[')
-                    inClass = true;
-                else if (program[j] === ']')
-                    inClass = false;
-                if (program[j] === '\n')
-                    return denyAwk('has a regular expression that is not closed');
-                j++;
-            }
-            if (j >= program.length)
-                return denyAwk('has a regular expression that is not closed');
-            tokens.push({ kind: 'regex', text: program.slice(i, j + 1) });
-            i = j + 1;
-            continue;
-        }
-        const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(program.slice(i, i + 64));
-        if (name) {
-            tokens.push({ kind: 'name', text: name[0] });
-            i += name[0].length;
-            continue;
-        }
-        const number = /^(0[xX][0-9a-fA-F]+|\d*\.?\d+([eE][+-]?\d+)?)/.exec(program.slice(i, i + 64));
-        if (number && number[0] !== '') {
-            tokens.push({ kind: 'number', text: number[0] });
-            i += number[0].length;
-            continue;
-        }
-        const op = [
-            '|&',
-            '||',
-            '&&',
-            '>>',
-            '>=',
-            '<=',
-            '==',
-            '!=',
-            '!~',
-            '++',
-            '--',
-            '+=',
-            '-=',
-            '*=',
-            '/=',
-            '%=',
-            '^=',
-            '**=',
-            '**',
-        ].find((o) => program.startsWith(o, i));
-        const text = op ?? ch;
-        if (!op && !'{}()[],+-*/%^!<>=~?:$|@'.includes(ch))
-            return denyAwk(`uses \`${ch}\`, which the policy does not parse`);
-        tokens.push({ kind: 'op', text });
-        i += text.length;
-    }
-    return tokens;
-}
-/** Checks a program against the safe subset; `undefined` when it is allowed. */
-function checkAwkProgram(program) {
-    const tokens = tokenizeAwk(program);
-    if (!Array.isArray(tokens))
-        return tokens;
-    let inPrint = false;
-    let depth = 0;
-    for (const token of tokens) {
-        if (token.kind === 'name') {
-            const why = refusedNames[token.text];
-            if (why)
-                return denyAwk(`uses \`${token.text}\`, which ${why}`);
-            if (token.text === 'print' || token.text === 'printf') {
-                inPrint = true;
-                depth = 0;
-            }
-            continue;
-        }
-        if (token.kind === 'newline') {
-            inPrint = false;
-            continue;
-        }
-        if (token.kind !== 'op')
-            continue;
-        switch (token.text) {
-            case '@':
-                return denyAwk('uses `@` (indirect calls, `@include`, `@load`)');
-            case '|':
-            case '|&':
-                return denyAwk('uses a pipe');
-            case '{':
-            case '}':
-                inPrint = false;
-                break;
-            case '(':
-                depth++;
-                break;
-            case ')':
-                depth--;
-                break;
-            case '>':
-            case '>>':
-                if (inPrint && depth <= 0)
-                    return denyAwk('redirects output into a file');
-                break;
-        }
-    }
-    return undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/rule.ts
 
 
@@ -1639,9 +1759,15 @@ function checkValue(word, kind, what, ctx) {
     switch (kind) {
         case 'read':
         case 'write':
+        case 'tree':
+        case 'links':
+        case 'link':
         case 'walk':
         case 'load':
             return ctx.checkPath(word, kind);
+        case 'list0':
+        case 'list':
+            return checkFileList(word, kind === 'list0' ? '\0' : '\n', what, ctx);
         case 'number':
             return /^[+-]?[\w.:%]{1,24}$/.test(word.value)
                 ? undefined
@@ -1649,6 +1775,26 @@ function checkValue(word, kind, what, ctx) {
         default:
             return undefined;
     }
+}
+/**
+ * A file that names the files a tool reads (`--files0-from`, `tar -T`, `file -f`): the list
+ * itself and every name in it are checked as reads, from the folders the command runs in.
+ */
+function checkFileList(word, separator, what, ctx) {
+    const contents = ctx.readChecked(word, false);
+    if (rule_isDenial(contents))
+        return contents;
+    for (const content of contents) {
+        for (const name of content.split(separator)) {
+            const entry = separator === '\n' ? name.replace(/\r$/, '') : name;
+            if (entry === '')
+                continue;
+            const problem = ctx.checkPath(literal(entry), 'read');
+            if (problem)
+                return { ...problem, message: `${what} lists \`${entry}\`: ${problem.message}` };
+        }
+    }
+    return undefined;
 }
 /** Checks the value of every parsed option by its kind. */
 function checkOptionValues(command, options, ctx) {
@@ -1714,14 +1860,717 @@ function words(...values) {
     return values.map(literal);
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/awk.ts
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/archives.ts
 /**
- * awk, gawk, mawk: the program (inline, `-e`, or a `-f` file the policy reads) must be in the
- * safe subset of awk-program.ts; operands are files, or `name=value` assignments.
+ * Archives, listed only: `tar -t` and `unzip -l`. tar's old-style first word (`tar tvf x.tar`)
+ * is a bundle of letters whose values are taken from the following words in order, the way tar
+ * reads it (`tar tfC a.tar dir` gives `-f a.tar -C dir`), so it is rewritten into separate
+ * options before the table reads it. A file list (`-T`) may hold options for tar, so it is
+ * refused; so is every option that runs a program.
  */
 
 
 
+const tarTable = optionTable({
+    short: 't v f:read z j J a Z C:read O! x! c! r! u! A! I! F! T! X:read w! k h P! p',
+    long: 'list verbose file=read gzip gunzip bzip2 xz zstd lzma auto-compress directory=read wildcards no-wildcards exclude=pat exclude-from=read anchored no-anchored numeric-owner full-time utc null force-local extract! get! create! append! update! delete! to-command! use-compress-program! checkpoint-action! rsh-command! info-script! new-volume-script! to-stdout! files-from! absolute-names!',
+    reasons: {
+        x: 'it extracts (use `tar -t` to list)',
+        extract: 'it extracts (use `tar -t` to list)',
+        get: 'it extracts (use `tar -t` to list)',
+        c: 'it creates archives',
+        create: 'it creates archives',
+        'to-command': 'it runs a program',
+        'use-compress-program': 'it runs a program',
+        I: 'it runs a program',
+        'checkpoint-action': 'it runs a program',
+        'rsh-command': 'it runs a program',
+        'info-script': 'it runs a program',
+        F: 'it runs a program',
+        'new-volume-script': 'it runs a program',
+        T: 'a file list can hold options for tar (`--to-command`)',
+        'files-from': 'a file list can hold options for tar (`--to-command`)',
+    },
+});
+/** `tar tvf x.tar …` → `tar -t -v -f x.tar …`: each letter that takes a value takes the next word. */
+function expandOldStyle(args) {
+    const [first, ...rest] = args;
+    if (!first || first.value.startsWith('-'))
+        return [...args];
+    const out = [];
+    const queue = [...rest];
+    for (const letter of first.value) {
+        const def = tarTable.short.get(letter);
+        if (!def)
+            return undefined;
+        out.push(literal(`-${letter}`));
+        if (def.value) {
+            const value = queue.shift();
+            if (!value)
+                return undefined;
+            out.push(value);
+        }
+    }
+    return [...out, ...queue];
+}
+/** tar: listing only (`-t`), from a workspace file; no programs, no remote archives. */
+const tar = (args, ctx) => {
+    const expanded = expandOldStyle(args);
+    if (!expanded)
+        return deny('tar-mode', `\`tar ${args[0]?.value}\` is not a bundle of options the policy knows.`);
+    const parsed = checkArgs('tar', tarTable, expanded, ctx, 'pattern');
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (!findParsed(parsed, 'list', 't'))
+        return notAllowed('tar-mode', '`tar` may only list archives (`tar -tf file`).');
+    const file = findParsed(parsed, 'file', 'f')?.value?.value ?? '';
+    if (file.includes(':') && !findParsed(parsed, 'force-local'))
+        return deny('tar-remote', `\`tar -f ${file}\` names a remote archive (it runs rsh); not allowed.`);
+    return undefined;
+};
+/** unzip -l / -v / -t / -Z: listing and testing only. */
+const unzip = (args, ctx) => {
+    const options = args.filter((a) => a.value.startsWith('-'));
+    const mode = options.map((o) => o.value).join('');
+    if (!/^(-[lvtZq1hmsz]+)+$/.test(mode) || !/[lvtZ]/.test(mode))
+        return notAllowed('unzip-mode', '`unzip` may only list or test archives (`unzip -l file.zip`).');
+    const [archive, ...members] = args.filter((a) => !a.value.startsWith('-'));
+    if (!archive)
+        return deny('unzip-mode', '`unzip -l` needs an archive.');
+    return ctx.checkPath(archive, 'read') ?? checkOperands('unzip', members, 'pattern', ctx);
+};
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/awk-lexer.ts
+/**
+ * The awk lexer, driven by the parser (awk-program.ts): whether `/` starts a regular expression
+ * or divides depends on whether the grammar expects an operand there, as in gawk's and mawk's
+ * lexers. Strings, regular expressions (with their bracket expressions) and comments are read
+ * whole, so `;`, `|` or `#` inside them are text. What different awks could read differently
+ * is refused: a `/` inside a bracket expression (gawk keeps it in the regex, older awks end the
+ * regex there), a newline or backslash-newline inside a string or regex, a comment line that
+ * ends in a backslash, and any character outside the grammar.
+ */
+
+const ops = [
+    '**=',
+    '|&',
+    '||',
+    '&&',
+    '>>',
+    '>=',
+    '<=',
+    '==',
+    '!=',
+    '!~',
+    '++',
+    '--',
+    '+=',
+    '-=',
+    '*=',
+    '/=',
+    '%=',
+    '^=',
+    '**',
+];
+const singles = '{}()[],;+-*/%^!<>=~?:$|@';
+const awkDenial = (why) => deny('awk-program', `The awk program ${why}; awk may only compute and print to stdout.`);
+/** Reads one token at a time; `regexAllowed` tells whether `/` would start an operand here. */
+class AwkLexer {
+    src;
+    i = 0;
+    constructor(src) {
+        this.src = src;
+    }
+    /** The position, to come back to after a look-ahead. */
+    mark() {
+        return this.i;
+    }
+    reset(mark) {
+        this.i = mark;
+    }
+    next(regexAllowed) {
+        const s = this.src;
+        let spaced = false;
+        for (;;) {
+            const ch = s[this.i];
+            if (ch === ' ' || ch === '\t') {
+                this.i++;
+                spaced = true;
+            }
+            else if (ch === '\\' && s[this.i + 1] === '\n') {
+                this.i += 2;
+                spaced = true;
+            }
+            else if (ch === '#') {
+                const end = s.indexOf('\n', this.i);
+                const comment = s.slice(this.i, end === -1 ? s.length : end);
+                if (comment.endsWith('\\'))
+                    return awkDenial('has a comment ending in `\\`');
+                this.i = end === -1 ? s.length : end;
+            }
+            else
+                break;
+        }
+        const start = this.i;
+        const ch = s[start];
+        if (ch === undefined)
+            return { kind: 'eof', text: '', spaced };
+        if (ch === '\n' || ch === ';') {
+            this.i++;
+            return { kind: ch === ';' ? 'op' : 'newline', text: ch, spaced };
+        }
+        if (ch === '"')
+            return this.quoted('"', 'string', spaced);
+        if (ch === '/' && regexAllowed)
+            return this.quoted('/', 'regex', spaced);
+        const name = /[A-Za-z_][A-Za-z0-9_]*/y;
+        name.lastIndex = start;
+        const word = name.exec(s);
+        if (word) {
+            this.i += word[0].length;
+            return { kind: s[this.i] === '(' ? 'funcname' : 'name', text: word[0], spaced };
+        }
+        const number = /(0[xX][0-9a-fA-F]+|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)/y;
+        number.lastIndex = start;
+        const num = number.exec(s);
+        if (num) {
+            this.i += num[0].length;
+            return { kind: 'number', text: num[0], spaced };
+        }
+        const op = ops.find((o) => s.startsWith(o, start)) ?? (singles.includes(ch) ? ch : undefined);
+        if (!op)
+            return awkDenial(`uses \`${ch}\`, which the policy does not parse`);
+        this.i += op.length;
+        return { kind: 'op', text: op, spaced };
+    }
+    /** A string or regex literal from its opening quote; bracket expressions read whole in a regex. */
+    quoted(quote, kind, spaced) {
+        const s = this.src;
+        let j = this.i + 1;
+        while (j < s.length && s[j] !== quote) {
+            if (s[j] === '\n')
+                return awkDenial(`has a ${kind} that is not closed on its line`);
+            if (s[j] === '\\') {
+                if (s[j + 1] === '\n' || s[j + 1] === undefined)
+                    return awkDenial(`continues a ${kind} on another line`);
+                j += 2;
+                continue;
+            }
+            if (kind === 'regex' && s[j] === '[') {
+                const end = bracketEnd(s, j);
+                if (end === -1)
+                    return awkDenial('has a bracket expression that is not closed');
+                if (s.slice(j, end).includes('/'))
+                    return awkDenial('has `/` inside a bracket expression (awks disagree on where such a regex ends)');
+                j = end;
+                continue;
+            }
+            j++;
+        }
+        if (j >= s.length)
+            return awkDenial(`has a ${kind} that is not closed`);
+        const text = s.slice(this.i, j + 1);
+        this.i = j + 1;
+        return { kind, text, spaced };
+    }
+}
+/** The index after the `]` closing the bracket expression at `open`, or -1 (POSIX rules). */
+function bracketEnd(s, open) {
+    let j = open + 1;
+    if (s[j] === '^')
+        j++;
+    if (s[j] === ']')
+        j++; // a leading `]` is literal
+    while (j < s.length && s[j] !== '\n') {
+        if (s[j] === '[' && ':.='.includes(s[j + 1] ?? '')) {
+            const close = s.indexOf(`${s[j + 1]}]`, j + 2);
+            if (close === -1)
+                return -1;
+            j = close + 2;
+            continue;
+        }
+        if (s[j] === '\\') {
+            j += 2;
+            continue;
+        }
+        if (s[j] === ']')
+            return j + 1;
+        j++;
+    }
+    return -1;
+}
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/awk-program.ts
+
+const refusedNames = {
+    system: 'runs a shell command',
+    getline: 'reads other files or command output',
+    close: 'closes pipes and files',
+    fflush: 'flushes pipes and files',
+    ENVIRON: "reads the environment (the runner's secrets)",
+    PROCINFO: 'reads process information and the environment',
+    SYMTAB: 'reaches any variable by name, ARGV included',
+    FUNCTAB: 'calls functions by name',
+    ARGV: 'changes which files awk reads',
+    ARGC: 'changes which files awk reads',
+    bindtextdomain: 'reads message catalogues from a folder',
+    dcgettext: 'reads message catalogues',
+    dcngettext: 'reads message catalogues',
+};
+const builtins = new Set('length substr index split sub gsub match sprintf sin cos atan2 exp log sqrt int rand srand tolower toupper gensub strftime systime mktime asort asorti patsplit isarray typeof and or xor compl lshift rshift strtonum mkbool'.split(' '));
+const keywords = new Set('BEGIN END BEGINFILE ENDFILE function func if else while for do break continue next nextfile exit return delete print printf in switch case default'.split(' '));
+const binary = new Set([
+    '||',
+    '&&',
+    '~',
+    '!~',
+    '<',
+    '<=',
+    '!=',
+    '==',
+    '>',
+    '>=',
+    '+',
+    '-',
+    '*',
+    '/',
+    '%',
+    '^',
+    '**',
+    'in',
+]);
+const assignOps = new Set(['=', '+=', '-=', '*=', '/=', '%=', '^=', '**=']);
+/** Thrown inside the parser; turned into the denial by {@link checkAwkProgram}. */
+class Refusal {
+    denial;
+    constructor(denial) {
+        this.denial = denial;
+    }
+}
+class Parser {
+    tok = { kind: 'eof', text: '', spaced: false };
+    lexer;
+    defined = new Set();
+    called = [];
+    /** Open `(` and `[` not yet closed. */
+    depth = 0;
+    inPattern = false;
+    constructor(program) {
+        this.lexer = new AwkLexer(program);
+    }
+    /** Advances; `operand` says whether the grammar now expects an operand (so `/` is a regex). */
+    advance(operand) {
+        const t = this.lexer.next(operand);
+        if ('rule' in t)
+            throw new Refusal(t);
+        if ((t.kind === 'name' || t.kind === 'funcname') && refusedNames[t.text])
+            this.fail(`uses \`${t.text}\`, which ${refusedNames[t.text]}`);
+        if (t.kind === 'op') {
+            if (t.text === '@')
+                this.fail('uses `@` (indirect calls, `@include`, `@load`)');
+            if (t.text === '|' || t.text === '|&')
+                this.fail('uses a pipe');
+            if ((t.text === '>' || t.text === '>>') && this.depth === 0 && !this.inPattern)
+                this.fail('uses `>` outside parentheses in an action (awk reads it as output into a file)');
+            if (t.text === '(' || t.text === '[')
+                this.depth++;
+            if (t.text === ')' || t.text === ']')
+                this.depth--;
+        }
+        this.tok = t;
+    }
+    fail(why) {
+        throw new Refusal(awkDenial(why));
+    }
+    is(text) {
+        return this.tok.kind !== 'string' && this.tok.kind !== 'regex' && this.tok.text === text;
+    }
+    expect(text, operandAfter) {
+        if (!this.is(text))
+            this.fail(`has \`${this.tok.text || 'the end'}\` where \`${text}\` was expected`);
+        this.advance(operandAfter);
+    }
+    newlines() {
+        while (this.tok.kind === 'newline')
+            this.advance(true);
+    }
+    skipTerminators() {
+        while (this.tok.kind === 'newline' || this.is(';'))
+            this.advance(true);
+    }
+    parse() {
+        this.advance(true);
+        for (;;) {
+            this.skipTerminators();
+            if (this.tok.kind === 'eof')
+                break;
+            const endedWithAction = this.item();
+            const separated = this.endsStatement() && !this.is('}');
+            if (!separated && !endedWithAction)
+                this.fail(`has \`${this.tok.text}\` after a pattern`);
+        }
+        for (const name of this.called)
+            if (!this.defined.has(name))
+                this.fail(`calls \`${name}\`, which it does not define`);
+    }
+    /** One pattern-action item or function; true when it ended with an action's `}`. */
+    item() {
+        if (this.is('function') || this.is('func')) {
+            this.functionDef();
+            return true;
+        }
+        if (['BEGIN', 'END', 'BEGINFILE', 'ENDFILE'].some((k) => this.is(k))) {
+            this.advance(false);
+            if (!this.is('{'))
+                this.fail('has a BEGIN/END without an action');
+        }
+        else if (!this.is('{')) {
+            this.inPattern = true;
+            this.expr();
+            if (this.is(',')) {
+                this.advance(true);
+                this.newlines();
+                this.expr();
+            }
+            this.inPattern = false;
+            if (!this.is('{'))
+                return false;
+        }
+        this.expect('{', true);
+        this.statements();
+        this.expect('}', true);
+        return true;
+    }
+    functionDef() {
+        this.advance(false);
+        if (this.tok.kind !== 'funcname' && this.tok.kind !== 'name')
+            this.fail('has a function without a name');
+        const name = this.tok.text;
+        if (builtins.has(name) || keywords.has(name))
+            this.fail(`redefines \`${name}\``);
+        this.defined.add(name);
+        this.advance(false);
+        this.expect('(', false);
+        while (!this.is(')')) {
+            if (this.tok.kind !== 'name' || keywords.has(this.tok.text))
+                this.fail('has a parameter that is not a name');
+            this.advance(false);
+            if (this.is(',')) {
+                this.advance(false);
+                this.newlines();
+            }
+            else if (!this.is(')'))
+                this.fail('has a malformed parameter list');
+        }
+        this.advance(true);
+        this.newlines();
+        this.expect('{', true);
+        this.statements();
+        this.expect('}', true);
+    }
+    statements() {
+        for (;;) {
+            this.skipTerminators();
+            if (this.is('}') || this.tok.kind === 'eof')
+                return;
+            this.statement();
+        }
+    }
+    terminator() {
+        if (this.tok.kind === 'newline' || this.is(';')) {
+            this.advance(true);
+            return;
+        }
+        if (this.is('}') || this.tok.kind === 'eof')
+            return;
+        this.fail(`has \`${this.tok.text}\` where a statement should end`);
+    }
+    endsStatement() {
+        return this.tok.kind === 'newline' || this.tok.kind === 'eof' || this.is(';') || this.is('}');
+    }
+    /** A statement body after a header's `)`, `do` or `else`. */
+    body() {
+        this.newlines();
+        if (this.is(';')) {
+            this.advance(true);
+            return;
+        }
+        if (this.tok.kind === 'regex')
+            this.fail('starts a statement with a regex right after `)` (awks disagree)');
+        this.statement();
+    }
+    statement() {
+        if (this.is('{')) {
+            this.advance(true);
+            this.statements();
+            this.expect('}', true);
+            return;
+        }
+        if (this.is('if')) {
+            this.advance(false);
+            this.condition();
+            this.body();
+            this.skipTerminators();
+            if (this.is('else')) {
+                this.advance(true);
+                this.body();
+            }
+            return;
+        }
+        if (this.is('while')) {
+            this.advance(false);
+            this.condition();
+            this.body();
+            return;
+        }
+        if (this.is('do')) {
+            this.advance(true);
+            this.body();
+            this.skipTerminators();
+            this.expect('while', false);
+            this.condition();
+            this.terminator();
+            return;
+        }
+        if (this.is('for')) {
+            this.forStatement();
+            return;
+        }
+        if (['break', 'continue', 'next', 'nextfile'].some((k) => this.is(k))) {
+            this.advance(false);
+            this.terminator();
+            return;
+        }
+        if (this.is('exit') || this.is('return')) {
+            this.advance(true);
+            if (!this.endsStatement())
+                this.expr();
+            this.terminator();
+            return;
+        }
+        this.simpleStatement();
+        this.terminator();
+    }
+    /** `( expr )` of if/while; the token after `)` is read as an operand position. */
+    condition() {
+        this.expect('(', true);
+        this.expr();
+        this.expect(')', true);
+    }
+    forStatement() {
+        this.advance(false);
+        this.expect('(', true);
+        if (this.tok.kind === 'name' && !keywords.has(this.tok.text)) {
+            // `for (k in arr)`: looked ahead, then the lexer is put back.
+            const mark = this.lexer.mark();
+            const saved = { tok: this.tok, depth: this.depth };
+            this.advance(false);
+            if (this.is('in')) {
+                this.advance(false);
+                if (this.tok.kind === 'name' && !keywords.has(this.tok.text)) {
+                    this.advance(false);
+                    if (this.is(')')) {
+                        this.advance(true);
+                        this.body();
+                        return;
+                    }
+                }
+            }
+            this.lexer.reset(mark);
+            this.tok = saved.tok;
+            this.depth = saved.depth;
+        }
+        if (!this.is(';'))
+            this.simpleStatement();
+        this.expect(';', true);
+        this.newlines();
+        if (!this.is(';'))
+            this.expr();
+        this.expect(';', true);
+        this.newlines();
+        if (!this.is(')'))
+            this.simpleStatement();
+        this.expect(')', true);
+        this.body();
+    }
+    simpleStatement() {
+        if (this.is('print') || this.is('printf')) {
+            this.advance(true);
+            if (this.endsStatement())
+                return;
+            this.exprList();
+            return;
+        }
+        if (this.is('delete')) {
+            this.advance(false);
+            if (this.tok.kind !== 'name' || keywords.has(this.tok.text))
+                this.fail('deletes something that is not an array');
+            this.advance(false);
+            if (this.is('['))
+                this.subscript();
+            return;
+        }
+        this.expr();
+    }
+    exprList() {
+        this.expr();
+        while (this.is(',')) {
+            this.advance(true);
+            this.newlines();
+            this.expr();
+        }
+    }
+    /** `[ expr, … ]` after an array name. */
+    subscript() {
+        this.advance(true);
+        this.exprList();
+        this.expect(']', false);
+    }
+    /** Operands joined by binary operators or by juxtaposition, then `?:` or an assignment. */
+    expr() {
+        this.operand();
+        for (;;) {
+            const t = this.tok;
+            if (t.kind === 'op' || t.kind === 'name') {
+                if (t.kind === 'op' ? binary.has(t.text) : t.text === 'in') {
+                    const op = t.text;
+                    this.advance(op !== 'in');
+                    if (op === '||' || op === '&&')
+                        this.newlines();
+                    if (op === 'in') {
+                        if (this.tok.kind !== 'name' || keywords.has(this.tok.text))
+                            this.fail('uses `in` without an array name');
+                        this.advance(false);
+                    }
+                    else
+                        this.operand();
+                    continue;
+                }
+                if (t.text === '?') {
+                    this.advance(true);
+                    this.expr();
+                    this.expect(':', true);
+                    this.expr();
+                    return;
+                }
+                if (assignOps.has(t.text)) {
+                    this.advance(true);
+                    this.expr();
+                    return;
+                }
+            }
+            if (!this.startsConcatenation())
+                return;
+            this.operand();
+        }
+    }
+    startsConcatenation() {
+        const t = this.tok;
+        if (t.kind === 'number' || t.kind === 'string' || t.kind === 'funcname')
+            return true;
+        if (t.kind === 'name')
+            return !keywords.has(t.text);
+        return t.kind === 'op' && (t.text === '$' || t.text === '(');
+    }
+    /** Unary operators, a primary, and a postfix `++`/`--`. */
+    operand() {
+        while (this.is('!') || this.is('-') || this.is('+'))
+            this.advance(true);
+        if (this.is('++') || this.is('--')) {
+            this.advance(true);
+            if (!this.is('$') && (this.tok.kind !== 'name' || keywords.has(this.tok.text)))
+                this.fail('increments something that is not a variable');
+        }
+        this.primary();
+        if (this.is('++') || this.is('--')) {
+            this.advance(false);
+            if (this.is('/'))
+                this.fail('divides right after `++`/`--` (awks disagree)');
+        }
+    }
+    primary() {
+        const t = this.tok;
+        if (t.kind === 'number' || t.kind === 'string' || t.kind === 'regex') {
+            this.advance(false);
+            return;
+        }
+        if (t.kind === 'funcname' || (t.kind === 'name' && builtins.has(t.text))) {
+            this.call();
+            return;
+        }
+        if (t.kind === 'name' && !keywords.has(t.text)) {
+            this.advance(false);
+            if (this.is('['))
+                this.subscript();
+            return;
+        }
+        if (this.is('$')) {
+            this.advance(true);
+            if (this.is('++') || this.is('--') || this.is('-') || this.is('!'))
+                this.fail(`uses \`$${this.tok.text}\``);
+            if (this.tok.kind === 'regex')
+                this.fail('uses `$` before a regex');
+            this.primary();
+            return;
+        }
+        if (this.is('(')) {
+            this.advance(true);
+            this.newlines();
+            this.exprList(); // `(a, b) in arr` and print's `(a, b)`
+            this.expect(')', false);
+            return;
+        }
+        if (this.is('-') || this.is('+') || this.is('!') || this.is('++') || this.is('--')) {
+            this.operand();
+            return;
+        }
+        this.fail(`has \`${t.text || 'the end'}\` where a value was expected`);
+    }
+    /** A call of a built-in (space before `(` allowed, bare `length` too) or of a defined function. */
+    call() {
+        const name = this.tok.text;
+        if (keywords.has(name))
+            this.fail(`has \`${name}\` where a value was expected`);
+        const builtin = builtins.has(name);
+        if (!builtin)
+            this.called.push(name);
+        this.advance(false);
+        if (!this.is('(')) {
+            if (name === 'length')
+                return;
+            this.fail(`uses \`${name}\` without calling it`);
+        }
+        this.advance(true);
+        this.newlines();
+        if (!this.is(')'))
+            this.exprList();
+        this.expect(')', false);
+    }
+}
+/** Why a variable or function name is outside the subset, or undefined. */
+function refusedAwkName(name) {
+    return refusedNames[name];
+}
+/** Checks a program against the safe subset; `undefined` when it is allowed. */
+function checkAwkProgram(program) {
+    try {
+        new Parser(program).parse();
+        return undefined;
+    }
+    catch (error) {
+        if (error instanceof Refusal)
+            return error.denial;
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/awk.ts
+/**
+ * awk, gawk, mawk: the program (inline, `-e`, or a `-f` file the policy reads) must parse in
+ * the safe subset of awk-program.ts; operands are files, or `name=value` assignments. A `-f`
+ * file is read from every folder the command may run in, and refused when the agent wrote it
+ * this run or another command of the line writes it: what is checked is what runs.
+ */
 
 
 
@@ -1755,18 +2604,17 @@ function awk(name) {
             const value = option.value?.value ?? '';
             if (['source', 'e'].includes(option.def.name))
                 programs.push(value);
-            if (['file', 'f', 'E', 'exec'].includes(option.def.name)) {
-                if (value === '-' || value.startsWith('/dev/'))
-                    return deny('awk-program', `\`${name} -f ${value}\` reads the program from stdin; write it inline.`);
-                const text = readProgram(ctx.cwd, value);
-                if (text === undefined)
-                    return deny('awk-program', `\`${name} -f ${value}\`: the program file cannot be read to check it.`);
-                programs.push(text);
+            if (['file', 'f', 'E', 'exec'].includes(option.def.name) && option.value) {
+                const texts = ctx.readChecked(option.value, true);
+                if (rule_isDenial(texts))
+                    return texts;
+                programs.push(...texts);
             }
-            if (['assign', 'v'].includes(option.def.name) && !/^[A-Za-z_]\w*=/.test(value))
-                return deny('awk-option', `\`${name} -v ${value}\` is not a \`name=value\` assignment.`);
-            if (['assign', 'v'].includes(option.def.name) && /^(ARGV|ARGC|ENVIRON|PROCINFO|SYMTAB)=/.test(value))
-                return deny('awk-option', `\`${name} -v ${value}\` changes what awk reads.`);
+            if (['assign', 'v'].includes(option.def.name)) {
+                const problem = checkAssignment(name, value, true);
+                if (problem)
+                    return problem;
+            }
         }
         let operands = parsed.operands;
         if (programs.length === 0) {
@@ -1776,15 +2624,17 @@ function awk(name) {
             programs.push(program.value);
             operands = rest;
         }
-        for (const program of programs) {
+        // awk reads its `-e`/`-f` sources as one program, joined by newlines; each piece must parse too.
+        for (const program of programs.length > 1 ? [...programs, programs.join('\n')] : programs) {
             const problem = checkAwkProgram(program);
             if (problem)
                 return problem;
         }
         for (const operand of operands) {
             if (/^[A-Za-z_]\w*=/.test(operand.value)) {
-                if (/^(ARGV|ARGC|ENVIRON|PROCINFO|SYMTAB)=/.test(operand.value))
-                    return deny('awk-option', `\`${operand.value}\` changes what awk reads.`);
+                const problem = checkAssignment(name, operand.value, false);
+                if (problem)
+                    return problem;
                 continue;
             }
             const problem = checkValue(operand, 'read', `\`${name}\``, ctx);
@@ -1794,23 +2644,515 @@ function awk(name) {
         return undefined;
     };
 }
-function readProgram(cwd, file) {
-    try {
-        const full = external_node_path_default().resolve(cwd, file);
-        if ((0,external_node_fs_.statSync)(full).size > POLICY_SCRIPT_FILE_BYTES)
-            return undefined;
-        return (0,external_node_fs_.readFileSync)(full, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
+/** `-v name=value` and `name=value` operands: a plain name that is not one the subset refuses. */
+function checkAssignment(awkName, text, option) {
+    const shown = option ? `${awkName} -v ${text}` : text;
+    const name = /^([A-Za-z_]\w*)=/.exec(text)?.[1];
+    if (!name)
+        return deny('awk-option', `\`${shown}\` is not a \`name=value\` assignment.`);
+    const refused = refusedAwkName(name);
+    return refused ? deny('awk-option', `\`${shown}\` sets \`${name}\`, which ${refused}.`) : undefined;
 }
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/build-tools.ts
+/**
+ * make, shells and the interpreters that are not on the allowlist. Recipes and scripts are the
+ * project's code; code given on the command line or stdin is refused.
+ */
+
+
+
+const makeTable = optionTable({
+    short: 'b m B C:read d e f:load h i I:read j::num k l::num L n o:text O::text p q r R s S t v w W:text',
+    long: 'always-make directory=read debug?=text environment-overrides eval! file=load makefile=load help ignore-errors include-dir=read jobs?=num jobserver-style=text keep-going load-average?=num max-load?=num check-symlink-times just-print dry-run recon no-print-directory old-file=text assume-old=text output-sync?=text print-data-base question no-builtin-rules no-builtin-variables shuffle?=text silent quiet no-silent stop no-keep-going touch trace version print-directory what-if=text new-file=text assume-new=text warn-undefined-variables',
+    reasons: { eval: 'it evaluates text as a makefile' },
+});
+/** make: recipes are the project's code; `VAR=…` overrides and `--eval` replace them. */
+const make = (name) => (args, outer) => {
+    const parsed = checkArgs(name, makeTable, args, outer, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
+    // make changes to every `-C` folder before it reads a makefile: `-f` resolves there.
+    let ctx = outer;
+    for (const option of parsed.options) {
+        if (!['directory', 'C'].includes(option.def.name) || !option.value)
+            continue;
+        const moved = ctx.chdir(option.value);
+        if (rule_isDenial(moved))
+            return moved;
+        ctx = moved;
+    }
+    for (const option of parsed.options) {
+        if (!['file', 'f', 'makefile'].includes(option.def.name) || !option.value || option.value.value === '-')
+            continue;
+        const problem = ctx.checkPath(option.value, 'load');
+        if (problem)
+            return problem;
+    }
+    const override = parsed.operands.find((o) => o.value.includes('='));
+    if (override)
+        return deny('make-variable-override', `\`${name} ${override.value}\` overrides a variable, which can replace the commands a recipe runs; run a target as written.`);
+    const stdin = parsed.options.find((o) => ['file', 'f', 'makefile'].includes(o.def.name) && o.value?.value === '-');
+    if (stdin)
+        return stdinDenial(name, '-f -');
+    if (findParsed(parsed, 'version', 'help', 'h'))
+        return undefined;
+    return ctx.workspaceCode(`\`${name}\` runs the recipes of the project's Makefile`);
+};
+const shellTable = optionTable({
+    short: 'a b c! C e E f h H i! k l! m n o:e:errexit|nounset|pipefail|xtrace|verbose|noclobber|noglob|errtrace|functrace|posix|noexec|allexport|braceexpand|hashall|monitor|notify|physical|privileged|keyword|onecmd|histexpand|history|ignoreeof|interactive-comments|vi|emacs O! p P r s! t T u v x',
+    long: 'norc noprofile posix restricted verbose version help debugger! dump-strings! dump-po-strings! rcfile! init-file! login! noediting',
+    permute: false,
+    abbreviations: false,
+    reasons: {
+        c: 'it runs a command string',
+        s: 'it reads commands from stdin',
+        i: 'it is interactive',
+        l: 'a login shell runs profile files',
+        O: 'shell options are not needed',
+        rcfile: 'it runs another file first',
+        'init-file': 'it runs another file first',
+        login: 'a login shell runs profile files',
+    },
+});
+/** `bash [-euo pipefail] script.sh`: a workspace script; `-c`/stdin is code from the command line. */
+const shell = (name) => (args, ctx) => {
+    const plus = args.filter((a) => a.value.startsWith('+'));
+    const bad = plus.find((a) => !/^\+[euxvo]+$/.test(a.value));
+    if (bad)
+        return notAllowed('shell-option', `\`${name} ${bad.value}\` is not on the allowlist.`);
+    const parsed = checkArgs(name, shellTable, args.filter((a) => !a.value.startsWith('+') || a.value === '+o'), ctx, 'text');
+    if (rule_isDenial(parsed)) {
+        return parsed.rule === 'refused-option'
+            ? deny('shell-eval', `${parsed.message} Run the commands directly, or write a script file and run it.`)
+            : parsed;
+    }
+    if (findParsed(parsed, 'version', 'help'))
+        return undefined;
+    const [script] = parsed.rest;
+    if (!script || script.value === '-' || script.value.startsWith('/dev/'))
+        return stdinDenial(name, script?.value);
+    const problem = ctx.checkPath(script, 'read');
+    if (problem)
+        return problem;
+    if (findParsed(parsed, 'n'))
+        return undefined; // syntax check only
+    return ctx.workspaceCode(`\`${name} ${script.value}\` runs a script`);
+};
+/** Interpreters that are not on the allowlist, with the options that evaluate code: hard denials. */
+function otherInterpreter(name, evalOptions) {
+    return (args) => {
+        const bad = args.find((a) => evalOptions.some((o) => a.value === o || (o.startsWith('-') && !o.startsWith('--') && a.value.startsWith(o))));
+        if (bad)
+            return evalDenial(name, bad.value);
+        if (!args.some((a) => !a.value.startsWith('-')))
+            return stdinDenial(name);
+        return notAllowed('command-not-allowed', `\`${name}\` is not on the allowlist.`);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/open-rule.ts
+/**
+ * The rule shape for tools with large command lines (test runners, linters, build tools):
+ * only the options that matter are typed — the ones that load a plugin, reporter or config
+ * (never a file the agent wrote this run), write or read a file, move the tool to another
+ * folder (`-C dir`: later paths resolve there), evaluate code, or are refused — plus
+ * subcommands that are refused, that run another command (`bundle exec …`), or that run no
+ * project code. A tool that runs project code needs the sandbox, and its other options cannot
+ * make that worse; a tool that runs none has its operands checked as reads.
+ */
+
+
+/** A rule for a tool whose options are typed only where they load, write or are refused. */
+function openRule(name, spec) {
+    const lower = (s) => s.toLowerCase();
+    const kindOf = (option, long) => {
+        const o = lower(option);
+        const lists = [
+            ['load', spec.load],
+            ['write', spec.write],
+            ['read', spec.read],
+            ['chdir', spec.chdir],
+            ['valued', spec.valued],
+        ];
+        for (const [kind, list] of lists)
+            if (list?.includes(long ? o : option))
+                return kind;
+        // Long options are matched by prefix too, in case the tool's parser abbreviates.
+        if (long && o.length >= 3)
+            for (const [kind, list] of lists)
+                if (kind !== 'valued' && list?.some((l) => l.startsWith(o)))
+                    return kind;
+        return undefined;
+    };
+    const operandKind = spec.operands ?? (spec.code ? 'text' : 'read');
+    return (args, outer) => {
+        let ctx = outer;
+        const operands = [];
+        const checkOperand = (word) => {
+            if (spec.interpreter && (word.value === '-' || word.value.startsWith('/dev/')))
+                return stdinDenial(name, word.value);
+            if (spec.noUrls && /^[a-z][\w+.-]*:\/\//i.test(word.value))
+                return deny(`${name}-url`, `\`${name} ${word.value}\` runs code from the network; not allowed.`);
+            operands.push(word);
+            if (operands.length === 1 && spec.refusedSubcommands?.[word.value])
+                return deny(`${name}-subcommand`, `\`${name} ${word.value}\` is not allowed: ${spec.refusedSubcommands[word.value]}.`);
+            if (operands.length === 1 && spec.nested?.includes(word.value))
+                return 'nested';
+            // A checker that runs no project code is only safe on files the policy checked.
+            return operandKind === 'read' ? ctx.checkPath(word, 'read') : undefined;
+        };
+        for (let i = 0; i < args.length; i++) {
+            const word = args[i];
+            const arg = word.value;
+            if (arg === '--') {
+                for (const rest of args.slice(i + 1)) {
+                    const problem = checkOperand(rest);
+                    if (problem === 'nested')
+                        return nestedCommand(name, args.slice(i + 2), ctx);
+                    if (problem)
+                        return problem;
+                }
+                break;
+            }
+            if (!arg.startsWith('-') || arg === '-') {
+                const problem = checkOperand(word);
+                if (problem === 'nested')
+                    return nestedCommand(name, args.slice(i + 1), ctx);
+                if (problem)
+                    return problem;
+                continue;
+            }
+            const long = arg.startsWith('--') || spec.singleDash === true;
+            const body = arg.slice(arg.startsWith('--') ? 2 : 1);
+            const eq = body.indexOf('=');
+            // A long option is one key; a short cluster (`-vo file`) is read letter by letter.
+            const keys = long
+                ? [eq === -1 ? body : body.slice(0, eq)]
+                : [...(eq === -1 ? body : body.slice(0, eq))];
+            for (let k = 0; k < keys.length; k++) {
+                const key = keys[k];
+                if (spec.writeMode?.includes(long ? lower(key) : key))
+                    return notAllowed('formatter-write-mode', `\`${name} ${arg}\` rewrites files; run it in check mode and fix the findings with edit_file (or add a rule to \`allowed-commands\`).`);
+                if (spec.evaluate?.includes(long ? lower(key) : key))
+                    return evalDenial(name, arg);
+                const refused = Object.entries(spec.refuse ?? {}).find(([o]) => long ? lower(o) === lower(key) || (key.length >= 3 && lower(o).startsWith(lower(key))) : o === key);
+                if (refused)
+                    return deny(`${name}-option`, `\`${name} ${arg}\` is not allowed: ${refused[1]}.`);
+                const kind = kindOf(key, long);
+                if (!kind)
+                    continue;
+                // The value: after `=`, the rest of a short cluster, or the next word.
+                const glued = long
+                    ? eq === -1
+                        ? undefined
+                        : body.slice(eq + 1)
+                    : body.slice(k + 1).replace(/^=/, '');
+                let value;
+                if (glued !== undefined && glued !== '')
+                    value = { value: glued, glob: word.glob };
+                else
+                    value = args[++i];
+                if (value && kind !== 'valued') {
+                    if (kind === 'chdir') {
+                        const moved = ctx.chdir(value);
+                        if (rule_isDenial(moved))
+                            return moved;
+                        ctx = moved;
+                    }
+                    else {
+                        const problem = checkOpenValue(value, kind, ctx);
+                        if (problem)
+                            return problem;
+                    }
+                }
+                break;
+            }
+        }
+        const sub = operands[0]?.value;
+        const versionOnly = args.length > 0 && args.every((a) => /^(-v|-V|--version|-version|-h|--help)$/.test(a.value));
+        if (spec.interpreter && sub === undefined && !versionOnly)
+            return stdinDenial(name);
+        if (!spec.code || (sub !== undefined && spec.noCode?.includes(sub)))
+            return undefined;
+        return ctx.workspaceCode(`\`${name}${sub ? ` ${sub}` : ''}\` runs the project's code (tests, build scripts, configuration files, plugins)`);
+    };
+}
+/** `bundle exec rake test`: the command is checked as its own, and runs in the project's environment. */
+function nestedCommand(name, rest, ctx) {
+    if (rest.length === 0)
+        return notAllowed(`${name}-subcommand`, `\`${name}\` needs a command to run.`);
+    return (ctx.checkNested(rest) ??
+        ctx.workspaceCode(`\`${name}\` runs \`${rest[0].value}\` in the project's environment`));
+}
+function checkOpenValue(value, kind, ctx) {
+    // Comma-separated lists (`--reporters=a,b`, `--setupFiles a,b`) name several modules.
+    // `--node-arg=--require=./x.js`: a node option naming the module.
+    const text = kind === 'load' ? value.value.replace(/^--?[\w-]+=/, '') : value.value;
+    const parts = kind === 'load' ? text.split(',') : [text];
+    for (const part of parts) {
+        const problem = ctx.checkPath(part === value.value ? value : literal(part), kind);
+        if (problem)
+            return problem;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/checkers.ts
+/**
+ * Checkers and test runners outside JavaScript: pytest, tox, nox, coverage, mypy, pylint,
+ * flake8, bandit, pyright, yamllint, shellcheck, actionlint, hadolint, staticcheck,
+ * golangci-lint. Those that run the project's code (test files, plugins, configuration that
+ * names programs) need the sandbox; the others have their operands checked as reads.
+ */
+
+const checkerRules = {
+    pytest: openRule('pytest', {
+        code: true,
+        load: ['p', 'c', 'config-file', 'confcutdir', 'rootdir', 'override-ini', 'o', 'pyargs'],
+        write: [
+            'junitxml',
+            'junit-xml',
+            'resultlog',
+            'result-log',
+            'basetemp',
+            'cov-report',
+            'html',
+            'report-log',
+            'debug',
+        ],
+        valued: [
+            'k',
+            'm',
+            'n',
+            'numprocesses',
+            'maxfail',
+            'tb',
+            'cov',
+            'durations',
+            'r',
+            'w',
+            'w',
+            'count',
+            'timeout',
+            'deselect',
+            'ignore',
+            'ignore-glob',
+            'import-mode',
+            'log-level',
+            'dist',
+            'reruns',
+            'cov-fail-under',
+            'cov-config',
+            'color',
+            'capture',
+            'randomly-seed',
+            'junit-prefix',
+        ],
+        refuse: {
+            pdb: 'it opens an interactive debugger',
+            pdbcls: 'it loads a debugger class',
+            trace: 'it opens an interactive debugger',
+        },
+    }),
+    tox: openRule('tox', {
+        code: true,
+        load: ['c', 'conf', 'configfile', 'workdir'],
+        valued: ['e', 'envlist', 'p', 'parallel', 'x', 'override', 'm', 'f'],
+    }),
+    nox: openRule('nox', {
+        code: true,
+        load: ['f', 'noxfile'],
+        valued: ['s', 'session', 'sessions', 'p', 'python', 'k', 't', 'tags'],
+    }),
+    coverage: openRule('coverage', {
+        code: true,
+        load: ['rcfile', 'include', 'source'],
+        write: ['o', 'd', 'directory', 'data-file'],
+        valued: ['m', 'module', 'omit', 'fail-under', 'precision', 'format'],
+    }),
+    mypy: openRule('mypy', {
+        code: true,
+        load: ['config-file', 'custom-typeshed-dir', 'custom-typing-module', 'python-executable', 'plugins'],
+        write: [
+            'cache-dir',
+            'html-report',
+            'xml-report',
+            'txt-report',
+            'linecount-report',
+            'junit-xml',
+            'any-exprs-report',
+            'cobertura-xml-report',
+            'lineprecision-report',
+            'linecoverage-report',
+            'memory-xml-report',
+            'xslt-html-report',
+            'xslt-txt-report',
+        ],
+        valued: [
+            'm',
+            'module',
+            'p',
+            'package',
+            'python-version',
+            'platform',
+            'exclude',
+            'always-true',
+            'always-false',
+            'enable-error-code',
+            'disable-error-code',
+            'follow-imports',
+        ],
+        operands: 'read',
+    }),
+    pylint: openRule('pylint', {
+        code: true,
+        load: ['rcfile', 'load-plugins', 'init-hook', 'output-format', 'f'],
+        write: ['output'],
+        valued: [
+            'disable',
+            'd',
+            'enable',
+            'e',
+            'j',
+            'jobs',
+            'fail-under',
+            'ignore',
+            'ignore-patterns',
+            'max-line-length',
+            'py-version',
+            'recursive',
+        ],
+        refuse: { 'init-hook': 'it runs Python code given on the command line' },
+        operands: 'read',
+    }),
+    flake8: openRule('flake8', {
+        code: true,
+        load: ['config', 'append-config', 'format', 'enable-extensions', 'require-plugins', 'benchmark'],
+        write: ['output-file', 'tee'],
+        valued: [
+            'max-line-length',
+            'max-complexity',
+            'select',
+            'ignore',
+            'extend-ignore',
+            'extend-select',
+            'exclude',
+            'extend-exclude',
+            'per-file-ignores',
+            'count',
+            'j',
+            'jobs',
+        ],
+        operands: 'read',
+    }),
+    bandit: openRule('bandit', {
+        code: false,
+        load: ['c', 'configfile', 'profile', 'p'],
+        write: ['o', 'output'],
+        valued: [
+            'f',
+            'format',
+            'x',
+            'exclude',
+            's',
+            'skip',
+            't',
+            'tests',
+            'l',
+            'i',
+            'severity-level',
+            'confidence-level',
+        ],
+    }),
+    // pyright runs the configured Python interpreter to find its search paths.
+    pyright: openRule('pyright', {
+        code: true,
+        load: ['project', 'p', 'pythonpath', 'venvpath', 'v', 'typeshedpath', 't'],
+        write: ['outputjson', 'createstub', 'writebaseline'],
+        valued: ['pythonversion', 'pythonplatform', 'level', 'threads'],
+        refuse: { watch: 'not needed' },
+        operands: 'read',
+    }),
+    yamllint: openRule('yamllint', {
+        code: false,
+        load: ['c', 'config-file'],
+        valued: ['d', 'config-data', 'f', 'format'],
+        operands: 'read',
+    }),
+    shellcheck: openRule('shellcheck', {
+        code: false,
+        load: ['rcfile'],
+        valued: [
+            's',
+            'shell',
+            'e',
+            'exclude',
+            'i',
+            'include',
+            'f',
+            'format',
+            'S',
+            'severity',
+            'o',
+            'enable',
+            'P',
+            'source-path',
+            'W',
+            'wiki-link-count',
+        ],
+        operands: 'read',
+    }),
+    actionlint: openRule('actionlint', {
+        code: false,
+        load: ['config-file', 'shellcheck', 'pyflakes'],
+        valued: ['format', 'ignore', 'oneline'],
+        operands: 'read',
+    }),
+    hadolint: openRule('hadolint', {
+        code: false,
+        load: ['c', 'config'],
+        valued: ['ignore', 'f', 'format', 't', 'failure-threshold', 'trusted-registry'],
+        operands: 'read',
+    }),
+    // staticcheck loads packages through `go list` (go.mod's toolchain, cgo).
+    staticcheck: openRule('staticcheck', {
+        code: true,
+        valued: ['checks', 'f', 'fail', 'go', 'tags', 'matrix'],
+        load: ['debug.cpuprofile', 'debug.memprofile', 'debug.trace'],
+    }),
+    'golangci-lint': openRule('golangci-lint', {
+        code: true,
+        load: ['c', 'config', 'plugins'],
+        write: ['out-format', 'output.text.path', 'output.json.path'],
+        valued: [
+            'timeout',
+            'enable',
+            'E',
+            'disable',
+            'D',
+            'presets',
+            'p',
+            'j',
+            'concurrency',
+            'new-from-rev',
+            'build-tags',
+            'skip-dirs',
+            'max-issues-per-linter',
+            'max-same-issues',
+        ],
+        writeMode: ['fix'],
+    }),
+};
 
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/coreutils.ts
 /**
  * GNU coreutils and the other small file and text tools, each with the option table of its own
- * getopt_long call. Files they read are `read` operands, files they write (`tee`, `sort -o`,
- * `uniq IN OUT`, `cp`/`mv` destinations) are `write`.
+ * getopt_long call. Files they read are `read` operands, files they write (`sort -o`,
+ * `uniq IN OUT`, `xxd IN OUT`) are `write`; files that name more files (`--files0-from`,
+ * `file -f`, a checksum list under `-c`) are read and every name in them is checked. Options
+ * that follow symlinks while walking (`du -L`, `tree -l`, `ls -RL`, `diff -r` without
+ * `--no-dereference`) are refused: a walk would leave the workspace through a link inside it.
  */
 
 
@@ -1847,7 +3189,7 @@ const readers = {
     comm: ['1 2 3 z', `check-order nocheck-order output-delimiter=text total zero-terminated ${help}`],
     wc: [
         'c m l L w',
-        `bytes chars lines max-line-length words files0-from=read total=e:auto|always|only|never ${help}`,
+        `bytes chars lines max-line-length words files0-from=list0 total=e:auto|always|only|never ${help}`,
     ],
     head: [
         `c/bytes n/lines q/quiet v/verbose z/zero-terminated ${digits}`,
@@ -1878,16 +3220,16 @@ const readers = {
     ],
     xxd: ['a b C c:num E e g:num i l:num n:text o:num p r d s:text u', ''],
     file: [
-        'b c E e:text F:text f:read h i k L l m:read N n p r s S v z Z 0',
-        `brief checking-printout exclude=text exclude-quiet=text separator=text files-from=read no-dereference mime mime-type mime-encoding keep-going list dereference magic-file=read no-buffer no-pad preserve-date raw special-files no-sandbox uncompress uncompress-noreport print0 extension apple ${help}`,
+        'b c E e:text F:text f/files-from h i k L l m:read N n p r s S v z Z 0',
+        `brief checking-printout exclude=text exclude-quiet=text separator=text files-from=list no-dereference mime mime-type mime-encoding keep-going list dereference magic-file=read no-buffer no-pad preserve-date raw special-files no-sandbox uncompress uncompress-noreport print0 extension apple ${help}`,
     ],
     stat: ['L f c:text t', `dereference file-system format=text printf=text terse cached=text ${help}`],
     du: [
-        '0 a A b B:text c D d:num H h k L l m P s S t:text x X:read',
-        `null all apparent-size block-size=text bytes total dereference-args max-depth=num human-readable inodes dereference count-links no-dereference separate-dirs si summarize threshold=text time?=text time-style=text exclude-from=read exclude=pat one-file-system files0-from=read ${help}`,
+        '0 a A b B:text c D d:num H h k L! l m P s S t:text x X:read',
+        `null all apparent-size block-size=text bytes total dereference-args max-depth=num human-readable inodes dereference! count-links no-dereference separate-dirs si summarize threshold=text time?=text time-style=text exclude-from=read exclude=pat one-file-system files0-from=list0 ${help}`,
     ],
     tree: [
-        'a d l f x L:num P:pat I:pat o! i s h u g D F q N Q p C n r t c U v J X',
+        'a d l! f x L:num P:pat I:pat o! i s h u g D F q N Q p C n r t c U v J X',
         'noreport dirsfirst gitignore charset=text filelimit=num du si prune matchdirs ignore-case info sort=text timefmt=text help version',
     ],
     readlink: [
@@ -1936,27 +3278,73 @@ const textOnly = {
     which: ['a s', ''],
     exit: ['', ''],
 };
+const followReasons = {
+    L: 'it follows every symlink while walking, out of the workspace',
+    dereference: 'it follows every symlink while walking, out of the workspace',
+    l: 'it follows symlinks to folders while walking, out of the workspace',
+};
+/** Tools whose operands are not all read files. */
+const operandKinds = {
+    // xxd [IN [OUT]]: the second operand is written (uniq's is, below).
+    xxd: () => ['read', 'write'],
+};
+/** Tools that expand `@file` arguments into more arguments (binutils' response files). */
+const responseFiles = new Set(['strings']);
+const checksumTools = new Set(['md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'b2sum']);
 const coreutilRules = {};
 for (const [name, [short, long]] of Object.entries(readers)) {
     if (name.endsWith('_'))
         continue;
-    const walkOperands = name === 'diff';
-    const table = optionTable({ short, long });
+    const table = optionTable({ short, long, reasons: followReasons });
     coreutilRules[name] = (args, ctx) => {
-        const parsed = checkArgs(name, table, args, ctx, 'read');
+        if (responseFiles.has(name)) {
+            const at = args.find((a) => a.value.startsWith('@'));
+            if (at)
+                return deny('response-file', `\`${name} ${at.value}\` reads more arguments from a file, which the policy cannot see.`);
+        }
+        const check = checksumTools.has(name) && args.some((a) => /^(-[a-z]*c[a-z]*|--check)$/.test(a.value));
+        const parsed = checkArgs(name, table, args, ctx, check ? 'read' : (operandKinds[name] ?? (() => 'read')));
         if (rule_isDenial(parsed))
             return parsed;
-        if (walkOperands && findParsed(parsed, 'recursive', 'r')) {
-            for (const op of parsed.operands) {
-                const problem = checkValue(op, 'walk', `\`diff -r\``, ctx);
-                if (problem)
-                    return problem;
-            }
-        }
-        if (name === 'tree' || name === 'du' || name === 'ls')
-            return undefined;
+        if (check)
+            return checkChecksumLists(name, parsed.operands, ctx);
+        if (name === 'diff' && findParsed(parsed, 'recursive', 'r'))
+            return recursiveDiff(parsed, ctx);
         return undefined;
     };
+}
+/** `diff -r` follows symlinks inside the trees unless told not to. */
+function recursiveDiff(parsed, ctx) {
+    if (!findParsed(parsed, 'no-dereference'))
+        return deny('recursive-follow', '`diff -r` follows symlinks inside the folders, out of the workspace; add `--no-dereference`.');
+    for (const op of parsed.operands) {
+        const problem = checkValue(op, 'walk', '`diff -r`', ctx);
+        if (problem)
+            return problem;
+    }
+    return undefined;
+}
+/** `sha256sum -c LIST`: every file the list names is read and checked. */
+function checkChecksumLists(name, lists, ctx) {
+    if (lists.length === 0)
+        return deny('unchecked-file', `\`${name} -c\` without a list reads it from stdin.`);
+    for (const list of lists) {
+        const contents = ctx.readChecked(list, false);
+        if (rule_isDenial(contents))
+            return contents;
+        for (const line of contents.flatMap((c) => c.split('\n'))) {
+            if (line.trim() === '')
+                continue;
+            // `HASH  name`, `HASH *name`, or the BSD form `ALGO (name) = HASH`; `\` escapes are refused.
+            const file = /^[0-9a-fA-F]+ [ *](.+)$/.exec(line)?.[1] ?? /^\w+ \((.+)\) = [0-9a-fA-F]+$/.exec(line)?.[1];
+            if (file === undefined || line.startsWith('\\'))
+                return deny('unchecked-file', `\`${name} -c ${list.value}\` has a line the policy cannot read: \`${line.slice(0, 60)}\`.`);
+            const problem = checkValue(literal(file), 'read', `\`${name} -c ${list.value}\``, ctx);
+            if (problem)
+                return problem;
+        }
+    }
+    return undefined;
 }
 for (const [name, [short, long]] of Object.entries(textOnly)) {
     // `printf`/`echo` take no options that name files; `printf -v` assigns a variable, and bash
@@ -1972,10 +3360,19 @@ for (const [name, [short, long]] of Object.entries(textOnly)) {
         return rule_isDenial(parsed) ? parsed : undefined;
     };
 }
-coreutilRules['ls'] = tableRule('ls', optionTable({
+const lsTable = optionTable({
     short: 'a A b B c C d D f F g G h H i I:pat k l L m n N o p q Q r R s S t T:num u U v w:num x X Z 1',
     long: `all almost-all author escape block-size=text ignore-backups color?=e:always|auto|never|yes|no|tty|force|if-tty|none classify?=e:always|auto|never file-type format=text full-time group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir hide=pat hyperlink?=e:always|auto|never indicator-style=text inode ignore=pat kibibytes dereference numeric-uid-gid literal hide-control-chars show-control-chars quote-name quoting-style=text reverse recursive size sort=text time=text time-style=text tabsize=num width=num context zero ${help}`,
-}), 'read');
+});
+/** ls: `-R` with `-L` lists what symlinks inside the tree lead to. */
+coreutilRules['ls'] = (args, ctx) => {
+    const parsed = checkArgs('ls', lsTable, args, ctx, 'read');
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (findParsed(parsed, 'recursive', 'R') && findParsed(parsed, 'dereference', 'L'))
+        return deny('recursive-follow', '`ls -R` with `-L` follows symlinks out of the workspace.');
+    return undefined;
+};
 /** `test`/`[`: the expression is text, except `-v NAME` (bash evaluates an array subscript). */
 const testRule = (args) => {
     const v = args.find((a) => a.value === '-v' || a.value === '-R');
@@ -1985,85 +3382,12 @@ const testRule = (args) => {
 };
 coreutilRules['test'] = testRule;
 coreutilRules['['] = testRule;
-/** Commands that write their operands. */
-coreutilRules['mkdir'] = tableRule('mkdir', optionTable({ short: 'm:text p v Z', long: `mode=text parents verbose context?=text ${help}` }), 'write');
-coreutilRules['rmdir'] = tableRule('rmdir', optionTable({ short: 'p v', long: `ignore-fail-on-non-empty parents verbose ${help}` }), 'write');
-coreutilRules['touch'] = tableRule('touch', optionTable({
-    short: 'a c d:text f h m r:read t:text',
-    long: `no-create date=text no-dereference reference=read time=text ${help}`,
-}), 'write');
-coreutilRules['tee'] = tableRule('tee', optionTable({ short: 'a i p', long: `append ignore-interrupts output-error?=text ${help}` }), 'write');
-coreutilRules['chmod'] = (args, ctx) => {
-    const table = optionTable({
-        short: 'c f v R',
-        long: `changes silent quiet verbose no-preserve-root preserve-root reference=read recursive ${help}`,
-    });
-    const parsed = checkArgs('chmod', table, args, ctx, ['text', 'write']);
-    if (rule_isDenial(parsed))
-        return parsed;
-    const mode = findParsed(parsed, 'reference') ? undefined : parsed.operands[0]?.value;
-    if (mode !== undefined && !/^([ugoa]*[-+=][rwxX]*,?)+$|^0?[0-7]{3}$/.test(mode))
-        return deny('chmod-mode', `\`chmod ${mode}\`: only plain read/write/execute modes are allowed (no setuid/setgid).`);
-    return undefined;
-};
-const cpLong = `archive attributes-only backup?=text copy-contents force interactive dereference no-clobber no-dereference preserve?=text no-preserve=text parents recursive reflink?=text remove-destination sparse=text strip-trailing-slashes suffix=text target-directory=write no-target-directory update?=text verbose one-file-system context?=text debug link! symbolic-link! ${help}`;
-const cpTable = optionTable({
-    short: 'a b d f i H l! L n P p R r s! S:text t:write T u v x Z',
-    long: cpLong,
-    reasons: {
-        link: 'it creates hard links, which can share a file outside the workspace',
-        'symbolic-link': 'it creates symlinks, which can point outside the workspace',
-        l: 'it creates hard links',
-        s: 'it creates symlinks',
-    },
-});
-const mvTable = optionTable({
-    short: 'b f i n S:text t:write T u v Z',
-    long: `backup?=text force interactive no-clobber no-copy strip-trailing-slashes suffix=text target-directory=write no-target-directory update?=text verbose context exchange debug ${help}`,
-});
-/** cp/mv: sources are read (mv's are removed, so written), the destination written. */
-function copyRule(name) {
-    return (args, ctx) => {
-        const parsed = checkArgs(name, name === 'cp' ? cpTable : mvTable, args, ctx, 'text');
-        if (rule_isDenial(parsed))
-            return parsed;
-        const ops = parsed.operands;
-        const hasTarget = findParsed(parsed, 'target-directory', 't') !== undefined;
-        const dest = hasTarget ? undefined : ops.at(-1);
-        const sources = hasTarget ? ops : ops.slice(0, -1);
-        const recursive = findParsed(parsed, 'recursive', 'R', 'r', 'archive', 'a') !== undefined;
-        // `cp -rL` copies what symlinks inside the tree point to (e.g. /etc) into the workspace.
-        if (recursive && findParsed(parsed, 'dereference', 'L'))
-            return deny('recursive-follow', `\`${name} -r\` with \`-L\` copies through symlinks out of the workspace.`);
-        for (const src of sources) {
-            const problem = checkValue(src, name === 'mv' ? 'write' : recursive ? 'walk' : 'read', `\`${name}\``, ctx);
-            if (problem)
-                return problem;
-        }
-        return dest ? checkValue(dest, 'write', `\`${name}\``, ctx) : undefined;
-    };
-}
-coreutilRules['cp'] = copyRule('cp');
-coreutilRules['mv'] = copyRule('mv');
-coreutilRules['rm'] = (args, ctx) => {
-    const table = optionTable({
-        short: 'd f i I r R v',
-        long: `force interactive?=text one-file-system no-preserve-root! preserve-root?=text recursive dir verbose ${help}`,
-        reasons: { 'no-preserve-root': 'it lets `rm -r /` run' },
-    });
-    const parsed = checkArgs('rm', table, args, ctx, 'write');
-    if (rule_isDenial(parsed))
-        return parsed;
-    if (parsed.operands.some((o) => ['.', './', '*', '..', '/'].includes(o.value)))
-        return deny('rm-workspace', 'Removing the whole workspace is not allowed; name the files to delete.');
-    return undefined;
-};
 /** sort: `-o FILE` is a write; `--compress-program` runs a program. */
 coreutilRules['sort'] = tableRule('sort', optionTable({
     short: 'b c C d f g h i k:text M m n o:write R r s S:text t:text T:write u V z',
     rule: 'sort-compress-program',
     reasons: { 'compress-program': 'it runs a program' },
-    long: `ignore-leading-blanks check?=text dictionary-order ignore-case general-numeric-sort human-numeric-sort ignore-nonprinting key=text month-sort merge numeric-sort output=write random-sort random-source=read reverse sort=text stable buffer-size=text field-separator=text temporary-directory=write unique version-sort zero-terminated batch-size=num compress-program=text! debug files0-from=read parallel=num ${help}`,
+    long: `ignore-leading-blanks check?=text dictionary-order ignore-case general-numeric-sort human-numeric-sort ignore-nonprinting key=text month-sort merge numeric-sort output=write random-sort random-source=read reverse sort=text stable buffer-size=text field-separator=text temporary-directory=write unique version-sort zero-terminated batch-size=num compress-program=text! debug files0-from=list0 parallel=num ${help}`,
 }), 'read');
 /** uniq [IN [OUT]]: the second operand is written. */
 coreutilRules['uniq'] = tableRule('uniq', optionTable({
@@ -2077,12 +3401,182 @@ coreutilRules['command'] = (args) => args[0]?.value === '-v' || args[0]?.value =
     ? undefined
     : deny('wrapper', '`command` runs another command past the shell functions; call the command directly.');
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/jq-filter.ts
+/**
+ * jq and yq filters read as tokens, with an allowlist instead of a list of bad words: every
+ * name a filter calls must be a known operator that only transforms its input (or a function
+ * the filter defines), every `$variable` must not be `$ENV` or a `$__…` one, every `@format` a
+ * known encoder. Strings are read with their `\(…)` interpolations (code inside a string is
+ * tokenised too), `.name` and `."name"` are field accesses, and a name right before `:` in an
+ * object is a key; anything else the lexer does not know is refused. Both yqs are covered: the
+ * jq wrapper passes its filter to jq, mikefarah's has its own operators (its `load`, `eval`,
+ * `env`, `strenv` are not on the list).
+ */
+
+const safeNames = new Set([
+    // jq built-ins that only transform their input.
+    'length utf8bytelength not keys keys_unsorted values has in map map_values path del getpath setpath delpaths to_entries from_entries with_entries select recurse recurse_down empty error halt halt_error paths leaf_paths add any all flatten range floor sqrt pow log log2 log10 exp exp2 exp10 tostring tonumber type infinite nan isinfinite isnan isnormal isvalid sort sort_by group_by min max min_by max_by unique unique_by reverse contains inside startswith endswith combinations ltrimstr rtrimstr trimstr trim ltrim rtrim explode implode split join ascii_downcase ascii_upcase ascii while until repeat limit first last nth isempty splits sub gsub test match capture scan tojson fromjson todate fromdate now mktime gmtime localtime strftime strptime strflocaltime todateiso8601 fromdateiso8601 dateadd datesub date tostream fromstream truncate_stream indices index rindex walk transpose bsearch objects iterables booleans numbers strings nulls arrays scalars abs toarray pick have_literal_numbers have_decnum significand gamma lgamma tgamma lgamma_r frexp modf ldexp scalb scalbln nearbyint trunc round ceil fabs acos acosh asin asinh atan atanh cbrt cos cosh expm1 log1p logb rint sin sinh tan tanh y0 y1 j0 j1 atan2 copysign drem fdim fmax fmin fmod hypot nextafter nexttoward fma erf erfc pow10 remainder getpath tojson ltrimstr skip toboolean getpath splits ascii env_not_allowed IN INDEX GROUP_BY UNIQUE_BY ANY ALL',
+    // jq keywords and literals.
+    'def as if then elif else end reduce foreach try catch label break and or null true false',
+    // mikefarah yq operators that only transform their input.
+    'sort_keys shuffle omit pivot array_to_map ireduce collect splitDoc document_index di file_index fi filename key kind tag style anchor alias explode parent parents line column head_comment line_comment foot_comment to_json to_yaml to_props to_csv to_tsv to_xml to_string to_number to_uri from_json from_yaml from_props from_csv from_tsv from_xml from_base64 to_base64 from_unix to_unix format_datetime with_dtf tz upcase downcase any_c all_c eval_not_allowed with entries compare divide modulo unique_by sort_by_keys subtract select has',
+]
+    .join(' ')
+    .split(' ')
+    .filter((n) => !n.endsWith('_not_allowed')));
+/** Built-ins that reach the environment, other files, modules or stderr. */
+const refusedBuiltins = new Set('env input inputs debug stderr input_filename input_line_number builtins get_search_list get_prog_origin get_jq_origin modulemeta include import load load_str load_xml load_props load_base64 strenv envsubst eval __loc__'.split(' '));
+const safeFormats = new Set('text json html uri urid csv tsv base64 base64d base32 base32d yaml props xml'.split(' '));
+const why = (what) => `uses \`${what}\`, which is not one of the operators that only transform the input (the environment, other files, modules and shell-quoted output are off limits)`;
+const jq_filter_refuse = (tool, what) => deny(`${tool}-filter`, `The ${tool} filter ${what}; filter the input only.`);
+/** Checks a jq or yq filter; `undefined` when every token is allowed. */
+function checkFilter(tool, filter) {
+    const defined = new Set();
+    // Names a filter defines (`def f:`, `def f(g; $x):`) may be called, unless they shadow a
+    // refused built-in (the check below still sees the built-in's name).
+    for (const match of filter.matchAll(/\bdef\s+([A-Za-z_]\w*)\s*(\(([^)]*)\))?/g)) {
+        const names = [match[1], ...(match[3] ?? '').split(';').map((p) => p.trim())];
+        for (const name of names) {
+            if (!/^[A-Za-z_]\w*$/.test(name))
+                continue;
+            // Definitions are scoped, the check is not: a refused name defined in one place would
+            // let the built-in through elsewhere.
+            if (refusedBuiltins.has(name))
+                return jq_filter_refuse(tool, `defines \`${name}\`, the name of a built-in that is off limits`);
+            defined.add(name);
+        }
+    }
+    const problem = scan(tool, filter, 0, filter.length, defined);
+    return typeof problem === 'number' ? undefined : problem;
+}
+/**
+ * Scans `src` from `i` until `end` or, inside an interpolation, the `)` closing it; returns the
+ * index reached or a denial.
+ */
+function scan(tool, src, start, end, defined, interpolation = false) {
+    let i = start;
+    // Open brackets, innermost last; a name right after `{` or an object's `,` is a key.
+    const open = [];
+    let keyPosition = false;
+    while (i < end) {
+        const ch = src[i];
+        if (/\s/.test(ch)) {
+            i++;
+            continue;
+        }
+        if (ch === '#') {
+            const eol = src.indexOf('\n', i);
+            const comment = src.slice(i, eol === -1 ? end : eol);
+            // jq 1.7.1 continues a comment after a trailing backslash; older versions do not.
+            if (comment.endsWith('\\'))
+                return jq_filter_refuse(tool, 'has a comment ending in `\\`');
+            i = eol === -1 ? end : eol;
+            continue;
+        }
+        if (ch === '"') {
+            const after = string(tool, src, i, end, defined);
+            if (typeof after !== 'number')
+                return after;
+            i = after;
+            keyPosition = false;
+            continue;
+        }
+        if (ch === '.') {
+            // `.name` and `."name"` are fields; `..` is recursion; `.[` indexing.
+            const field = /\.[A-Za-z_]\w*/y;
+            field.lastIndex = i;
+            const m = field.exec(src);
+            i = m ? i + m[0].length : i + 1;
+            keyPosition = false;
+            continue;
+        }
+        if (ch === '$') {
+            const m = /\$(__loc__|[A-Za-z_]\w*)/y;
+            m.lastIndex = i;
+            const v = m.exec(src);
+            if (!v)
+                return jq_filter_refuse(tool, 'has a `$` the policy cannot read');
+            if (v[1] === 'ENV' || v[1].startsWith('__'))
+                return jq_filter_refuse(tool, why(v[0]));
+            i += v[0].length;
+            keyPosition = false;
+            continue;
+        }
+        if (ch === '@') {
+            const m = /@([A-Za-z_]\w*)/y;
+            m.lastIndex = i;
+            const f = m.exec(src);
+            if (!f || !safeFormats.has(f[1]))
+                return jq_filter_refuse(tool, why(f?.[0] ?? '@'));
+            i += f[0].length;
+            continue;
+        }
+        if (/[A-Za-z_]/.test(ch)) {
+            const m = /[A-Za-z_]\w*(::[A-Za-z_]\w*)*/y;
+            m.lastIndex = i;
+            const name = m.exec(src)[0];
+            i += name.length;
+            const next = src.slice(i).match(/^\s*(.)/)?.[1];
+            // An object key (`{name: …}`, `{name, …}`, `{name}`) is a literal, not a call.
+            if (keyPosition && (next === ':' || next === ',' || next === '}')) {
+                keyPosition = false;
+                continue;
+            }
+            keyPosition = false;
+            if (name.includes('::'))
+                return jq_filter_refuse(tool, why(name));
+            if (!safeNames.has(name) && !defined.has(name))
+                return jq_filter_refuse(tool, why(name));
+            continue;
+        }
+        if (/[0-9]/.test(ch)) {
+            const m = /[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?/y;
+            m.lastIndex = i;
+            i += m.exec(src)[0].length;
+            continue;
+        }
+        if (!'|,;:()[]{}+-*/%=<>!?'.includes(ch))
+            return jq_filter_refuse(tool, `has \`${ch}\`, which the policy does not read`);
+        if (ch === ')' && open.length === 0 && interpolation)
+            return i + 1;
+        if ('([{'.includes(ch))
+            open.push(ch);
+        if (')]}'.includes(ch) && open.pop() !== { ')': '(', ']': '[', '}': '{' }[ch])
+            return jq_filter_refuse(tool, `has an unmatched \`${ch}\``);
+        i++;
+        keyPosition = (ch === '{' || ch === ',') && open.at(-1) === '{';
+    }
+    return interpolation ? jq_filter_refuse(tool, 'has an unclosed `\\(` in a string') : i;
+}
+/** A string from its opening quote: escapes skipped, `\(…)` scanned as code. Returns the index after it. */
+function string(tool, src, open, end, defined) {
+    let i = open + 1;
+    while (i < end) {
+        const ch = src[i];
+        if (ch === '"')
+            return i + 1;
+        if (ch === '\\') {
+            if (src[i + 1] === '(') {
+                const after = scan(tool, src, i + 2, end, defined, true);
+                if (typeof after !== 'number')
+                    return after;
+                i = after;
+                continue;
+            }
+            i += 2;
+            continue;
+        }
+        i++;
+    }
+    return jq_filter_refuse(tool, 'has a string that is not closed');
+}
+
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/data-tools.ts
 /**
- * jq and yq: their filters are programs too. jq's `env`/`$ENV` read the environment (the
- * runner's secrets), `input`/`inputs`/`$__loc__` and modules read other files; yq adds `load`,
- * `env`/`strenv` and in-place editing, which is a write.
+ * jq and yq: their filters are programs too, checked token by token against the operators that
+ * only transform the input (jq-filter.ts); yq's in-place editing is a write.
  */
+
 
 
 
@@ -2098,14 +3592,6 @@ const jqTable = optionTable({
         argjson: 'named arguments are not needed',
     },
 });
-/** Words in a jq/yq filter that reach the environment, other files or modules. */
-const jqRefused = /(^|[^\w$.])(\$ENV|env|\$__prog_args|input_filename|input_line_number|input|inputs|import|include|debug|stderr|load|load_\w+|strenv|envsubst|eval|modulemeta|get_search_list)(?![\w])/;
-function checkFilter(tool, filter) {
-    const match = jqRefused.exec(filter);
-    return match
-        ? deny(`${tool}-filter`, `The ${tool} filter uses \`${match[2]}\`, which reads the environment, other files or modules; filter the input only.`)
-        : undefined;
-}
 const jq = (args, ctx) => {
     const parsed = checkArgs('jq', jqTable, args, ctx, (p) => findParsed(p, 'from-file', 'f') ? 'read' : ['text', 'read']);
     if (rule_isDenial(parsed))
@@ -2116,15 +3602,15 @@ const jq = (args, ctx) => {
     return filter === undefined ? undefined : checkFilter('jq', filter);
 };
 const yqTable = optionTable({
-    short: 'i C M e P p:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini o:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini I:num r N n s:text v V h 0',
-    long: 'inplace colors no-colors exit-status prettyPrint input-format=text output-format=text indent=num unwrapScalar raw-output no-doc null-input split-exp=text verbose version help expression=text from-file! front-matter=e:extract|process header-preprocess nul-output no-colors',
+    short: 'i C M e P p:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini o:e:auto|a|yaml|y|json|j|props|p|xml|x|csv|c|tsv|t|toml|lua|l|uri|shell|s|base64|ini I:num r N n s:text v V h 0 y Y c S w:num',
+    long: 'inplace in-place colors no-colors exit-status prettyPrint input-format=text output-format=text indent=num unwrapScalar raw-output no-doc null-input split-exp=text verbose version help expression=text from-file! front-matter=e:extract|process header-preprocess nul-output no-colors yaml-output yml-output yaml-roundtrip yml-roundtrip width=num indentless-lists indentless compact-output sort-keys tab',
     reasons: { 'from-file': 'write the expression inline' },
 });
 const yq = (args, ctx) => {
     // yq v4 subcommands: `yq eval …`, `yq e …`, `yq eval-all …`.
     const rest = ['eval', 'e', 'eval-all', 'ea'].includes(args[0]?.value ?? '') ? args.slice(1) : args;
     const parsed = checkArgs('yq', yqTable, rest, ctx, (p) => {
-        const inPlace = findParsed(p, 'inplace', 'i') !== undefined;
+        const inPlace = findParsed(p, 'inplace', 'in-place', 'i') !== undefined;
         const hasExpression = findParsed(p, 'expression') !== undefined;
         const files = inPlace ? 'write' : 'read';
         return hasExpression ? files : ['text', files];
@@ -2142,103 +3628,1994 @@ const yq = (args, ctx) => {
     return undefined;
 };
 
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/ecosystems.ts
+/**
+ * Build systems and toolchains beyond Node, Python, Go, Rust, Java and .NET, as real projects'
+ * CI runs them: C and C++ (cmake, ctest, ninja, meson), Ruby (ruby, bundle, rake, rspec,
+ * rubocop), Deno, Bun, PHP (composer, phpunit), Elixir (mix), Swift, docs (sphinx-build,
+ * mkdocs), infrastructure (terraform, helm) and task runners (just, pre-commit). Almost all of
+ * them run the project's code or read configuration that names programs, so they need the
+ * sandbox; what publishes, deploys, installs by name, serves, or takes code on the command line
+ * is refused.
+ */
+
+const publishes = 'it publishes, deploys or uses credentials';
+const installs = 'it adds or upgrades dependencies (the lockfile is what you have)';
+const serves = 'it starts a server or an interactive session';
+const ecosystemRules = {
+    cmake: openRule('cmake', {
+        code: true,
+        read: ['S'],
+        write: ['B', 'install-prefix', 'prefix', 'graphviz', 'trace-redirect', 'profiling-output'],
+        load: ['C', 'toolchain', 'P'],
+        valued: [
+            'D',
+            'G',
+            'A',
+            'T',
+            'U',
+            'W',
+            'target',
+            't',
+            'config',
+            'j',
+            'parallel',
+            'build',
+            'install',
+            'component',
+            'log-level',
+        ],
+        // `cmake -E env|chdir|time …` runs another command, past the policy.
+        refuse: { E: 'command mode runs other commands; use the shell command itself' },
+    }),
+    ctest: openRule('ctest', {
+        code: true,
+        read: ['test-dir', 'resource-spec-file'],
+        write: ['output-junit', 'output-log', 'O'],
+        load: ['S', 'script'],
+        valued: [
+            'C',
+            'build-config',
+            'j',
+            'parallel',
+            'R',
+            'tests-regex',
+            'E',
+            'exclude-regex',
+            'L',
+            'label-regex',
+            'timeout',
+            'repeat',
+            'I',
+            'tests-information',
+        ],
+        refuse: {
+            D: 'dashboard mode submits results over the network',
+            dashboard: 'dashboard mode submits results over the network',
+            T: 'dashboard steps submit results over the network',
+            M: 'dashboard mode submits results over the network',
+        },
+    }),
+    ninja: openRule('ninja', { code: true, chdir: ['C'], load: ['f'], valued: ['j', 'k', 'l', 'd', 't', 'w'] }),
+    meson: openRule('meson', {
+        code: true,
+        chdir: ['C'],
+        valued: ['buildtype', 'backend', 'd', 'suite', 'num-processes', 'setup', 'wrap-mode'],
+        refusedSubcommands: {
+            wrap: installs,
+            subprojects: installs,
+            install: 'it installs outside the workspace',
+            dist: publishes,
+        },
+    }),
+    ruby: openRule('ruby', {
+        code: true,
+        interpreter: true,
+        evaluate: ['e'],
+        load: ['r', 'require'],
+        read: ['I', 'C'],
+    }),
+    bundle: openRule('bundle', {
+        code: true,
+        nested: ['exec'],
+        load: ['gemfile'],
+        write: ['path'],
+        valued: ['jobs', 'j', 'retry', 'without', 'with', 'deployment'],
+        refusedSubcommands: {
+            add: installs,
+            update: installs,
+            remove: installs,
+            outdated: 'it queries the registry',
+            open: serves,
+            console: serves,
+            gem: 'it creates a gem',
+            inject: installs,
+            lock: installs,
+            plugin: installs,
+            binstubs: 'it writes programs',
+            viz: 'not needed',
+        },
+    }),
+    rake: openRule('rake', {
+        code: true,
+        load: ['f', 'rakefile', 'r', 'require', 'i', 'libdir'],
+        evaluate: ['e', 'execute', 'p', 'execute-print', 'e'],
+    }),
+    rspec: openRule('rspec', {
+        code: true,
+        load: ['r', 'require', 'options', 'i'],
+        write: ['o', 'out'],
+        valued: ['e', 'example', 't', 'tag', 'f', 'format', 'seed', 'order', 'pattern'],
+    }),
+    rubocop: openRule('rubocop', {
+        code: true,
+        load: ['c', 'config', 'r', 'require', 'plugin'],
+        write: ['o', 'out', 'cache-root'],
+        valued: ['f', 'format', 'only', 'except', 'fail-level'],
+        writeMode: [
+            'a',
+            'autocorrect',
+            'A',
+            'autocorrect-all',
+            'auto-correct',
+            'auto-correct-all',
+            'x',
+            'fix-layout',
+        ],
+    }),
+    deno: openRule('deno', {
+        code: true,
+        interpreter: true,
+        noUrls: true,
+        load: ['config', 'c', 'import-map', 'preload', 'require', 'env-file'],
+        write: ['output', 'o', 'coverage', 'junit-path'],
+        valued: ['filter', 'reporter', 'ext', 'seed', 'shuffle'],
+        evaluate: ['eval', 'e', 'print', 'p'],
+        writeMode: [],
+        refuse: { inspect: serves, 'inspect-brk': serves, 'inspect-wait': serves },
+        refusedSubcommands: {
+            eval: 'it runs code given on the command line',
+            repl: serves,
+            serve: serves,
+            jupyter: serves,
+            install: installs,
+            uninstall: installs,
+            add: installs,
+            remove: installs,
+            upgrade: 'it replaces deno',
+            publish: publishes,
+            deploy: publishes,
+            compile: 'it builds an executable',
+            lsp: serves,
+        },
+    }),
+    bun: openRule('bun', {
+        code: true,
+        interpreter: true,
+        noUrls: true,
+        load: ['preload', 'r', 'require', 'config', 'c', 'env-file', 'tsconfig-override'],
+        chdir: ['cwd'],
+        write: ['outdir', 'outfile', 'coverage-dir'],
+        valued: ['t', 'test-name-pattern', 'timeout', 'filter', 'target', 'format'],
+        evaluate: ['e', 'eval', 'p', 'print'],
+        refuse: { inspect: serves, 'inspect-brk': serves, 'inspect-wait': serves },
+        refusedSubcommands: {
+            x: 'it downloads and runs a package',
+            add: installs,
+            a: installs,
+            remove: installs,
+            rm: installs,
+            update: installs,
+            upgrade: 'it replaces bun',
+            create: 'it downloads a template',
+            c: 'it downloads a template',
+            publish: publishes,
+            link: installs,
+            unlink: installs,
+            pm: 'it changes the package cache or registry settings',
+            repl: serves,
+        },
+    }),
+    composer: openRule('composer', {
+        code: true,
+        chdir: ['d', 'working-dir'],
+        valued: ['no-interaction'],
+        refusedSubcommands: {
+            require: installs,
+            remove: installs,
+            update: installs,
+            upgrade: installs,
+            global: installs,
+            'self-update': 'it replaces composer',
+            selfupdate: 'it replaces composer',
+            config: 'it changes configuration (repositories, scripts)',
+            'create-project': 'it downloads a project',
+            exec: 'it runs a program of its own choosing',
+        },
+    }),
+    phpunit: openRule('phpunit', {
+        code: true,
+        load: ['c', 'configuration', 'bootstrap'],
+        write: ['log-junit', 'coverage-clover', 'coverage-html'],
+        valued: ['filter', 'group', 'testsuite'],
+    }),
+    mix: openRule('mix', {
+        code: true,
+        refusedSubcommands: {
+            'hex.publish': publishes,
+            'archive.install': installs,
+            'local.hex': installs,
+            'local.rebar': installs,
+            'deps.update': installs,
+            'escript.install': installs,
+        },
+    }),
+    swift: openRule('swift', {
+        code: true,
+        chdir: ['package-path'],
+        refusedSubcommands: { repl: serves, 'package-registry': publishes },
+    }),
+    'sphinx-build': openRule('sphinx-build', {
+        code: true,
+        read: ['c'],
+        write: ['d', 'w'],
+        valued: ['b', 'j', 'jobs', 'D', 'A', 't'],
+        operands: 'read',
+    }),
+    mkdocs: openRule('mkdocs', {
+        code: true,
+        load: ['f', 'config-file'],
+        write: ['d', 'site-dir'],
+        refusedSubcommands: { 'gh-deploy': publishes, serve: serves },
+    }),
+    terraform: openRule('terraform', {
+        code: true,
+        singleDash: true,
+        chdir: ['chdir'],
+        load: ['plugin-dir'],
+        valued: ['var', 'var-file', 'backend-config'],
+        noCode: ['fmt', 'version', '-version'],
+        refusedSubcommands: {
+            apply: publishes,
+            destroy: publishes,
+            plan: 'it reads remote state and providers with credentials',
+            import: publishes,
+            state: publishes,
+            taint: publishes,
+            untaint: publishes,
+            refresh: publishes,
+            login: publishes,
+            logout: publishes,
+            console: serves,
+            output: 'it reads remote state',
+            workspace: publishes,
+            'force-unlock': publishes,
+        },
+        writeMode: [],
+    }),
+    helm: openRule('helm', {
+        code: false,
+        read: ['f', 'values', 'set-file'],
+        write: ['output-dir'],
+        valued: [
+            'set',
+            'set-string',
+            'set-json',
+            'namespace',
+            'n',
+            'kube-version',
+            'api-versions',
+            'a',
+            'show-only',
+            's',
+            'version',
+            'name-template',
+            'release-name',
+        ],
+        refuse: {
+            'post-renderer': 'it runs a program',
+            kubeconfig: 'it reaches a cluster',
+            'kube-context': 'it reaches a cluster',
+        },
+        refusedSubcommands: {
+            install: publishes,
+            upgrade: publishes,
+            uninstall: publishes,
+            delete: publishes,
+            rollback: publishes,
+            push: publishes,
+            registry: publishes,
+            repo: installs,
+            plugin: 'it installs or runs plugins',
+            dependency: installs,
+            dep: installs,
+            pull: installs,
+            fetch: installs,
+            test: 'it runs tests in a cluster',
+            get: 'it reads a cluster',
+            status: 'it reads a cluster',
+            history: 'it reads a cluster',
+            list: 'it reads a cluster',
+            ls: 'it reads a cluster',
+            package: 'it signs or packages charts',
+            search: 'it queries the network',
+            env: 'it prints the environment',
+        },
+    }),
+    just: openRule('just', {
+        code: true,
+        load: ['f', 'justfile'],
+        chdir: ['d', 'working-directory'],
+        evaluate: ['evaluate'],
+    }),
+    'pre-commit': openRule('pre-commit', {
+        code: true,
+        load: ['c', 'config'],
+        valued: ['hook-stage', 'from-ref', 'to-ref', 's', 'o'],
+        refusedSubcommands: {
+            install: 'it writes git hooks',
+            uninstall: 'it changes git hooks',
+            'install-hooks': installs,
+            autoupdate: installs,
+            'try-repo': 'it downloads and runs another repository',
+            'init-templatedir': 'it writes git hooks',
+            'migrate-config': 'it rewrites the configuration',
+        },
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/file-ops.ts
+/**
+ * The commands that change files: mkdir, rmdir, touch, tee, chmod, cp, mv, rm. Every name they
+ * write is a typed write (recorded for the line, for review runs and for "written this run").
+ * What runs where the typing would be a guess is a `tree` write: cp/mv targets (they can create
+ * symlinks and move folders), mv sources, and recursive rm/chmod, which may not take the
+ * workspace, a folder above it or a folder holding `.git`/`.github`. A copy lands at the
+ * destination or inside it (`dest/<name>`) depending on what exists when it runs, so both are
+ * checked.
+ */
+
+
+
+
+
+
+
+const file_ops_help = 'help version';
+const fileOpRules = {};
+fileOpRules['mkdir'] = tableRule('mkdir', optionTable({ short: 'm:text p v Z', long: `mode=text parents verbose context?=text ${file_ops_help}` }), 'write');
+fileOpRules['rmdir'] = tableRule('rmdir', optionTable({ short: 'p v', long: `ignore-fail-on-non-empty parents verbose ${file_ops_help}` }), 'write');
+fileOpRules['touch'] = tableRule('touch', optionTable({
+    short: 'a c d:text f h m r:read t:text',
+    long: `no-create date=text no-dereference reference=read time=text ${file_ops_help}`,
+}), 'write');
+fileOpRules['tee'] = tableRule('tee', optionTable({ short: 'a i p', long: `append ignore-interrupts output-error?=text ${file_ops_help}` }), 'write');
+const chmodTable = optionTable({
+    short: 'c f v R',
+    long: `changes silent quiet verbose no-preserve-root preserve-root reference=read recursive ${file_ops_help}`,
+});
+/** chmod MODE FILE… or chmod --reference=RFILE FILE… (then every operand is a file). */
+fileOpRules['chmod'] = (args, ctx) => {
+    const recursive = (p) => findParsed(p, 'recursive', 'R') !== undefined;
+    const parsed = checkArgs('chmod', chmodTable, args, ctx, (p) => {
+        const files = recursive(p) ? 'tree' : 'write';
+        return findParsed(p, 'reference') ? files : ['text', files];
+    });
+    if (rule_isDenial(parsed))
+        return parsed;
+    const mode = findParsed(parsed, 'reference') ? undefined : parsed.operands[0]?.value;
+    if (mode !== undefined && !/^([ugoa]*[-+=][rwxX]*,?)+$|^0?[0-7]{3}$/.test(mode))
+        return deny('chmod-mode', `\`chmod ${mode}\`: only plain read/write/execute modes are allowed (no setuid/setgid).`);
+    return undefined;
+};
+const cpTable = optionTable({
+    short: 'a b d f i H l! L n P p R r s! S:text t:text T u v x Z',
+    long: `archive attributes-only backup?=text copy-contents force interactive dereference no-clobber no-dereference preserve?=text no-preserve=text parents recursive reflink?=text remove-destination sparse=text strip-trailing-slashes suffix=text target-directory=text no-target-directory update?=text verbose one-file-system context?=text debug link! symbolic-link! ${file_ops_help}`,
+    reasons: {
+        link: 'it creates hard links, which can share a file outside the workspace',
+        'symbolic-link': 'it creates symlinks, which can point outside the workspace',
+        l: 'it creates hard links',
+        s: 'it creates symlinks',
+    },
+});
+const mvTable = optionTable({
+    short: 'b f i n S:text t:text T u v Z',
+    long: `backup?=text force interactive no-clobber no-copy strip-trailing-slashes suffix=text target-directory=text no-target-directory update?=text verbose context exchange debug ${file_ops_help}`,
+});
+/** Where a source lands: the destination itself, or `dest/<name>` when it is (or becomes) a folder. */
+function landings(source, dest, parsed, ctx) {
+    // A glob's matches decide where they land (`cp sub/.g* .` can land on `.github`).
+    const names = source.glob
+        ? ctx.cwds.flatMap((cwd) => expandGlob(cwd, source.value, POLICY_GLOB_MAX_MATCHES).map((m) => external_node_path_default().relative(cwd, m)))
+        : [source.value];
+    if (names.length === 0)
+        names.push(source.value);
+    // An existing folder is entered (another step of the line changing it is a line conflict).
+    const intoFolder = findParsed(parsed, 'target-directory', 't') !== undefined ||
+        dest.value.endsWith('/') ||
+        ctx.cwds.some((cwd) => isFolder(external_node_path_default().resolve(cwd, dest.value)));
+    const asFile = findParsed(parsed, 'no-target-directory', 'T') !== undefined;
+    const parents = findParsed(parsed, 'parents') !== undefined;
+    const out = [];
+    for (const name of names) {
+        if (parents) {
+            out.push(literal(`${dest.value}/${name}`));
+            continue;
+        }
+        const base = external_node_path_default().basename(name.replace(/\/+$/, ''));
+        if (base === '.' || base === '..' || base === '')
+            return undefined;
+        // `-T`: onto the destination itself; an existing folder or `-t`: inside it; else either.
+        if (asFile || !intoFolder)
+            out.push(dest);
+        if (!asFile)
+            out.push(literal(`${dest.value.replace(/\/+$/, '')}/${base}`));
+    }
+    return out;
+}
+/**
+ * With `-b`/`--backup`/`--suffix`, a replaced file is first renamed to `<name><suffix>` or
+ * `<name>.~N~`: more names written, beside each landing place.
+ */
+function backups(places, parsed) {
+    const option = findParsed(parsed, 'backup', 'b', 'suffix', 'S');
+    if (!option)
+        return [];
+    const suffix = findParsed(parsed, 'suffix', 'S')?.value?.value ?? '~';
+    return places.flatMap((p) => [literal(`${p.value}${suffix}`), literal(`${p.value}.~1~`)]);
+}
+/** cp/mv: sources are read (cp -r: walked; mv: moved away), every landing place written. */
+function copyRule(name) {
+    return (args, ctx) => {
+        const parsed = checkArgs(name, name === 'cp' ? cpTable : mvTable, args, ctx, 'text');
+        if (rule_isDenial(parsed))
+            return parsed;
+        const ops = parsed.operands;
+        const target = findParsed(parsed, 'target-directory', 't')?.value;
+        const dest = target ?? ops.at(-1);
+        const sources = target ? ops : ops.slice(0, -1);
+        const suffix = findParsed(parsed, 'suffix', 'S')?.value?.value;
+        if (suffix !== undefined && !/^[\w.~+-]+$/.test(suffix))
+            return deny(`${name}-backup`, `\`${name} --suffix=${suffix}\`: a backup suffix may not name another folder.`);
+        if (!dest || sources.length === 0)
+            return deny(`${name}-operands`, `\`${name}\` needs a source and a destination.`);
+        const recursive = findParsed(parsed, 'recursive', 'R', 'r', 'archive', 'a') !== undefined;
+        // `cp -rL` copies what symlinks inside the tree point to (e.g. /etc) into the workspace.
+        if (recursive && findParsed(parsed, 'dereference', 'L'))
+            return deny('recursive-follow', `\`${name} -r\` with \`-L\` copies through symlinks out of the workspace.`);
+        // A copy of symlinks as symlinks (`-r`, `-a`, `-P`, `-d`) can leave one at the landing place.
+        const copiesLinks = recursive || findParsed(parsed, 'no-dereference', 'P', 'd') !== undefined;
+        for (const src of sources) {
+            const kind = name === 'mv' ? 'tree' : recursive ? 'walk' : 'read';
+            const problem = checkValue(src, kind, `\`${name}\``, ctx);
+            if (problem)
+                return problem;
+            const places = landings(src, dest, parsed, ctx);
+            if (!places)
+                return deny(`${name}-operands`, `\`${name} ${src.value}\`: name the file or folder to copy, not \`.\` or \`..\`.`);
+            const linkKind = src.glob
+                ? 'link'
+                : strongest([
+                    ...ctx.cwds.map((cwd) => landingKind(external_node_path_default().resolve(cwd, src.value), name, copiesLinks, recursive)),
+                    ...ctx.lineWritesAt(src).map((k) => (k === 'plain' ? 'tree' : 'link')),
+                ]);
+            for (const place of [...places, ...backups(places, parsed)]) {
+                const landing = checkValue(place, linkKind, `\`${name}\``, ctx);
+                if (landing)
+                    return landing;
+            }
+        }
+        return undefined;
+    };
+}
+fileOpRules['cp'] = copyRule('cp');
+fileOpRules['mv'] = copyRule('mv');
+const rmTable = optionTable({
+    short: 'd f i I r R v',
+    long: `force interactive?=text one-file-system no-preserve-root! preserve-root?=text recursive dir verbose ${file_ops_help}`,
+    reasons: { 'no-preserve-root': 'it lets `rm -r /` run' },
+});
+/** rm: files are writes; `-r` makes them tree writes (never the workspace or a folder holding .git/.github). */
+fileOpRules['rm'] = (args, ctx) => {
+    const parsed = checkArgs('rm', rmTable, args, ctx, (p) => findParsed(p, 'recursive', 'r', 'R') ? 'tree' : 'write');
+    if (rule_isDenial(parsed))
+        return parsed;
+    // `rm -r *` at the workspace root is every file of the project.
+    for (const operand of parsed.operands) {
+        if (!operand.glob || !/^(\.\/)*\*$/.test(operand.value))
+            continue;
+        if (ctx.cwds.some((cwd) => cwd === ctx.workspace))
+            return deny('rm-workspace', 'Removing every file of the workspace is not allowed; name the files to delete.');
+    }
+    return undefined;
+};
+/**
+ * What a source leaves where it lands: a symlink itself (`link`: mv of a symlink, or a copy
+ * that keeps symlinks), a folder that may hold symlinks (`links`: mv of a folder, `cp -r`), or
+ * neither (`tree`).
+ */
+function landingKind(p, name, copiesLinks, recursive) {
+    let stat;
+    try {
+        stat = (0,external_node_fs_.lstatSync)(p);
+    }
+    catch {
+        return 'absent';
+    }
+    if (stat.isSymbolicLink())
+        return name === 'mv' || copiesLinks ? 'link' : 'tree';
+    if (stat.isDirectory())
+        return name === 'mv' || recursive ? 'links' : 'tree';
+    return 'tree';
+}
+/**
+ * The strongest kind. A source absent now is made by another step of the line: a plain write
+ * there makes a regular file; otherwise (a copy, or a step the policy cannot order before this
+ * one) a symlink may be there.
+ */
+function strongest(kinds) {
+    if (kinds.includes('link'))
+        return 'link';
+    if (kinds.includes('links'))
+        return 'links';
+    if (kinds.includes('absent') && !kinds.includes('tree'))
+        return 'link';
+    return 'tree';
+}
+function isFolder(p) {
+    try {
+        return (0,external_node_fs_.statSync)(p).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/formatters.ts
+/**
+ * Formatters and fixers that run no project code: allowed in check mode; the options that make
+ * them rewrite files are soft denials (an `allowed-commands` rule can lift them).
+ */
+
+
+/** The soft denial for a formatter or fixer asked to rewrite files. */
+function writeModeDenial(command) {
+    return notAllowed('formatter-write-mode', `\`${command}\` rewrites files; run it in check mode and fix the findings with edit_file (or add a rule to \`allowed-commands\`).`);
+}
+/** A formatter that rewrites files unless one of `checkFlags` is given. */
+function requireCheckFlag(name, checkFlags, base) {
+    return (args, ctx) => args.some((a) => checkFlags.includes(a.value))
+        ? base(args, ctx)
+        : writeModeDenial(`${name} ${args.map((a) => a.value).join(' ')}`.trim());
+}
+const black = openRule('black', {
+    code: false,
+    load: ['config'],
+    valued: [
+        'l',
+        'line-length',
+        't',
+        'target-version',
+        'include',
+        'exclude',
+        'extend-exclude',
+        'force-exclude',
+        'workers',
+        'W',
+    ],
+    operands: 'read',
+});
+const isort = openRule('isort', {
+    code: false,
+    load: ['settings-path', 'settings-file', 'sp', 'settings'],
+    valued: ['profile', 'l', 'line-length', 'skip', 's', 'skip-glob', 'py', 'm', 'multi-line'],
+    operands: 'read',
+});
+// rustfmt is a rustup proxy: it runs the toolchain rust-toolchain.toml names.
+const rustfmt = openRule('rustfmt', {
+    code: true,
+    load: ['config-path'],
+    valued: ['edition', 'config', 'emit', 'color'],
+    operands: 'read',
+});
+const ruffCheck = openRule('ruff', {
+    code: false,
+    load: ['config'],
+    write: ['o', 'output-file', 'cache-dir'],
+    valued: [
+        'select',
+        'ignore',
+        'extend-select',
+        'extend-ignore',
+        'output-format',
+        'target-version',
+        'line-length',
+        'exclude',
+        'extend-exclude',
+        'per-file-ignores',
+        'stdin-filename',
+    ],
+    writeMode: ['fix', 'unsafe-fixes', 'add-noqa'],
+});
+const formatterRules = {
+    black: requireCheckFlag('black', ['--check', '--diff'], black),
+    isort: requireCheckFlag('isort', ['--check', '--check-only', '-c', '--diff'], isort),
+    rustfmt: requireCheckFlag('rustfmt', ['--check'], rustfmt),
+    ruff: (args, ctx) => args.some((a) => a.value === 'format')
+        ? requireCheckFlag('ruff format', ['--check', '--diff'], ruffCheck)(args, ctx)
+        : ruffCheck(args, ctx),
+    gofmt: openRule('gofmt', {
+        code: false,
+        writeMode: ['w'],
+        write: ['cpuprofile'],
+        valued: ['r'],
+        refuse: {},
+        operands: 'read',
+    }),
+    // goimports loads packages through `go list`.
+    goimports: openRule('goimports', { code: true, writeMode: ['w'], valued: ['local'], operands: 'read' }),
+    biome: openRule('biome', {
+        code: false,
+        load: ['config-path'],
+        write: ['log-path', 'reporter-file'],
+        writeMode: ['write', 'fix', 'apply', 'apply-unsafe', 'unsafe'],
+        valued: [
+            'max-diagnostics',
+            'diagnostic-level',
+            'reporter',
+            'log-level',
+            'log-kind',
+            'skip',
+            'only',
+            'vcs-root',
+            'stdin-file-path',
+        ],
+        refusedSubcommands: {
+            start: 'it starts a server',
+            'lsp-proxy': 'it starts a server',
+            migrate: 'it rewrites configuration',
+            init: 'it writes configuration',
+            clean: 'not needed',
+            search: 'not needed',
+        },
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/git-discovery.ts
+/**
+ * Which repository a git command would open. git looks for it from the folder it runs in up to
+ * the file-system root: the first folder holding `.git` (a folder, or a file redirecting with
+ * `gitdir: …`), or that itself looks like a bare repository (`HEAD` with `objects/` or `refs/`),
+ * wins, and that repository's `config` can name programs git runs (`core.fsmonitor`,
+ * `core.pager`, diff drivers). A workspace folder holding such a thing would hand agent-run git
+ * to a configuration the repository's author wrote, so git is allowed only where discovery
+ * reaches the workspace's own `.git` folder first.
+ */
+
+
+
+
+function kind(p) {
+    try {
+        const stat = (0,external_node_fs_.lstatSync)(p);
+        return stat.isDirectory() ? 'dir' : stat.isFile() ? 'file' : 'other';
+    }
+    catch {
+        return undefined;
+    }
+}
+/** True when `dir` would be taken by git for a (bare) repository of its own. */
+function looksLikeGitDir(dir) {
+    if (kind(external_node_path_default().join(dir, 'HEAD')) === undefined)
+        return false;
+    return ['objects', 'refs', 'commondir', 'config'].some((name) => kind(external_node_path_default().join(dir, name)) !== undefined);
+}
+/** The refusal when git run in any of `cwds` would open a repository other than the workspace's. */
+function discoveryDenial(cwds, workspace) {
+    for (const cwd of cwds) {
+        if (!inside(cwd, workspace))
+            continue; // outside paths are refused by the path rules
+        for (let dir = cwd;; dir = external_node_path_default().dirname(dir)) {
+            const dotGit = kind(external_node_path_default().join(dir, '.git'));
+            if (dir === workspace) {
+                if (dotGit === 'dir')
+                    break;
+                return deny('git-discovery', "The workspace's `.git` is not a repository folder (a `gitdir:` file redirects git), so git would read a configuration the policy cannot vouch for.");
+            }
+            if (dotGit !== undefined || looksLikeGitDir(dir)) {
+                return deny('git-discovery', `\`${external_node_path_default().relative(workspace, dir)}\` holds a \`.git\` or looks like a bare repository, so git run there would use its configuration (which can name programs git runs). Run git from the workspace root with paths instead.`);
+            }
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/git.ts
+/**
+ * git: read-only subcommands, each with the option table of git's parse-options (clusters,
+ * glued values, unambiguous abbreviations, `--no-` forms). The action commits and pushes, so
+ * write and network subcommands are hard denials; options that run programs (`--ext-diff`,
+ * `--textconv`, `-O<pager>`, `--show-signature` with `gpg.program`) are refused, and the ones
+ * that write a file (`--output`) are checked as writes.
+ */
+
+
+
+
+const owner = 'The action commits and pushes your changes itself when you finish; just edit the files.';
+const hardSubcommands = {
+    push: owner,
+    commit: owner,
+    config: 'git configuration is fixed for the run.',
+    remote: 'Remotes are managed by the action.',
+    credential: 'Credentials are off limits.',
+    fetch: 'Network access is not available.',
+    pull: 'Network access is not available.',
+    clone: 'Network access is not available.',
+    'ls-remote': 'Network access is not available.',
+    submodule: 'Submodules are managed by the action.',
+    'filter-branch': 'History rewriting is not allowed.',
+    daemon: 'Not allowed.',
+    'upload-pack': 'Not allowed.',
+    'receive-pack': 'Not allowed.',
+    'upload-archive': 'Not allowed.',
+    'send-email': 'Not allowed.',
+    'send-pack': 'Not allowed.',
+    'fetch-pack': 'Not allowed.',
+    'http-fetch': 'Not allowed.',
+    'http-push': 'Not allowed.',
+    'imap-send': 'Not allowed.',
+    'remote-ext': 'Not allowed.',
+    archive: 'Not allowed.',
+    bundle: 'Not allowed.',
+    hook: 'Running hooks is not allowed.',
+    difftool: 'External tools are not allowed.',
+    mergetool: 'External tools are not allowed.',
+    bisect: '`git bisect run` executes programs; not allowed.',
+    instaweb: 'Not allowed.',
+    'credential-store': 'Credentials are off limits.',
+    'credential-cache': 'Credentials are off limits.',
+    'update-ref': 'Refs are managed by the action.',
+    'symbolic-ref': 'Refs are managed by the action.',
+    replace: 'Not allowed.',
+    worktree: 'Not allowed (except `git worktree list`).',
+    gc: 'Not allowed.',
+    maintenance: 'Not allowed.',
+    'fsmonitor--daemon': 'Not allowed.',
+    'run-command': 'Not allowed.',
+    'sh-setup': 'Not allowed.',
+    'web--browse': 'Not allowed.',
+    p4: 'Not allowed.',
+    svn: 'Not allowed.',
+    cvsimport: 'Not allowed.',
+    cvsexportcommit: 'Not allowed.',
+    cvsserver: 'Not allowed.',
+    shell: 'Not allowed.',
+    'filter-repo': 'Not allowed.',
+};
+const globalTable = optionTable({
+    short: 'C:text c! p! P h v',
+    long: 'no-pager paginate! no-optional-locks literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-replace-objects no-lazy-fetch no-advice version help config-env! exec-path?=text! git-dir! work-tree! namespace! bare! super-prefix! list-cmds=text attr-source=text',
+    permute: false,
+    abbreviations: false,
+    rule: 'git-global-option',
+    reasons: {
+        c: 'it sets configuration, which can name programs git runs (core.pager, core.fsmonitor, diff.external)',
+        'config-env': 'it sets configuration, which can name programs git runs',
+        'exec-path': 'it changes where git finds its programs',
+        'git-dir': 'it points git at another repository',
+        'work-tree': 'it points git at another folder',
+        namespace: 'not needed',
+        bare: 'not needed',
+        'super-prefix': 'internal',
+        paginate: 'it runs the pager',
+        p: 'it runs the pager',
+    },
+});
+const color = 'color?=e:always|never|auto|true|false no-color';
+const diffOptions = `patch p s u U::num unified=num raw patch-with-raw z t! output=write output-indicator-new=text output-indicator-old=text output-indicator-context=text indent-heuristic minimal patience histogram anchored=text diff-algorithm=e:patience|minimal|histogram|myers|default stat?=text compact-summary numstat shortstat dirstat?=text cumulative dirstat-by-file?=text summary patch-with-stat name-only name-status submodule?=text ${color} color-moved?=text color-moved-ws=text word-diff?=e:color|plain|porcelain|none word-diff-regex=pat color-words?=pat no-renames rename-empty check ws-error-highlight=text full-index binary abbrev?=num break-rewrites?=text find-renames?=text find-copies?=text find-copies-harder irreversible-delete l:num diff-filter=text S:pat G:pat find-object=text pickaxe-all pickaxe-regex O:read skip-to=text rotate-to=text R relative?=text a text ignore-cr-at-eol ignore-space-at-eol b ignore-space-change w ignore-all-space ignore-blank-lines I:pat ignore-matching-lines=pat inter-hunk-context=num W function-context exit-code quiet ext-diff! textconv! ignore-submodules?=text src-prefix=text dst-prefix=text no-prefix default-prefix line-prefix=text ita-invisible-in-index ita-visible-in-index base ours theirs cached staged merge-base no-index! M::text C::text B::text D 0 1 2 3 q`;
+/** Splits the mixed notation above into the long and short halves of a table spec. */
+function split(options) {
+    const short = [];
+    const long = [];
+    for (const token of options.split(/\s+/).filter(Boolean)) {
+        const name = token
+            .replace(/[?!]?(=.*)?$/, '')
+            .replace(/:.*$/, '')
+            .replace(/!$/, '');
+        if (name.length === 1)
+            short.push(token.replace('=', ':'));
+        else
+            long.push(token);
+    }
+    return { short: short.join(' '), long: long.join(' ') };
+}
+const reasons = {
+    'ext-diff': 'it runs the external diff program from the configuration',
+    textconv: 'it runs text conversion programs from the configuration',
+    t: 'not needed',
+    'show-signature': 'it runs gpg.program',
+    'open-files-in-pager': 'it runs a program',
+    'no-index': 'it compares files outside the repository',
+};
+function git_table(options, extra = {}) {
+    return optionTable({ ...split(options), negatable: true, reasons, rule: 'git-dangerous-option', ...extra });
+}
+const revOptions = `0 1 2 3 4 5 6 7 8 9 n:num max-count=num skip=num since=text after=text until=text before=text author=pat committer=pat grep-reflog=pat grep=pat all-match invert-grep i regexp-ignore-case basic-regexp E extended-regexp F fixed-strings P perl-regexp remove-empty merges no-merges min-parents=num max-parents=num first-parent exclude-first-parent-only not all branches?=pat tags?=pat remotes?=pat glob=pat exclude=pat exclude-hidden=text reflog alternate-refs single-worktree ignore-missing bisect stdin! cherry-mark cherry-pick left-only right-only cherry walk-reflogs g merge boundary simplify-by-decoration full-history dense sparse simplify-merges ancestry-path?=text show-pulls date-order author-date-order topo-order reverse no-walk?=text do-walk format=text pretty?=text abbrev-commit no-abbrev-commit oneline encoding=text expand-tabs?=num notes?=text show-notes?=text standard-notes show-signature! relative-date date=text parents children left-right graph show-linear-break?=text c cc dd remerge-diff diff-merges=text m r T follow decorate?=text decorate-refs=pat decorate-refs-exclude=pat clear-decorations source mailmap use-mailmap full-diff log-size L:text count objects objects-edge unpacked object-names no-object-names timestamp header`;
+const diffTable = git_table(diffOptions);
+const logTable = git_table(`${diffOptions} ${revOptions}`);
+const subcommands = {
+    status: git_table('s short b branch show-stash porcelain?=text long v verbose u::e:no|normal|all untracked-files?=e:no|normal|all ignored?=e:traditional|no|matching ignore-submodules?=text z column?=text ahead-behind renames find-renames?=text no-renames ' +
+        color),
+    diff: diffTable,
+    'diff-files': diffTable,
+    'diff-index': diffTable,
+    'diff-tree': git_table(`${diffOptions} ${revOptions} stdin! root merge-base no-commit-id`),
+    log: logTable,
+    whatchanged: logTable,
+    show: logTable,
+    'rev-list': logTable,
+    shortlog: git_table(`${revOptions} ${diffOptions} numbered summary email committer w::text group=text n s e c`),
+    blame: git_table(`b root show-stats score-debug f show-name n show-number p porcelain line-porcelain l t c s e show-email w incremental L:text S! contents=read reverse=text first-parent progress M::num C::num date=text ignore-rev=text ignore-revs-file=read color-lines color-by-age minimal abbrev?=num encoding=text`, { reasons: { ...reasons, S: 'not needed' } }),
+    annotate: git_table('b root show-stats f n p l t c s e w incremental L:text contents=read M::num C::num date=text abbrev?=num'),
+    'ls-files': git_table('c cached d deleted m modified o others i ignored s stage k killed u unmerged t v f z directory no-empty-directory eol x:pat exclude=pat X:read exclude-from=read exclude-per-directory=text exclude-standard error-unmatch with-tree=text full-name recurse-submodules abbrev?=num debug deduplicate sparse format=text resolve-undo'),
+    'ls-tree': git_table('d r t l long z name-only name-status object-only full-name full-tree abbrev?=num format=text'),
+    grep: git_table(`cached untracked no-index! exclude-standard recurse-submodules a text textconv! I i ignore-case w word-regexp v invert-match h H full-name E extended-regexp G basic-regexp P perl-regexp F fixed-strings n line-number column l files-with-matches name-only L files-without-match z null o only-matching c count ${color} break heading p show-function W function-context A:num after-context=num B:num before-context=num C:num context=num threads=num f:read e:pat and or not all-match q quiet max-depth=num r recursive m:num max-count=num O::text! open-files-in-pager?=text! 0 1 2 3 4 5 6 7 8 9`, { reasons: { ...reasons, O: 'it runs a program on the matching files' } }),
+    'rev-parse': git_table('abbrev-ref?=text short?=num verify q quiet sq-quote sq not revs-only no-revs flags no-flags default=text prefix=text symbolic symbolic-full-name all branches?=pat tags?=pat remotes?=pat glob=pat exclude=pat disambiguate=text local-env-vars path-format=e:absolute|relative git-dir git-common-dir absolute-git-dir is-inside-git-dir is-inside-work-tree is-bare-repository is-shallow-repository resolve-git-dir=read git-path=text show-toplevel show-superproject-working-tree shared-index-path show-prefix show-cdup show-object-format?=text show-ref-format since=text after=text until=text before=text end-of-options'),
+    describe: git_table('contains tags all long abbrev?=num always dirty?=text broken?=text exact-match match=pat exclude=pat first-parent candidates=num debug'),
+    'cat-file': git_table('t s e p textconv! filters! batch?=text batch-check?=text batch-command?=text batch-all-objects buffer unordered follow-symlinks allow-unknown-type use-mailmap mailmap z Z path=text'),
+    'merge-base': git_table('a all octopus independent is-ancestor fork-point'),
+    'name-rev': git_table('tags refs=pat exclude=pat all annotate-stdin name-only undefined always'),
+    'show-ref': git_table('head tags branches heads verify exists d dereference s hash?=num abbrev?=num q quiet exclude-existing?=text'),
+    'for-each-ref': git_table(`count=num shell perl python tcl sort=text format=text points-at=text merged?=text no-merged?=text contains?=text no-contains?=text ignore-case omit-empty exclude=pat include-root-refs ${color} stdin!`),
+    'count-objects': git_table('v verbose H human-readable'),
+    'check-ignore': git_table('q quiet v verbose n non-matching no-index z stdin!'),
+    'check-attr': git_table('a all cached source=text z stdin!'),
+    version: git_table('build-options'),
+    'merge-tree': git_table('write-tree name-only messages quiet z allow-unrelated-histories merge-base=text trivial-merge'),
+    'range-diff': git_table(`${diffOptions} creation-factor=num no-dual-color left-only right-only notes?=text`),
+    cherry: git_table('v abbrev?=num'),
+    'verify-commit': git_table('v raw'),
+};
+/** Subcommands with modes: only the listing forms are allowed. */
+const listings = {
+    branch: {
+        table: git_table(`l list a all r remotes v vv verbose show-current contains?=text no-contains?=text merged?=text no-merged?=text points-at=text sort=text format=text ${color} column?=text no-column i ignore-case omit-empty abbrev?=num d! D! delete! m! M! move! c! C! copy! f force u! set-upstream-to! unset-upstream! edit-description! t track?=text create-reflog`),
+        writes: [],
+    },
+    tag: {
+        table: git_table(`l list n::num sort=text format=text contains?=text no-contains?=text merged?=text no-merged?=text points-at=text ${color} column?=text no-column i ignore-case omit-empty d! delete! v! verify! a! annotate! s! sign! u! local-user! m! message! F! file! f force e edit create-reflog`),
+        writes: [],
+    },
+};
+/**
+ * git [-C dir]… <subcommand> …: each `-C` moves where git runs (and where its paths resolve),
+ * git must discover the workspace's own repository from there, and every operand is checked
+ * as a path read (a revision is a harmless name inside the workspace; a path outside it is
+ * refused, which also closes `git diff <outside path>` turning into `--no-index`).
+ */
+const git = (args, outer) => {
+    const global = checkArgs('git', globalTable, args, outer, 'text');
+    if (rule_isDenial(global))
+        return global;
+    let ctx = outer;
+    for (const option of global.options) {
+        if (option.def.name !== 'C' || !option.value)
+            continue;
+        const moved = ctx.chdir(option.value);
+        if (rule_isDenial(moved))
+            return moved;
+        ctx = moved;
+    }
+    const discovery = discoveryDenial(ctx.cwds, ctx.workspace);
+    if (discovery)
+        return discovery;
+    const [subWord, ...restWords] = global.rest;
+    if (!subWord)
+        return undefined; // `git --version`
+    const sub = subWord.value;
+    const hard = hardSubcommands[sub];
+    if (hard !== undefined || sub.startsWith('credential')) {
+        if (sub === 'worktree' && restWords[0]?.value === 'list')
+            return undefined;
+        return deny('git-write-subcommand', `\`git ${sub}\` is not allowed. ${hard ?? ''}`.trim());
+    }
+    if (sub === 'stash')
+        return stash(restWords.map((w) => w.value));
+    if (sub === 'reflog') {
+        const first = restWords[0]?.value;
+        if (first !== undefined && first !== 'show' && !first.startsWith('-'))
+            return notAllowed('git-subcommand', `\`git reflog ${first}\` changes the repository.`);
+        const parsed = checkArgs('git reflog', logTable, first === 'show' ? restWords.slice(1) : restWords, ctx, 'read');
+        return rule_isDenial(parsed) ? parsed : undefined;
+    }
+    if (sub === 'help') {
+        const parsed = checkArgs('git help', git_table('a all g guides c config user-interfaces developer-interfaces verbose no-verbose external-commands aliases i! info! m! man! w! web!'), restWords, ctx, 'text');
+        return rule_isDenial(parsed) ? parsed : undefined;
+    }
+    const listing = listings[sub];
+    if (listing) {
+        const parsed = checkArgs(`git ${sub}`, listing.table, restWords, ctx, 'read');
+        if (rule_isDenial(parsed))
+            return parsed;
+        const listMode = findParsed(parsed, 'list', 'l') !== undefined ||
+            (sub === 'branch' && findParsed(parsed, 'show-current') !== undefined);
+        if (parsed.operands.length > 0 && !listMode)
+            return notAllowed('git-subcommand', `\`git ${sub} ${parsed.operands[0].value}\` creates a ${sub}; only listing is allowed.`);
+        return undefined;
+    }
+    const subTable = subcommands[sub];
+    if (!subTable) {
+        return notAllowed('git-subcommand', `\`git ${sub}\` is not allowed: only read-only git subcommands (status, diff, log, show, blame, grep, …) run here. ${owner}`);
+    }
+    // `git grep PATTERN [path…]`: the pattern is not a path unless `-e`/`-f` gave it.
+    const parsed = checkArgs(`git ${sub}`, subTable, restWords, ctx, (p) => sub === 'grep' && !findParsed(p, 'e', 'f') ? ['pattern', 'read'] : 'read');
+    return rule_isDenial(parsed) ? parsed : undefined;
+};
+function stash(rest) {
+    const [mode, ...more] = rest;
+    if (mode === 'list' || (mode === 'show' && more.every((a) => !/^--?(ext|textconv|output|O)/.test(a))))
+        return undefined;
+    return notAllowed('git-subcommand', `\`git stash ${mode ?? ''}\` changes the working tree; only \`git stash list\`/\`show\` are allowed.`.replace('  ', ' '));
+}
+
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/go-rust.ts
+/**
+ * Go and Rust. Both read workspace files that choose which toolchain runs (`go.mod`'s
+ * `toolchain`, `rust-toolchain.toml`) before doing anything, so every command needs the
+ * sandbox; the rules type the rest (outputs, refused options, downloads by version).
+ */
+
+
+
+const goBuild = 'C=read a n p=num race msan asan cover covermode=e:set|count|atomic coverpkg=text v work x asmflags=text buildmode=text buildvcs=text compiler=text gccgoflags=text gcflags=text installsuffix=text ldflags=text linkshared mod=e:readonly|vendor|mod modcacherw modfile=read overlay=read pgo=read pkgdir=write tags=text trimpath toolexec! exec! o=write json';
+const goTest = `${goBuild} run=pat skip=pat bench=pat benchtime=text benchmem count=num cpu=text failfast fullpath fuzz=pat fuzztime=text fuzzminimizetime=text list=pat parallel=num short shuffle=text timeout=text coverprofile=write cpuprofile=write memprofile=write blockprofile=write mutexprofile=write trace=write outputdir=write vet=text args c i`;
+const goTables = {
+    build: goBuild,
+    test: goTest,
+    vet: `${goBuild} vettool! c=num`,
+    list: `${goBuild} m f=text e deps find test compiled export retracted reuse=read u versions`,
+    run: goBuild,
+    generate: goBuild,
+    mod: 'json',
+};
+const goTable = (spec) => optionTable({
+    long: spec,
+    singleDash: true,
+    abbreviations: false,
+    reasons: {
+        toolexec: 'it runs another program',
+        exec: 'it runs another program',
+        vettool: 'it runs another program',
+    },
+});
+const goTablesBuilt = Object.fromEntries(Object.entries(goTables).map(([k, v]) => [k, goTable(v)]));
+/**
+ * go: every subcommand reads `go.mod`, whose `toolchain` line makes the `go` command download
+ * and run another Go, and building runs cgo directives and generators: the project's code.
+ */
+const go = (args, ctx) => {
+    const verdict = goSubcommand(args, ctx);
+    return verdict ?? ctx.workspaceCode('`go` reads go.mod, whose `toolchain` line selects the Go that runs');
+};
+const goSubcommand = (args, ctx) => {
+    const [subWord, ...rest] = args;
+    const sub = subWord?.value;
+    switch (sub) {
+        case undefined:
+        case 'version':
+        case 'help':
+        case 'doc':
+            return undefined;
+        case 'env': {
+            const bad = rest.find((a) => a.value === '-w' || a.value === '-u');
+            return bad ? deny('go-env-write', '`go env -w`/`-u` changes the Go configuration.') : undefined;
+        }
+        case 'tool': {
+            const tool = rest[0]?.value;
+            if (tool !== 'cover')
+                return notAllowed('go-tool', `\`go tool ${tool ?? ''}\` is not on the allowlist (only \`go tool cover\`).`);
+            const parsed = checkArgs('go tool cover', optionTable({
+                long: 'func=read html=read o=write mode=text var=text pkgcfg=read',
+                singleDash: true,
+                abbreviations: false,
+            }), rest.slice(1), ctx, 'read');
+            return rule_isDenial(parsed) ? parsed : undefined;
+        }
+        case 'mod': {
+            const mode = rest[0]?.value;
+            if (!['tidy', 'verify', 'why', 'graph', 'download', 'vendor'].includes(mode ?? ''))
+                return notAllowed('go-subcommand', `\`go mod ${mode ?? ''}\` is not on the allowlist.`);
+            return undefined;
+        }
+        case 'fmt':
+            return notAllowed('formatter-write-mode', '`go fmt` rewrites files; run `gofmt -l .` and fix the findings with edit_file.');
+        case 'install':
+        case 'get':
+            return deny('go-install', `\`go ${sub}\` downloads code; it is not allowed.`);
+        case 'build':
+        case 'test':
+        case 'vet':
+        case 'list':
+        case 'run':
+        case 'generate': {
+            const parsed = checkArgs(`go ${sub}`, goTablesBuilt[sub], rest, ctx, 'text');
+            if (rule_isDenial(parsed))
+                return parsed;
+            const remote = parsed.operands.find((o) => o.value.includes('@'));
+            if (remote)
+                return deny('go-install', `\`go ${sub} ${remote.value}\` downloads a module version; build the workspace's packages.`);
+            return undefined;
+        }
+        default:
+            return notAllowed('go-subcommand', `\`go ${sub}\` is not on the allowlist; use go test/vet/build.`);
+    }
+};
+const cargoCommon = 'p:text package=text workspace all exclude=text all-features features=text F:text no-default-features release r profile=text lib bins bin?=text tests test?=text examples example?=text benches bench?=text all-targets target=text target-dir=write j:num jobs=num no-deps document-private-items open locked frozen offline v verbose q quiet color=e:auto|always|never message-format=text manifest-path=read no-run no-fail-fast doc timings?=text keep-going ignore-rust-version unit-graph future-incompat-report check h help Z! config!';
+const cargoTable = optionTable({
+    ...splitCargo(cargoCommon),
+    abbreviations: false,
+    reasons: { Z: 'unstable flags can name programs', config: 'configuration can name programs to run' },
+});
+function splitCargo(spec) {
+    const short = [];
+    const long = [];
+    for (const token of spec.split(' '))
+        (token.replace(/[:!].*$/, '').length === 1 ? short : long).push(token);
+    return { short: short.join(' '), long: long.join(' ') };
+}
+/**
+ * cargo (and rustup's other proxies): every command, `--version` and `metadata` included, runs
+ * the toolchain `rust-toolchain.toml` names (which can be a folder of the workspace) and reads
+ * `.cargo/config.toml` (`rustc`, `rustc-wrapper`, `runner` name programs): the project's code.
+ */
+const cargo = (args, ctx) => cargoSubcommand(args, ctx) ??
+    ctx.workspaceCode('`cargo` runs the toolchain `rust-toolchain.toml` names and programs `.cargo/config.toml` names');
+const cargoSubcommand = (args, ctx) => {
+    const toolchain = args[0]?.value.startsWith('+') ? 1 : 0;
+    const [subWord, ...rest] = args.slice(toolchain);
+    const sub = subWord?.value;
+    if (sub === undefined || sub === '--version' || sub === '-V' || sub === 'version' || sub === '--help')
+        return undefined;
+    if ([
+        'install',
+        'publish',
+        'login',
+        'logout',
+        'owner',
+        'yank',
+        'add',
+        'remove',
+        'update',
+        'search',
+        'new',
+        'init',
+        'uninstall',
+        'vendor',
+        'generate-lockfile',
+        'fix',
+    ].includes(sub))
+        return deny('cargo-subcommand', `\`cargo ${sub}\` downloads code, changes dependencies or uses credentials; it is not allowed.`);
+    const dashDash = rest.findIndex((a) => a.value === '--');
+    const own = dashDash === -1 ? rest : rest.slice(0, dashDash);
+    if (sub === 'fmt') {
+        const checkMode = rest.some((a) => a.value === '--check');
+        return checkMode
+            ? undefined
+            : notAllowed('formatter-write-mode', '`cargo fmt` rewrites files; run `cargo fmt --check` and fix the findings with edit_file.');
+    }
+    if (['tree', 'metadata', 'pkgid', 'locate-project', 'read-manifest', 'verify-project'].includes(sub))
+        return undefined;
+    if (![
+        'test',
+        't',
+        'build',
+        'b',
+        'check',
+        'c',
+        'clippy',
+        'doc',
+        'd',
+        'bench',
+        'run',
+        'r',
+        'nextest',
+        'llvm-cov',
+        'tarpaulin',
+        'fetch',
+    ].includes(sub))
+        return notAllowed('cargo-subcommand', `\`cargo ${sub}\` is not on the allowlist; use cargo test/build/check/clippy.`);
+    const parsed = checkArgs(`cargo ${sub}`, cargoTable, own.filter((a) => !['--fix', '--open', '--allow-dirty', '--allow-staged'].includes(a.value) || sub === 'x'), ctx, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (own.some((a) => a.value === '--fix'))
+        return notAllowed('formatter-write-mode', `\`cargo ${sub} --fix\` rewrites files; fix the findings with edit_file.`);
+    if (own.some((a) => a.value === '--open'))
+        return notAllowed('cargo-subcommand', '`--open` opens a browser.');
+    return undefined;
+};
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/jvm.ts
+/**
+ * Java and .NET: mvn, gradle, java, dotnet. Each reads workspace files that give the runtime
+ * options or select the SDK before it does anything (`.mvn/jvm.config`, `gradle.properties`,
+ * `global.json`), so every command, version queries included, needs the sandbox; publishing,
+ * other settings files, agents and package sources are refused.
+ */
+
+/** mvn / ./mvnw: every goal runs plugins; deploy and release publish. */
+const maven = (name) => (args, ctx) => {
+    for (let i = 0; i < args.length; i++) {
+        const a = args[i].value;
+        if (
+        // No other mvn option starts with a lower-case `s` or `t`: glued forms are covered too.
+        /^(-s|-gs|-t|-gt|--settings|--global-settings|--toolchains|--global-toolchains)/.test(a))
+            return deny('maven-option', `\`${name} ${a}\` replaces the settings (repositories, credentials, proxies); not allowed.`);
+        if (a === '-f' || a === '--file') {
+            const problem = args[i + 1] && ctx.checkPath(args[i + 1], 'read');
+            if (problem)
+                return problem;
+        }
+        if (!a.startsWith('-') && /^(deploy|release:|site-deploy|gpg:|wagon:|scm:|deploy:)/.test(a))
+            return deny('maven-goal', `\`${name} ${a}\` publishes or uses credentials; not allowed.`);
+    }
+    // Even `-v`: `.mvn/jvm.config` and `.mvn/maven.config` give the JVM and Maven options first.
+    return ctx.workspaceCode(`\`${name}\` runs the build's plugins and tests (and \`.mvn/jvm.config\`)`);
+};
+/** gradle / ./gradlew: the build script is code; init scripts and publishing are refused. */
+const gradle = (name) => (args, ctx) => {
+    for (let i = 0; i < args.length; i++) {
+        const a = args[i].value;
+        if (/^(-I|--init-script|-c|--settings-file|-g|--gradle-user-home|--scan|--include-build|-b|--build-file)(=|$)/.test(a) ||
+            /^-I./.test(a))
+            return deny('gradle-option', `\`${name} ${a}\` loads another script or settings; not allowed.`);
+        if (a === '-p' || a === '--project-dir') {
+            const problem = args[i + 1] && ctx.checkPath(args[i + 1], 'read');
+            if (problem)
+                return problem;
+        }
+        if (!a.startsWith('-') && /^(:?[\w-]+:)*(publish|upload|wrapper|closeAndRelease|release)/i.test(a))
+            return deny('gradle-task', `\`${name} ${a}\` publishes or downloads a distribution; not allowed.`);
+    }
+    // Even `--version`: the wrapper and `gradle.properties` (`org.gradle.jvmargs`) come first.
+    return ctx.workspaceCode(`\`${name}\` runs the build script, plugins and tests`);
+};
+/**
+ * java: running a jar, class or source file of the project; agents, native libraries and
+ * argument files refused. Even `-version` with `-D…` properties runs project code (a
+ * `java.system.class.loader` from the class path is loaded first), so every form needs the sandbox.
+ */
+const java = (args, ctx) => javaOptions(args, ctx) ??
+    ctx.workspaceCode("`java` loads the project's classes (a class loader named by `-D` runs first)");
+const javaOptions = (args, ctx) => {
+    for (let i = 0; i < args.length; i++) {
+        const a = args[i].value;
+        if (a.startsWith('@'))
+            return deny('response-file', `\`java ${a}\` reads more options from a file, which the policy cannot see.`);
+        if ([
+            '-version',
+            '--version',
+            '-showversion',
+            '--show-version',
+            '-help',
+            '--help',
+            '-h',
+            '-?',
+            '-fullversion',
+            '--full-version',
+        ].includes(a))
+            return undefined;
+        if (/^-(javaagent|agentlib|agentpath|Xbootclasspath|XX:OnError|XX:OnOutOfMemoryError|XX:\+?StartFlightRecording|Xrunjdwp|Xdebug)/.test(a))
+            return deny('java-agent', `\`java ${a}\` loads an agent or runs a program; not allowed.`);
+        if ([
+            '-cp',
+            '-classpath',
+            '--class-path',
+            '-p',
+            '--module-path',
+            '--add-opens',
+            '--add-exports',
+            '--add-modules',
+            '--enable-native-access',
+        ].includes(a)) {
+            i++;
+            continue;
+        }
+        if (a === '-jar') {
+            const jar = args[i + 1];
+            if (!jar)
+                return deny('java-option', '`java -jar` needs a file.');
+            return ctx.checkPath(jar, 'read');
+        }
+        if (a.startsWith('-')) {
+            if (/^-(D[\w.-]+=?|X[\w:+-]+|ea|da|esa|dsa|enableassertions|disableassertions|server|client|verbose:\w+|XX:[\w+=.-]+|Xmx\w+|Xms\w+|Xss\w+|Duser\.\w+=.*|-enable-preview|-source)/.test(a))
+                continue;
+            return notAllowed('unknown-option', `\`java ${a}\` is not an option the policy knows.`);
+        }
+        const source = args[i];
+        return source.value.endsWith('.java') ? ctx.checkPath(source, 'read') : undefined;
+    }
+    return notAllowed('java-option', '`java` needs a class, a jar or -version.');
+};
+/**
+ * dotnet: build, test, run, restore (MSBuild runs project code); pack/publish to a feed refused.
+ * Even `--version` resolves the SDK through `global.json`, which can name a folder of the workspace.
+ */
+const dotnet = (args, ctx) => dotnetSubcommand(args, ctx) ??
+    ctx.workspaceCode('`dotnet` runs the SDK `global.json` selects and MSBuild tasks');
+const dotnetSubcommand = (args, ctx) => {
+    const sub = args[0]?.value;
+    if (sub === undefined ||
+        ['--version', '--info', '--list-sdks', '--list-runtimes', '-h', '--help'].includes(sub))
+        return undefined;
+    if ([
+        'nuget',
+        'tool',
+        'workload',
+        'new',
+        'add',
+        'remove',
+        'dev-certs',
+        'user-secrets',
+        'sdk',
+        'exec',
+    ].includes(sub))
+        return deny('dotnet-subcommand', `\`dotnet ${sub}\` installs, publishes, reads secrets or runs an arbitrary file; not allowed.`);
+    const rest = args.slice(1);
+    const bad = rest.find((a) => /^(-s|--source|--add-source|--interactive|--configfile|-a|--api-key)(=|:|$)/i.test(a.value));
+    if (bad)
+        return deny('dotnet-option', `\`dotnet ${sub} ${bad.value}\` names a package source or credentials; not allowed.`);
+    for (let i = 0; i < rest.length; i++) {
+        const a = rest[i].value;
+        if (/^(-o|--output|--results-directory|--diag|-d)$/.test(a) && rest[i + 1]) {
+            const problem = ctx.checkPath(rest[i + 1], 'write');
+            if (problem)
+                return problem;
+        }
+    }
+    if (sub === 'format') {
+        const verify = rest.some((a) => a.value === '--verify-no-changes');
+        if (!verify)
+            return notAllowed('formatter-write-mode', '`dotnet format` rewrites files; run it with `--verify-no-changes`.');
+    }
+    if ([
+        'build',
+        'test',
+        'run',
+        'restore',
+        'format',
+        'pack',
+        'publish',
+        'clean',
+        'msbuild',
+        'vstest',
+        'list',
+        'sln',
+        'watch',
+    ].includes(sub)) {
+        return undefined;
+    }
+    return notAllowed('dotnet-subcommand', `\`dotnet ${sub}\` is not on the allowlist.`);
+};
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/node.ts
+/**
+ * Node.js tools. `node <file>`, test runners and package scripts run the workspace's code, so
+ * they need an isolating sandbox; so does `node --check` (preloads and `--env-file`, whose
+ * `NODE_OPTIONS` can preload anything), every binary run from `node_modules/.bin` (`npx`,
+ * `pnpm exec`: the file is the workspace's, whatever its name), `yarn <name>`/`pnpm <name>`
+ * (a package script of that name runs first) and `yarn --version` (`yarnPath` in `.yarnrc.yml`
+ * runs a workspace file). Code given on the command line is refused, and every option that loads
+ * a module (`--import`, `--require`, `--loader`, `--test-reporter`, `--env-file` …) names a file
+ * that is checked (never one the agent wrote this run, never a URL).
+ */
+
+
+
+const nodeTable = optionTable({
+    short: 'e! p! i! c v h r:load C:text',
+    long: 'eval! print! interactive! check version help require=load import=load loader=load experimental-loader=load test-reporter=load test-reporter-destination=write test test-only test-name-pattern=pat test-skip-pattern=pat test-concurrency=num test-timeout=num test-force-exit test-update-snapshots test-shard=text test-isolation=e:process|none test-coverage-include=pat test-coverage-exclude=pat test-coverage-lines=num test-coverage-branches=num test-coverage-functions=num test-global-setup=load experimental-test-coverage experimental-test-module-mocks experimental-test-snapshots experimental-test-isolation=text experimental-strip-types no-experimental-strip-types experimental-transform-types experimental-vm-modules experimental-specifier-resolution=text experimental-detect-module experimental-require-module no-experimental-require-module experimental-wasm-modules experimental-json-modules experimental-import-meta-resolve experimental-sqlite experimental-websocket experimental-eventsource experimental-network-inspection! experimental-policy! experimental-permission permission allow-fs-read=read allow-fs-write=write allow-child-process allow-worker allow-wasi allow-addons enable-source-maps no-warnings no-deprecation trace-warnings trace-deprecation trace-uncaught throw-deprecation pending-deprecation unhandled-rejections=e:strict|warn|throw|none|warn-with-error-code max-old-space-size=num max-semi-space-size=num stack-size=num stack-trace-limit=num conditions=text input-type=e:module|commonjs|module-typescript|commonjs-typescript env-file=load env-file-if-exists=load watch watch-path=read watch-preserve-output preserve-symlinks preserve-symlinks-main abort-on-uncaught-exception disable-warning=text dns-result-order=text no-addons no-global-search-paths frozen-intrinsics heapsnapshot-near-heap-limit=num title=text tls-min-v1.2 tls-max-v1.3 use-openssl-ca use-bundled-ca zero-fill-buffers expose-gc inspect! inspect-brk! inspect-port! inspect-wait! debug-port! openssl-config! openssl-legacy-provider snapshot-blob! build-snapshot! experimental-sea-config! redirect-warnings=write report-dir=write diagnostic-dir=write cpu-prof cpu-prof-dir=write heap-prof heap-prof-dir=write prof trace-exit icu-data-dir! secure-heap=num localstorage-file=write experimental-default-type=e:module|commonjs',
+    permute: false,
+    rule: 'interpreter-eval',
+    reasons: {
+        inspect: 'the inspector accepts code over a socket',
+        'inspect-brk': 'the inspector accepts code over a socket',
+        'inspect-port': 'the inspector',
+        'inspect-wait': 'the inspector',
+        'debug-port': 'the inspector',
+        'experimental-network-inspection': 'the inspector',
+        'experimental-policy': 'it loads a policy file',
+        'openssl-config': 'it loads an OpenSSL configuration (which can load engines)',
+        'snapshot-blob': 'it loads a heap snapshot (code)',
+        'build-snapshot': 'it writes a snapshot',
+        'experimental-sea-config': 'it builds an executable',
+        'icu-data-dir': 'it loads data from a folder',
+        e: 'it evaluates code given on the command line',
+        p: 'it evaluates code given on the command line',
+        i: 'it reads code from stdin',
+        eval: 'it evaluates code given on the command line',
+        print: 'it evaluates code given on the command line',
+        interactive: 'it reads code from stdin',
+    },
+});
+/** `node [options] <file> …`, `node --test …`; never code from `-e`/`-p`/stdin. */
+function node(name) {
+    return (args, ctx) => {
+        const parsed = checkArgs(name, nodeTable, args, ctx, 'text');
+        if (rule_isDenial(parsed))
+            return parsed;
+        if (findParsed(parsed, 'version', 'v', 'help', 'h'))
+            return undefined;
+        const test = findParsed(parsed, 'test') !== undefined;
+        const [script] = parsed.rest;
+        if (!script && !test)
+            return stdinDenial(name);
+        if (script && (script.value === '-' || script.value.startsWith('/dev/')))
+            return stdinDenial(name, script.value);
+        if (script) {
+            const problem = ctx.checkPath(script, 'read');
+            if (problem)
+                return problem;
+        }
+        return ctx.workspaceCode(`\`${name}\` runs ${script ? `\`${script.value}\` (with \`--check\`, still its preloads and \`--env-file\`)` : 'the test files'}`);
+    };
+}
+const installHint = 'Installing packages is not allowed; the dependencies in the lockfile are what you have.';
+/**
+ * npm reads every `--key=value` as configuration (`--script-shell`, `--node-options`,
+ * `--userconfig` name programs and files) and expands abbreviations and shorthands (`-reg` is
+ * `--registry`), so only these exact spellings are accepted.
+ */
+const npmOptions = new Set([
+    '--silent',
+    '-s',
+    '--quiet',
+    '-q',
+    '--loglevel=silent',
+    '--loglevel=error',
+    '--loglevel=warn',
+    '--loglevel=info',
+    '--loglevel=verbose',
+    '--if-present',
+    '--ignore-scripts',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    '--offline',
+    '--no-progress',
+    '--json',
+    '--parseable',
+    '--long',
+    '-l',
+    '--all',
+    '-a',
+    '--production',
+    '--omit=dev',
+    '--omit=optional',
+    '--omit=peer',
+    '--include=dev',
+    '--legacy-peer-deps',
+    '--strict-peer-deps',
+    '--workspaces',
+    '-ws',
+    '--include-workspace-root',
+    '--no-workspaces',
+    '--color=false',
+    '--color=always',
+    '--no-color',
+    '--depth=0',
+    '--depth=1',
+    '--depth=2',
+    '--version',
+    '-v',
+    '--help',
+    '-h',
+    '--foreground-scripts',
+    '--no-save',
+    '--frozen-lockfile',
+    '--dry-run',
+    '--audit-level=low',
+    '--audit-level=moderate',
+    '--audit-level=high',
+    '--audit-level=critical',
+    '--global-style',
+    '--install-links=false',
+]);
+const npmScripts = new Set([
+    'test',
+    't',
+    'tst',
+    'run',
+    'run-script',
+    'rum',
+    'urn',
+    'ci',
+    'clean-install',
+    'ic',
+    'install-clean',
+    'install',
+    'i',
+    'in',
+    'ins',
+    'inst',
+    'insta',
+    'instal',
+    'isnt',
+    'isntal',
+    'isntall',
+    'add',
+    'start',
+    'stop',
+    'restart',
+    'rebuild',
+    'rb',
+    'pack',
+    'install-test',
+    'it',
+    'install-ci-test',
+    'cit',
+]);
+const npmReadOnly = new Set([
+    'ls',
+    'list',
+    'la',
+    'll',
+    'outdated',
+    'why',
+    'explain',
+    'version',
+    'view',
+    'info',
+    'show',
+    'v',
+    'audit',
+    'query',
+    'fund',
+    'doctor',
+    'prefix',
+    'root',
+]);
+/** npm: scripts and lockfile installs run the project's code; the rest is read-only or refused. */
+const npm = (args, ctx) => {
+    const positional = [];
+    let afterDashDash = false;
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i].value;
+        if (afterDashDash) {
+            // After `--` npm reads no more options, but the first word is still the subcommand
+            // (`npm -- test` runs the test script); the rest are arguments for the script.
+            if (positional.length === 0)
+                positional.push(arg);
+            continue;
+        }
+        if (arg === '--') {
+            afterDashDash = true;
+            continue;
+        }
+        if (arg === '-w' || arg === '--workspace') {
+            const value = args[++i];
+            if (!value)
+                return notAllowed('npm-option', `\`npm ${arg}\` needs a workspace name.`);
+            const problem = ctx.checkPath(value, 'read');
+            if (problem)
+                return problem;
+            continue;
+        }
+        if (/^--workspace=/.test(arg)) {
+            const problem = ctx.checkPath({ value: arg.slice(12), glob: false }, 'read');
+            if (problem)
+                return problem;
+            continue;
+        }
+        if (arg.startsWith('-')) {
+            if (npmOptions.has(arg))
+                continue;
+            return deny('npm-config-option', `\`npm ${arg}\`: npm reads options as configuration (some name the shell, registry or config files it uses), so only a fixed set of spellings is allowed (e.g. --silent, --if-present, --ignore-scripts).`);
+        }
+        positional.push(arg);
+    }
+    const [sub, ...rest] = positional;
+    if (sub === undefined)
+        return undefined; // `npm --version`
+    if (npmReadOnly.has(sub)) {
+        if (sub === 'audit' && rest.includes('fix'))
+            return notAllowed('npm-subcommand', '`npm audit fix` changes dependencies.');
+        // `npm version <new>` rewrites package.json, commits and runs the version scripts.
+        if (sub === 'version' && rest.length > 0)
+            return deny('npm-subcommand', '`npm version <new>` changes package.json, commits and runs scripts; edit the version with edit_file.');
+        if (['view', 'info', 'show', 'v', 'doctor', 'fund', 'help'].includes(sub))
+            return deny('npm-subcommand', `\`npm ${sub}\` queries the registry; network access is not available.`);
+        return undefined;
+    }
+    if (npmScripts.has(sub)) {
+        const installs = [
+            'install',
+            'i',
+            'in',
+            'ins',
+            'inst',
+            'insta',
+            'instal',
+            'isnt',
+            'isntal',
+            'isntall',
+            'add',
+        ];
+        if (installs.includes(sub) && rest.length > 0)
+            return deny('npm-install-package', `\`npm ${sub} ${rest.join(' ')}\`: ${installHint}`);
+        return ctx.workspaceCode(`\`npm ${sub}\` runs the project's scripts`);
+    }
+    if ([
+        'exec',
+        'x',
+        'explore',
+        'publish',
+        'unpublish',
+        'config',
+        'c',
+        'set',
+        'get',
+        'adduser',
+        'login',
+        'logout',
+        'token',
+        'owner',
+        'access',
+        'team',
+        'whoami',
+        'profile',
+        'star',
+        'deprecate',
+        'dist-tag',
+        'update',
+        'up',
+        'upgrade',
+        'uninstall',
+        'remove',
+        'rm',
+        'un',
+        'unlink',
+        'link',
+        'ln',
+        'init',
+        'create',
+        'edit',
+        'hook',
+        'org',
+        'sbom',
+        'search',
+        'repo',
+        'docs',
+        'bugs',
+        'pkg',
+        'cache',
+        'dedupe',
+        'prune',
+        'shrinkwrap',
+        'exec-sh',
+    ].includes(sub))
+        return deny('npm-subcommand', `\`npm ${sub}\` is not allowed (it runs remote code, changes dependencies or configuration, or reads credentials).`);
+    return notAllowed('npm-subcommand', `\`npm ${sub}\` is not on the allowlist; use \`npm test\` or \`npm run <script>\`.`);
+};
+/** `npx --no-install <bin> …` is checked as `<bin> …`; without `--no-install` npx may download code. */
+const npx = (args, ctx) => {
+    let i = 0;
+    let noInstall = false;
+    for (; i < args.length && args[i].value.startsWith('-'); i++) {
+        const arg = args[i].value;
+        if (arg === '--no-install' || arg === '--no' || arg === '--offline')
+            noInstall = true;
+        else if (arg === '--quiet' || arg === '-q' || arg === '--')
+            continue;
+        else
+            return deny('npx-option', `\`npx ${arg}\` is not allowed (it can install packages or run a shell string).`);
+    }
+    if (!noInstall)
+        return deny('npx-install', `\`npx\` without \`--no-install\` can download and run any package. Use \`npx --no-install ${args[i]?.value ?? '<bin>'} …\` for a tool the project already has.`);
+    const rest = args.slice(i);
+    if (rest.length === 0)
+        return deny('npx-install', '`npx --no-install` needs a command.');
+    return (ctx.checkNested(rest) ??
+        ctx.workspaceCode(`\`npx ${rest[0].value}\` runs \`node_modules/.bin/${rest[0].value}\`, a file of the workspace`));
+};
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/package-managers.ts
+/**
+ * pnpm and yarn: lockfile installs and package scripts (the project's code); `exec` and
+ * `<name>` run a file from `node_modules/.bin` or a package script of that name, so they are
+ * the project's code too, and `-C`/`--dir`/`--cwd` move where everything they run resolves.
+ */
+
+
+const package_managers_installHint = 'Installing packages is not allowed; the dependencies in the lockfile are what you have.';
+const pmRefused = new Set([
+    'add',
+    'dlx',
+    'global',
+    'create',
+    'up',
+    'upgrade',
+    'update',
+    'remove',
+    'rm',
+    'node',
+    'config',
+    'set',
+    'plugin',
+    'publish',
+    'npm',
+    'login',
+    'logout',
+    'link',
+    'unlink',
+    'import',
+    'patch',
+    'patch-commit',
+    'env',
+    'setup',
+    'self-update',
+    'policies',
+    'version',
+    'pack',
+    'info',
+    'view',
+    'whoami',
+]);
+const pmReadOnly = new Set(['list', 'ls', 'why', 'outdated', 'licenses', 'audit', 'workspaces']);
+const pmScripts = new Set([
+    'test',
+    't',
+    'run',
+    'run-script',
+    'install',
+    'i',
+    'ci',
+    'rebuild',
+    'start',
+    'build',
+    'lint',
+    'typecheck',
+    'check',
+    'format',
+    'coverage',
+]);
+/** pnpm and yarn: scripts and lockfile installs; `exec`, `dlx`-free binaries checked as that command. */
+function packageManager(name) {
+    return (args, outer) => {
+        let ctx = outer;
+        const words = [];
+        for (let i = 0; i < args.length; i++) {
+            const arg = args[i].value;
+            if (words.length > 0) {
+                words.push(args[i]);
+                continue;
+            }
+            if (['--filter', '-F', '--cwd', '-C', '--dir', '-w', '--workspace-root'].includes(arg)) {
+                if (arg === '-w' || arg === '--workspace-root')
+                    continue;
+                const value = args[++i];
+                if (!value)
+                    return notAllowed(`${name}-option`, `\`${name} ${arg}\` needs a value.`);
+                if (arg !== '--filter' && arg !== '-F') {
+                    // The package manager, and what it runs, work in that folder.
+                    const moved = ctx.chdir(value);
+                    if (rule_isDenial(moved))
+                        return moved;
+                    ctx = moved;
+                }
+                continue;
+            }
+            if ([
+                '--frozen-lockfile',
+                '--immutable',
+                '--prefer-offline',
+                '--offline',
+                '--silent',
+                '-s',
+                '--reporter=silent',
+                '--recursive',
+                '-r',
+                '--parallel',
+                '--if-present',
+                '--no-bail',
+                '--stream',
+                '--version',
+                '-v',
+                '--help',
+                '-h',
+                '--ignore-scripts',
+                '--prod',
+                '--production',
+                '--dev',
+                '--no-optional',
+                '--non-interactive',
+                '--check-files',
+                '--strict-peer-dependencies',
+                '--aggregate-output',
+                '--workspace-concurrency=1',
+            ].includes(arg))
+                continue;
+            if (arg.startsWith('-'))
+                return deny(`${name}-option`, `\`${name} ${arg}\` is not an option the policy knows (package-manager options can name registries, shells and config files).`);
+            words.push(args[i]);
+        }
+        const [subWord, ...rest] = words;
+        if (args.some((a) => ['--version', '-v', '--help', '-h'].includes(a.value)) && words.length === 0)
+            return ctx.workspaceCode(`\`${name} --version\` runs the package manager the project's configuration names (\`yarnPath\`, \`packageManager\`)`);
+        if (subWord === undefined)
+            return name === 'yarn'
+                ? ctx.workspaceCode('`yarn` installs and runs lifecycle scripts')
+                : notAllowed(`${name}-subcommand`, `\`${name}\` needs a subcommand.`);
+        const sub = subWord.value;
+        if (pmRefused.has(sub))
+            return deny(`${name}-subcommand`, `\`${name} ${sub}\` is not allowed (it installs or runs remote code, or changes configuration).`);
+        if (pmReadOnly.has(sub)) {
+            // `yarn workspaces foreach run …` runs every workspace's scripts.
+            if (sub === 'workspaces' && !['list', 'info'].includes(rest[0]?.value ?? ''))
+                return ctx.workspaceCode(`\`${name} workspaces ${rest[0]?.value ?? ''}\` runs the workspaces' scripts`);
+            return undefined;
+        }
+        if (sub === 'install' || sub === 'i') {
+            const packages = rest.filter((a) => !a.value.startsWith('-'));
+            if (packages.length > 0)
+                return deny(`${name}-install-package`, `\`${name} ${sub} ${packages.map((p) => p.value).join(' ')}\`: ${package_managers_installHint}`);
+        }
+        if (sub === 'exec') {
+            if (rest.length === 0)
+                return notAllowed(`${name}-subcommand`, `\`${name} exec\` needs a command.`);
+            return (ctx.checkNested(rest) ??
+                ctx.workspaceCode(`\`${name} exec ${rest[0].value}\` runs a file from \`node_modules/.bin\``));
+        }
+        if (pmScripts.has(sub))
+            return ctx.workspaceCode(`\`${name} ${sub}\` runs the project's scripts`);
+        // `yarn jest`, `pnpm tsc`: a package script of that name if there is one, else the binary
+        // from node_modules/.bin: the project's code either way.
+        return (ctx.checkNested(words) ??
+            ctx.workspaceCode(`\`${name} ${sub}\` runs the package script \`${sub}\` (or \`node_modules/.bin/${sub}\`)`));
+    };
+}
+const pnpm = packageManager('pnpm');
+const yarn = packageManager('yarn');
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/python.ts
+/**
+ * Python: python, pip, uv, poetry and the `python -m` targets without a command of their own.
+ * Everything Python runs can import workspace code (`sys.path` starts with the current folder
+ * or the script's, and `PYTHONPATH` brings `sitecustomize`), so all of it needs the sandbox;
+ * code given on the command line, installs by package name, other package indexes and
+ * publishing are refused, and the options that write (`-X pycache_prefix`, `compileall`,
+ * `json.tool IN OUT`) are typed writes.
+ */
+
+
+
+const pythonTable = optionTable({
+    short: 'b B c! d E h i! I m:text$ O P q s S u v V W:text x X:text',
+    long: 'help version help-env help-xoptions help-all check-hash-based-pycs=e:always|default|never',
+    permute: false,
+    abbreviations: false,
+    rule: 'interpreter-eval',
+    reasons: { c: 'it runs code given on the command line', i: 'it reads code from stdin' },
+});
+/** Modules `python -m` may run, mapped to the command whose rule checks the rest. */
+const pythonModules = {
+    pytest: 'pytest',
+    unittest: 'python-unittest',
+    mypy: 'mypy',
+    black: 'black',
+    ruff: 'ruff',
+    flake8: 'flake8',
+    pylint: 'pylint',
+    isort: 'isort',
+    pip: 'pip',
+    coverage: 'coverage',
+    compileall: 'python-compileall',
+    py_compile: 'python-compileall',
+    'json.tool': 'python-json.tool',
+    doctest: 'python-unittest',
+    pyflakes: 'flake8',
+    pycodestyle: 'flake8',
+    bandit: 'bandit',
+    tox: 'tox',
+    nox: 'nox',
+    pyright: 'pyright',
+    venv: 'python-venv',
+    build: 'python-build',
+    mkdocs: 'python-build',
+    sphinx: 'python-build',
+};
+/** `-X` options: `pycache_prefix` writes a folder, `presite` imports a module before anything else. */
+function checkXOptions(parsed, ctx) {
+    for (const option of parsed.options) {
+        if (option.def.name !== 'X' || !option.value)
+            continue;
+        const [key, value] = option.value.value.split(/=(.*)/s);
+        if (key === 'presite')
+            return deny('python-option', '`python -X presite=…` imports a module before the program; not allowed.');
+        if (key === 'pycache_prefix' && value !== undefined) {
+            const problem = ctx.checkPath(literal(value), 'write');
+            if (problem)
+                return problem;
+        }
+    }
+    return undefined;
+}
+/**
+ * python: every form runs code from the workspace: a script, a module (`-m` puts the current
+ * folder first on `sys.path`, so even `-m json.tool` imports a workspace `json/`), and
+ * `sitecustomize` from `PYTHONPATH` before either. Only `--version`/`--help` run none.
+ */
+const python = (name) => (args, ctx) => {
+    const parsed = checkArgs(name, pythonTable, args, ctx, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
+    if (findParsed(parsed, 'version', 'V', 'help', 'h'))
+        return undefined;
+    const xProblem = checkXOptions(parsed, ctx);
+    if (xProblem)
+        return xProblem;
+    const module = findParsed(parsed, 'm');
+    if (module) {
+        const target = pythonModules[module.value?.value ?? ''];
+        if (!target)
+            return notAllowed('python-module', `\`${name} -m ${module.value?.value}\` is not on the allowlist.`);
+        return (ctx.checkNested([{ value: target, glob: false }, ...parsed.rest]) ??
+            ctx.workspaceCode(`\`${name} -m ${module.value?.value}\` imports modules from the current folder first`));
+    }
+    const [script] = parsed.rest;
+    if (!script || script.value === '-' || script.value.startsWith('/dev/'))
+        return stdinDenial(name, script?.value);
+    return ctx.checkPath(script, 'read') ?? ctx.workspaceCode(`\`${name} ${script.value}\` runs a script`);
+};
+/** `python -m` targets without their own command name. */
+const pythonModuleRules = {
+    'python-unittest': (_args, ctx) => ctx.workspaceCode('`python -m unittest` runs the tests'),
+    'python-build': (_args, ctx) => ctx.workspaceCode("building runs the project's build code"),
+    'python-compileall': (args, ctx) => {
+        // It writes `__pycache__` next to every file it compiles: its operands are writes.
+        const parsed = checkArgs('compileall', optionTable({
+            short: 'l r:num f q b d:text s:text p:text x:pat i:list j:num o:num e:text',
+            long: 'invalidation-mode=text hardlink-dupes',
+        }), args, ctx, 'write');
+        return rule_isDenial(parsed) ? parsed : undefined;
+    },
+    'python-json.tool': (args, ctx) => {
+        const parsed = checkArgs('json.tool', optionTable({ long: 'sort-keys no-ensure-ascii json-lines indent=num tab no-indent compact help', short: 'h' }), args, ctx, ['read', 'write']);
+        return rule_isDenial(parsed) ? parsed : undefined;
+    },
+    'python-venv': (args, ctx) => {
+        const parsed = checkArgs('venv', optionTable({
+            long: 'system-site-packages symlinks copies clear upgrade without-pip prompt=text upgrade-deps without-scm-ignore-files help',
+            short: 'h',
+        }), args, ctx, 'write');
+        return rule_isDenial(parsed) ? parsed : undefined;
+    },
+};
+const pipInstall = optionTable({
+    short: 'r:read c:read e:read U t:write q v I i! f! h',
+    long: 'requirement=read constraint=read editable=read upgrade user no-deps pre no-cache-dir quiet verbose break-system-packages require-hashes no-build-isolation only-binary=text no-binary=text prefer-binary target=write ignore-installed force-reinstall upgrade-strategy=e:eager|only-if-needed no-warn-script-location disable-pip-version-check no-color progress-bar=text index-url! extra-index-url! find-links! trusted-host! no-index prefix! root! src! config-settings=text global-option! install-option! dry-run report=write group=text help',
+    reasons: {
+        i: 'it installs from another index',
+        f: 'it installs from other links',
+        'index-url': 'it installs from another index',
+        'extra-index-url': 'it installs from another index',
+        'find-links': 'it installs from other links',
+        'trusted-host': 'it trusts another host',
+        prefix: 'it installs outside the environment',
+        root: 'it installs outside the environment',
+        src: 'not needed',
+        'global-option': 'it passes options to setup.py',
+        'install-option': 'it passes options to setup.py',
+    },
+});
+const urlLike = /^[a-z][\w+.-]*:|:\/\/|^git@|@\s*(https?|git|file):/i;
+/** pip: listings; `install -r <file>`, `-e <dir>`, `.`: never by package name or from a URL. */
+const pip = (args, ctx) => {
+    const [sub, ...rest] = args;
+    if (sub === undefined ||
+        ['list', 'show', 'freeze', 'check', 'help', '--version', '-V', 'inspect'].includes(sub.value))
+        return undefined;
+    if (sub.value !== 'install')
+        return notAllowed('pip-subcommand', `\`pip ${sub.value}\` is not on the allowlist.`);
+    for (const word of rest) {
+        if (urlLike.test(word.value.replace(/^-[erc]|^--(editable|requirement|constraint)=/, '')))
+            return deny('pip-url', `\`pip install ${word.value}\` installs from a URL; network sources are not allowed.`);
+    }
+    const parsed = checkArgs('pip install', pipInstall, rest, ctx, 'text');
+    if (rule_isDenial(parsed))
+        return parsed;
+    const byName = parsed.operands.find((o) => !(o.value === '.' || o.value.startsWith('./') || /^\.\[[\w,-]+\]$/.test(o.value)));
+    if (byName)
+        return deny('pip-install-package', `\`pip install ${byName.value}\`: installing packages by name is not allowed; use \`pip install -r <file>\` or \`pip install -e .\`.`);
+    return ctx.workspaceCode('`pip install` of the project runs its build code');
+};
+/** uv and poetry: project environments; `run <cmd>` is checked as that command too. */
+function pythonProject(name) {
+    return (args, outer) => {
+        // `--directory`/`--project`/`-C`: the tool and what it runs work in that folder.
+        let ctx = outer;
+        for (let i = 0; i < args.length; i++) {
+            const match = /^(--directory|--project|-C|-P)(=(.*))?$/.exec(args[i].value);
+            if (!match)
+                continue;
+            const dir = match[2] !== undefined ? literal(match[3]) : args[i + 1];
+            if (!dir)
+                return notAllowed(`${name}-option`, `\`${name} ${match[1]}\` needs a folder.`);
+            const moved = ctx.chdir(dir);
+            if (rule_isDenial(moved))
+                return moved;
+            ctx = moved;
+        }
+        // uv's `--with` adds packages to the run; poetry's `--with` names dependency groups.
+        const refused = name === 'uv'
+            ? /^--?(index(-url)?|extra-index-url|find-links|default-index|with|with-requirements|from|trusted-host|f)$/
+            : /^--?(index(-url)?|source)$/;
+        const bad = args.find((a) => refused.test(a.value.split('=')[0]));
+        if (bad)
+            return deny(`${name}-option`, `\`${name} ${bad.value}\` adds packages or package sources; not allowed.`);
+        const operands = args.filter((a, i) => !a.value.startsWith('-') && !/^(--directory|--project|-C|-P)$/.test(args[i - 1]?.value ?? ''));
+        const sub = operands[0]?.value;
+        if (sub === undefined)
+            return args.some((a) => ['--version', '-V', '--help', '-h'].includes(a.value))
+                ? undefined
+                : notAllowed(`${name}-subcommand`, `\`${name}\` needs a subcommand.`);
+        if (sub === 'pip' && operands[1]?.value === 'install') {
+            const at = args.findIndex((a) => a.value === 'install');
+            return ctx.checkNested([{ value: 'pip', glob: false }, ...args.slice(at)]);
+        }
+        if ([
+            'add',
+            'remove',
+            'publish',
+            'self',
+            'tool',
+            'toolchain',
+            'python',
+            'upgrade',
+            'config',
+            'source',
+            'cache',
+            'auth',
+            'env',
+            'shell',
+        ].includes(sub))
+            return deny(`${name}-subcommand`, `\`${name} ${sub}\` changes dependencies, downloads tools or publishes; not allowed.`);
+        if (['tree', 'show', 'check', 'version', 'help', 'list'].includes(sub) ||
+            (sub === 'pip' && ['list', 'freeze', 'show', 'check', 'tree'].includes(operands[1]?.value ?? '')))
+            return undefined;
+        if (sub === 'run') {
+            const runIndex = args.findIndex((a) => a.value === 'run');
+            const rest = args.slice(runIndex + 1);
+            let i = 0;
+            for (; i < rest.length && rest[i].value.startsWith('-'); i++) {
+                if (rest[i].value === '--') {
+                    i++;
+                    break;
+                }
+                if (['--extra', '--group', '--package', '-p', '--python', '--env-file'].includes(rest[i].value))
+                    i++;
+            }
+            const inner = rest.slice(i);
+            if (inner.length === 0)
+                return notAllowed(`${name}-run`, `\`${name} run\` needs a command.`);
+            return ctx.checkNested(inner) ?? ctx.workspaceCode(`\`${name} run\` runs in the project's environment`);
+        }
+        if (['sync', 'install', 'lock', 'build', 'venv', 'pip', 'export'].includes(sub))
+            return ctx.workspaceCode(`\`${name} ${sub}\` builds the project (its build code runs)`);
+        return notAllowed(`${name}-subcommand`, `\`${name} ${sub}\` is not on the allowlist.`);
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/runners.ts
 /**
- * Test runners, linters and checkers with large command lines. Those that run the workspace's
+ * JavaScript test runners, linters and checkers with large command lines. Those that run the workspace's
  * code by design (a test file or an `eslint.config.js` can do anything) need the sandbox, and
  * their other options cannot make that worse, so only the options that matter are typed: the
  * ones that load a plugin, reporter or config (never a file the agent wrote this run), write a
  * file, or are refused. Checkers that run no project code keep the same typed options.
  */
 
-function optionValue(args, i, glued) {
-    if (glued !== undefined)
-        return [{ value: glued, glob: args[i].glob }, i];
-    return [args[i + 1], i + 1];
-}
-/** A rule for a tool whose options are typed only where they load, write or are refused. */
-function openRule(name, spec) {
-    const lower = (s) => s.toLowerCase();
-    const kindOf = (option) => {
-        const o = lower(option);
-        if (spec.load?.includes(o))
-            return 'load';
-        if (spec.write?.includes(o))
-            return 'write';
-        if (spec.read?.includes(o))
-            return 'read';
-        if (spec.valued?.includes(o))
-            return 'valued';
-        return undefined;
-    };
-    return (args, ctx) => {
-        let operands = 0;
-        for (let i = 0; i < args.length; i++) {
-            const arg = args[i].value;
-            if (arg === '--')
-                break;
-            if (!arg.startsWith('-') || arg === '-') {
-                if (operands === 0 && spec.refusedSubcommands?.[arg])
-                    return deny(`${name}-subcommand`, `\`${name} ${arg}\` is not allowed: ${spec.refusedSubcommands[arg]}.`);
-                operands++;
-                if (spec.operands === 'read') {
-                    const problem = ctx.checkPath(args[i], 'read');
-                    if (problem)
-                        return problem;
-                }
-                continue;
-            }
-            const long = arg.startsWith('--');
-            const body = arg.slice(long ? 2 : 1);
-            const eq = body.indexOf('=');
-            // Long options are matched by prefix too, in case the tool's parser abbreviates.
-            const key = long ? (eq === -1 ? body : body.slice(0, eq)) : body[0];
-            if (spec.writeMode?.includes(lower(key)))
-                return notAllowed('formatter-write-mode', `\`${name} ${arg}\` rewrites files; run it in check mode and fix the findings with edit_file (or add a rule to \`allowed-commands\`).`);
-            const refused = Object.entries(spec.refuse ?? {}).find(([o]) => lower(o) === lower(key) || (long && key.length >= 3 && lower(o).startsWith(lower(key))));
-            if (refused)
-                return deny(`${name}-option`, `\`${name} ${arg}\` is not allowed: ${refused[1]}.`);
-            let kind = kindOf(key);
-            if (!kind && long && key.length >= 3) {
-                const all = [...(spec.load ?? []), ...(spec.write ?? [])];
-                const hit = all.find((o) => o.startsWith(lower(key)));
-                if (hit)
-                    kind = kindOf(hit);
-            }
-            if (!kind)
-                continue;
-            const glued = long
-                ? eq === -1
-                    ? undefined
-                    : body.slice(eq + 1)
-                : body.length > 1
-                    ? body.slice(1).replace(/^=/, '')
-                    : undefined;
-            const [value, next] = optionValue(args, i, glued);
-            i = next;
-            if (!value || kind === 'valued')
-                continue;
-            const problem = checkOpenValue(value, kind, ctx);
-            if (problem)
-                return problem;
-        }
-        return spec.code
-            ? ctx.workspaceCode(`\`${name}\` runs the project's code (tests, configuration files, plugins)`)
-            : undefined;
-    };
-}
-function checkOpenValue(value, kind, ctx) {
-    // Comma-separated lists (`--reporters=a,b`, `--setupFiles a,b`) name several modules.
-    // `--node-arg=--require=./x.js`: a node option naming the module.
-    const text = kind === 'load' ? value.value.replace(/^--?[\w-]+=/, '') : value.value;
-    const parts = kind === 'load' ? text.split(',') : [text];
-    for (const part of parts) {
-        const problem = ctx.checkPath({ value: part, glob: value.glob }, kind);
-        if (problem)
-            return problem;
-    }
-    return undefined;
-}
 const jsConfig = ['config', 'c'];
 const refuseInspect = {
     inspect: 'the inspector accepts code over a socket',
@@ -2393,70 +5770,6 @@ const runnerRules = {
         },
         refuse: { ui: 'it starts a server', debug: 'it opens the inspector' },
     }),
-    pytest: openRule('pytest', {
-        code: true,
-        load: ['p', 'c', 'config-file', 'confcutdir', 'rootdir', 'override-ini', 'o', 'pyargs'],
-        write: [
-            'junitxml',
-            'junit-xml',
-            'resultlog',
-            'result-log',
-            'basetemp',
-            'cov-report',
-            'html',
-            'report-log',
-            'debug',
-        ],
-        valued: [
-            'k',
-            'm',
-            'n',
-            'numprocesses',
-            'maxfail',
-            'tb',
-            'cov',
-            'durations',
-            'r',
-            'w',
-            'w',
-            'count',
-            'timeout',
-            'deselect',
-            'ignore',
-            'ignore-glob',
-            'import-mode',
-            'log-level',
-            'dist',
-            'reruns',
-            'cov-fail-under',
-            'cov-config',
-            'color',
-            'capture',
-            'randomly-seed',
-            'junit-prefix',
-        ],
-        refuse: {
-            pdb: 'it opens an interactive debugger',
-            pdbcls: 'it loads a debugger class',
-            trace: 'it opens an interactive debugger',
-        },
-    }),
-    tox: openRule('tox', {
-        code: true,
-        load: ['c', 'conf', 'configfile', 'workdir'],
-        valued: ['e', 'envlist', 'p', 'parallel', 'x', 'override', 'm', 'f'],
-    }),
-    nox: openRule('nox', {
-        code: true,
-        load: ['f', 'noxfile'],
-        valued: ['s', 'session', 'sessions', 'p', 'python', 'k', 't', 'tags'],
-    }),
-    coverage: openRule('coverage', {
-        code: true,
-        load: ['rcfile', 'include', 'source'],
-        write: ['o', 'd', 'directory', 'data-file'],
-        valued: ['m', 'module', 'omit', 'fail-under', 'precision', 'format'],
-    }),
     eslint: openRule('eslint', {
         code: true,
         load: [
@@ -2536,108 +5849,6 @@ const runnerRules = {
         writeMode: ['fix'],
         valued: ['max-warnings', 'ignore-pattern', 'ip'],
     }),
-    mypy: openRule('mypy', {
-        code: true,
-        load: ['config-file', 'custom-typeshed-dir', 'custom-typing-module', 'python-executable', 'plugins'],
-        write: [
-            'cache-dir',
-            'html-report',
-            'xml-report',
-            'txt-report',
-            'linecount-report',
-            'junit-xml',
-            'any-exprs-report',
-            'cobertura-xml-report',
-            'lineprecision-report',
-            'linecoverage-report',
-            'memory-xml-report',
-            'xslt-html-report',
-            'xslt-txt-report',
-        ],
-        valued: [
-            'm',
-            'module',
-            'p',
-            'package',
-            'python-version',
-            'platform',
-            'exclude',
-            'always-true',
-            'always-false',
-            'enable-error-code',
-            'disable-error-code',
-            'follow-imports',
-        ],
-        operands: 'read',
-    }),
-    pylint: openRule('pylint', {
-        code: true,
-        load: ['rcfile', 'load-plugins', 'init-hook', 'output-format', 'f'],
-        write: ['output'],
-        valued: [
-            'disable',
-            'd',
-            'enable',
-            'e',
-            'j',
-            'jobs',
-            'fail-under',
-            'ignore',
-            'ignore-patterns',
-            'max-line-length',
-            'py-version',
-            'recursive',
-        ],
-        refuse: { 'init-hook': 'it runs Python code given on the command line' },
-        operands: 'read',
-    }),
-    flake8: openRule('flake8', {
-        code: true,
-        load: ['config', 'append-config', 'format', 'enable-extensions', 'require-plugins', 'benchmark'],
-        write: ['output-file', 'tee'],
-        valued: [
-            'max-line-length',
-            'max-complexity',
-            'select',
-            'ignore',
-            'extend-ignore',
-            'extend-select',
-            'exclude',
-            'extend-exclude',
-            'per-file-ignores',
-            'count',
-            'j',
-            'jobs',
-        ],
-        operands: 'read',
-    }),
-    bandit: openRule('bandit', {
-        code: false,
-        load: ['c', 'configfile', 'profile', 'p'],
-        write: ['o', 'output'],
-        valued: [
-            'f',
-            'format',
-            'x',
-            'exclude',
-            's',
-            'skip',
-            't',
-            'tests',
-            'l',
-            'i',
-            'severity-level',
-            'confidence-level',
-        ],
-    }),
-    pyright: openRule('pyright', {
-        code: false,
-        load: ['project', 'p', 'pythonpath', 'venvpath', 'v', 'typeshedpath', 't'],
-        write: ['outputjson', 'createstub', 'writebaseline'],
-        valued: ['pythonversion', 'pythonplatform', 'level', 'threads'],
-        refuse: { watch: 'not needed' },
-        operands: 'read',
-    }),
     'vue-tsc': openRule('vue-tsc', {
         code: true,
         load: ['p', 'project', 'plugins'],
@@ -2648,8 +5859,9 @@ const runnerRules = {
         load: ['workspace', 'tsconfig'],
         valued: ['output', 'threshold', 'fail-on-warnings', 'compiler-warnings', 'diagnostic-sources'],
     }),
+    // tsconfig.json can name language-service plugins and an `outFile` anywhere.
     tsc: openRule('tsc', {
-        code: false,
+        code: true,
         read: ['p', 'project', 'rootdir', 'basedir', 'baseurl'],
         write: [
             'outdir',
@@ -2673,852 +5885,13 @@ const runnerRules = {
         valued: ['ignore', 'i', 'p', 'ignore-path'],
         operands: 'read',
     }),
-    yamllint: openRule('yamllint', {
-        code: false,
-        load: ['c', 'config-file'],
-        valued: ['d', 'config-data', 'f', 'format'],
-        operands: 'read',
-    }),
-    shellcheck: openRule('shellcheck', {
-        code: false,
-        load: ['rcfile'],
-        valued: [
-            's',
-            'shell',
-            'e',
-            'exclude',
-            'i',
-            'include',
-            'f',
-            'format',
-            'S',
-            'severity',
-            'o',
-            'enable',
-            'P',
-            'source-path',
-            'W',
-            'wiki-link-count',
-        ],
-        operands: 'read',
-    }),
-    actionlint: openRule('actionlint', {
-        code: false,
-        load: ['config-file', 'shellcheck', 'pyflakes'],
-        valued: ['format', 'ignore', 'oneline'],
-        operands: 'read',
-    }),
-    hadolint: openRule('hadolint', {
-        code: false,
-        load: ['c', 'config'],
-        valued: ['ignore', 'f', 'format', 't', 'failure-threshold', 'trusted-registry'],
-        operands: 'read',
-    }),
     htmlhint: openRule('htmlhint', {
         code: true,
         load: ['c', 'config', 'r', 'rulesdir', 'f', 'format'],
         valued: ['ignore', 'i'],
         operands: 'read',
     }),
-    staticcheck: openRule('staticcheck', {
-        code: false,
-        valued: ['checks', 'f', 'fail', 'go', 'tags', 'matrix'],
-        load: ['debug.cpuprofile', 'debug.memprofile', 'debug.trace'],
-    }),
-    'golangci-lint': openRule('golangci-lint', {
-        code: true,
-        load: ['c', 'config', 'plugins'],
-        write: ['out-format', 'output.text.path', 'output.json.path'],
-        valued: [
-            'timeout',
-            'enable',
-            'E',
-            'disable',
-            'D',
-            'presets',
-            'p',
-            'j',
-            'concurrency',
-            'new-from-rev',
-            'build-tags',
-            'skip-dirs',
-            'max-issues-per-linter',
-            'max-same-issues',
-        ],
-        writeMode: ['fix'],
-    }),
 };
-
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/formatters.ts
-/**
- * Formatters and fixers that run no project code: allowed in check mode; the options that make
- * them rewrite files are soft denials (an `allowed-commands` rule can lift them).
- */
-
-
-/** The soft denial for a formatter or fixer asked to rewrite files. */
-function writeModeDenial(command) {
-    return notAllowed('formatter-write-mode', `\`${command}\` rewrites files; run it in check mode and fix the findings with edit_file (or add a rule to \`allowed-commands\`).`);
-}
-/** A formatter that rewrites files unless one of `checkFlags` is given. */
-function requireCheckFlag(name, checkFlags, base) {
-    return (args, ctx) => args.some((a) => checkFlags.includes(a.value))
-        ? base(args, ctx)
-        : writeModeDenial(`${name} ${args.map((a) => a.value).join(' ')}`.trim());
-}
-const black = openRule('black', {
-    code: false,
-    load: ['config'],
-    valued: [
-        'l',
-        'line-length',
-        't',
-        'target-version',
-        'include',
-        'exclude',
-        'extend-exclude',
-        'force-exclude',
-        'workers',
-        'W',
-    ],
-    operands: 'read',
-});
-const isort = openRule('isort', {
-    code: false,
-    load: ['settings-path', 'settings-file', 'sp', 'settings'],
-    valued: ['profile', 'l', 'line-length', 'skip', 's', 'skip-glob', 'py', 'm', 'multi-line'],
-    operands: 'read',
-});
-const rustfmt = openRule('rustfmt', {
-    code: false,
-    load: ['config-path'],
-    valued: ['edition', 'config', 'emit', 'color'],
-    operands: 'read',
-});
-const ruffCheck = openRule('ruff', {
-    code: false,
-    load: ['config'],
-    write: ['o', 'output-file', 'cache-dir'],
-    valued: [
-        'select',
-        'ignore',
-        'extend-select',
-        'extend-ignore',
-        'output-format',
-        'target-version',
-        'line-length',
-        'exclude',
-        'extend-exclude',
-        'per-file-ignores',
-        'stdin-filename',
-    ],
-    writeMode: ['fix', 'unsafe-fixes', 'add-noqa'],
-});
-const formatterRules = {
-    black: requireCheckFlag('black', ['--check', '--diff'], black),
-    isort: requireCheckFlag('isort', ['--check', '--check-only', '-c', '--diff'], isort),
-    rustfmt: requireCheckFlag('rustfmt', ['--check'], rustfmt),
-    ruff: (args, ctx) => args.some((a) => a.value === 'format')
-        ? requireCheckFlag('ruff format', ['--check', '--diff'], ruffCheck)(args, ctx)
-        : ruffCheck(args, ctx),
-    gofmt: openRule('gofmt', {
-        code: false,
-        writeMode: ['w'],
-        write: ['cpuprofile'],
-        valued: ['r'],
-        refuse: {},
-        operands: 'read',
-    }),
-    goimports: openRule('goimports', { code: false, writeMode: ['w'], valued: ['local'], operands: 'read' }),
-    biome: openRule('biome', {
-        code: false,
-        load: ['config-path'],
-        write: ['log-path', 'reporter-file'],
-        writeMode: ['write', 'fix', 'apply', 'apply-unsafe', 'unsafe'],
-        valued: [
-            'max-diagnostics',
-            'diagnostic-level',
-            'reporter',
-            'log-level',
-            'log-kind',
-            'skip',
-            'only',
-            'vcs-root',
-            'stdin-file-path',
-        ],
-        refusedSubcommands: {
-            start: 'it starts a server',
-            'lsp-proxy': 'it starts a server',
-            migrate: 'it rewrites configuration',
-            init: 'it writes configuration',
-            clean: 'not needed',
-            search: 'not needed',
-        },
-    }),
-};
-
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/git.ts
-/**
- * git: read-only subcommands, each with the option table of git's parse-options (clusters,
- * glued values, unambiguous abbreviations, `--no-` forms). The action commits and pushes, so
- * write and network subcommands are hard denials; options that run programs (`--ext-diff`,
- * `--textconv`, `-O<pager>`, `--show-signature` with `gpg.program`) are refused, and the ones
- * that write a file (`--output`) are checked as writes.
- */
-
-
-
-const owner = 'The action commits and pushes your changes itself when you finish; just edit the files.';
-const hardSubcommands = {
-    push: owner,
-    commit: owner,
-    config: 'git configuration is fixed for the run.',
-    remote: 'Remotes are managed by the action.',
-    credential: 'Credentials are off limits.',
-    fetch: 'Network access is not available.',
-    pull: 'Network access is not available.',
-    clone: 'Network access is not available.',
-    'ls-remote': 'Network access is not available.',
-    submodule: 'Submodules are managed by the action.',
-    'filter-branch': 'History rewriting is not allowed.',
-    daemon: 'Not allowed.',
-    'upload-pack': 'Not allowed.',
-    'receive-pack': 'Not allowed.',
-    'upload-archive': 'Not allowed.',
-    'send-email': 'Not allowed.',
-    'send-pack': 'Not allowed.',
-    'fetch-pack': 'Not allowed.',
-    'http-fetch': 'Not allowed.',
-    'http-push': 'Not allowed.',
-    'imap-send': 'Not allowed.',
-    'remote-ext': 'Not allowed.',
-    archive: 'Not allowed.',
-    bundle: 'Not allowed.',
-    hook: 'Running hooks is not allowed.',
-    difftool: 'External tools are not allowed.',
-    mergetool: 'External tools are not allowed.',
-    bisect: '`git bisect run` executes programs; not allowed.',
-    instaweb: 'Not allowed.',
-    'credential-store': 'Credentials are off limits.',
-    'credential-cache': 'Credentials are off limits.',
-    'update-ref': 'Refs are managed by the action.',
-    'symbolic-ref': 'Refs are managed by the action.',
-    replace: 'Not allowed.',
-    worktree: 'Not allowed (except `git worktree list`).',
-    gc: 'Not allowed.',
-    maintenance: 'Not allowed.',
-    'fsmonitor--daemon': 'Not allowed.',
-    'run-command': 'Not allowed.',
-    'sh-setup': 'Not allowed.',
-    'web--browse': 'Not allowed.',
-    p4: 'Not allowed.',
-    svn: 'Not allowed.',
-    cvsimport: 'Not allowed.',
-    cvsexportcommit: 'Not allowed.',
-    cvsserver: 'Not allowed.',
-    shell: 'Not allowed.',
-    'filter-repo': 'Not allowed.',
-};
-const globalTable = optionTable({
-    short: 'C:read c! p! P h v',
-    long: 'no-pager paginate! no-optional-locks literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-replace-objects no-lazy-fetch no-advice version help config-env! exec-path?=text! git-dir! work-tree! namespace! bare! super-prefix! list-cmds=text attr-source=text',
-    permute: false,
-    abbreviations: false,
-    rule: 'git-global-option',
-    reasons: {
-        c: 'it sets configuration, which can name programs git runs (core.pager, core.fsmonitor, diff.external)',
-        'config-env': 'it sets configuration, which can name programs git runs',
-        'exec-path': 'it changes where git finds its programs',
-        'git-dir': 'it points git at another repository',
-        'work-tree': 'it points git at another folder',
-        namespace: 'not needed',
-        bare: 'not needed',
-        'super-prefix': 'internal',
-        paginate: 'it runs the pager',
-        p: 'it runs the pager',
-    },
-});
-const color = 'color?=e:always|never|auto|true|false no-color';
-const diffOptions = `patch p s u U::num unified=num raw patch-with-raw z t! output=write output-indicator-new=text output-indicator-old=text output-indicator-context=text indent-heuristic minimal patience histogram anchored=text diff-algorithm=e:patience|minimal|histogram|myers|default stat?=text compact-summary numstat shortstat dirstat?=text cumulative dirstat-by-file?=text summary patch-with-stat name-only name-status submodule?=text ${color} color-moved?=text color-moved-ws=text word-diff?=e:color|plain|porcelain|none word-diff-regex=pat color-words?=pat no-renames rename-empty check ws-error-highlight=text full-index binary abbrev?=num break-rewrites?=text find-renames?=text find-copies?=text find-copies-harder irreversible-delete l:num diff-filter=text S:pat G:pat find-object=text pickaxe-all pickaxe-regex O:read skip-to=text rotate-to=text R relative?=text a text ignore-cr-at-eol ignore-space-at-eol b ignore-space-change w ignore-all-space ignore-blank-lines I:pat ignore-matching-lines=pat inter-hunk-context=num W function-context exit-code quiet ext-diff! textconv! ignore-submodules?=text src-prefix=text dst-prefix=text no-prefix default-prefix line-prefix=text ita-invisible-in-index ita-visible-in-index base ours theirs cached staged merge-base no-index! M::text C::text B::text D 0 1 2 3 q`;
-/** Splits the mixed notation above into the long and short halves of a table spec. */
-function split(options) {
-    const short = [];
-    const long = [];
-    for (const token of options.split(/\s+/).filter(Boolean)) {
-        const name = token
-            .replace(/[?!]?(=.*)?$/, '')
-            .replace(/:.*$/, '')
-            .replace(/!$/, '');
-        if (name.length === 1)
-            short.push(token.replace('=', ':'));
-        else
-            long.push(token);
-    }
-    return { short: short.join(' '), long: long.join(' ') };
-}
-const reasons = {
-    'ext-diff': 'it runs the external diff program from the configuration',
-    textconv: 'it runs text conversion programs from the configuration',
-    t: 'not needed',
-    'show-signature': 'it runs gpg.program',
-    'open-files-in-pager': 'it runs a program',
-    'no-index': 'it compares files outside the repository',
-};
-function git_table(options, extra = {}) {
-    return optionTable({ ...split(options), negatable: true, reasons, rule: 'git-dangerous-option', ...extra });
-}
-const revOptions = `0 1 2 3 4 5 6 7 8 9 n:num max-count=num skip=num since=text after=text until=text before=text author=pat committer=pat grep-reflog=pat grep=pat all-match invert-grep i regexp-ignore-case basic-regexp E extended-regexp F fixed-strings P perl-regexp remove-empty merges no-merges min-parents=num max-parents=num first-parent exclude-first-parent-only not all branches?=pat tags?=pat remotes?=pat glob=pat exclude=pat exclude-hidden=text reflog alternate-refs single-worktree ignore-missing bisect stdin! cherry-mark cherry-pick left-only right-only cherry walk-reflogs g merge boundary simplify-by-decoration full-history dense sparse simplify-merges ancestry-path?=text show-pulls date-order author-date-order topo-order reverse no-walk?=text do-walk format=text pretty?=text abbrev-commit no-abbrev-commit oneline encoding=text expand-tabs?=num notes?=text show-notes?=text standard-notes show-signature! relative-date date=text parents children left-right graph show-linear-break?=text c cc dd remerge-diff diff-merges=text m r T follow decorate?=text decorate-refs=pat decorate-refs-exclude=pat clear-decorations source mailmap use-mailmap full-diff log-size L:text count objects objects-edge unpacked object-names no-object-names timestamp header`;
-const diffTable = git_table(diffOptions);
-const logTable = git_table(`${diffOptions} ${revOptions}`);
-const subcommands = {
-    status: git_table('s short b branch show-stash porcelain?=text long v verbose u::e:no|normal|all untracked-files?=e:no|normal|all ignored?=e:traditional|no|matching ignore-submodules?=text z column?=text ahead-behind renames find-renames?=text no-renames ' +
-        color),
-    diff: diffTable,
-    'diff-files': diffTable,
-    'diff-index': diffTable,
-    'diff-tree': git_table(`${diffOptions} ${revOptions} stdin! root merge-base no-commit-id`),
-    log: logTable,
-    whatchanged: logTable,
-    show: logTable,
-    'rev-list': logTable,
-    shortlog: git_table(`${revOptions} ${diffOptions} numbered summary email committer w::text group=text n s e c`),
-    blame: git_table(`b root show-stats score-debug f show-name n show-number p porcelain line-porcelain l t c s e show-email w incremental L:text S! contents=read reverse=text first-parent progress M::num C::num date=text ignore-rev=text ignore-revs-file=read color-lines color-by-age minimal abbrev?=num encoding=text`, { reasons: { ...reasons, S: 'not needed' } }),
-    annotate: git_table('b root show-stats f n p l t c s e w incremental L:text contents=read M::num C::num date=text abbrev?=num'),
-    'ls-files': git_table('c cached d deleted m modified o others i ignored s stage k killed u unmerged t v f z directory no-empty-directory eol x:pat exclude=pat X:read exclude-from=read exclude-per-directory=text exclude-standard error-unmatch with-tree=text full-name recurse-submodules abbrev?=num debug deduplicate sparse format=text resolve-undo'),
-    'ls-tree': git_table('d r t l long z name-only name-status object-only full-name full-tree abbrev?=num format=text'),
-    grep: git_table(`cached untracked no-index! exclude-standard recurse-submodules a text textconv! I i ignore-case w word-regexp v invert-match h H full-name E extended-regexp G basic-regexp P perl-regexp F fixed-strings n line-number column l files-with-matches name-only L files-without-match z null o only-matching c count ${color} break heading p show-function W function-context A:num after-context=num B:num before-context=num C:num context=num threads=num f:read e:pat and or not all-match q quiet max-depth=num r recursive m:num max-count=num O::text! open-files-in-pager?=text! 0 1 2 3 4 5 6 7 8 9`, { reasons: { ...reasons, O: 'it runs a program on the matching files' } }),
-    'rev-parse': git_table('abbrev-ref?=text short?=num verify q quiet sq-quote sq not revs-only no-revs flags no-flags default=text prefix=text symbolic symbolic-full-name all branches?=pat tags?=pat remotes?=pat glob=pat exclude=pat disambiguate=text local-env-vars path-format=e:absolute|relative git-dir git-common-dir absolute-git-dir is-inside-git-dir is-inside-work-tree is-bare-repository is-shallow-repository resolve-git-dir=text git-path=text show-toplevel show-superproject-working-tree shared-index-path show-prefix show-cdup show-object-format?=text show-ref-format since=text after=text until=text before=text end-of-options'),
-    describe: git_table('contains tags all long abbrev?=num always dirty?=text broken?=text exact-match match=pat exclude=pat first-parent candidates=num debug'),
-    'cat-file': git_table('t s e p textconv! filters! batch?=text batch-check?=text batch-command?=text batch-all-objects buffer unordered follow-symlinks allow-unknown-type use-mailmap mailmap z Z path=text'),
-    'merge-base': git_table('a all octopus independent is-ancestor fork-point'),
-    'name-rev': git_table('tags refs=pat exclude=pat all annotate-stdin name-only undefined always'),
-    'show-ref': git_table('head tags branches heads verify exists d dereference s hash?=num abbrev?=num q quiet exclude-existing?=text'),
-    'for-each-ref': git_table(`count=num shell perl python tcl sort=text format=text points-at=text merged?=text no-merged?=text contains?=text no-contains?=text ignore-case omit-empty exclude=pat include-root-refs ${color} stdin!`),
-    'count-objects': git_table('v verbose H human-readable'),
-    'check-ignore': git_table('q quiet v verbose n non-matching no-index z stdin!'),
-    'check-attr': git_table('a all cached source=text z stdin!'),
-    version: git_table('build-options'),
-    'merge-tree': git_table('write-tree name-only messages quiet z allow-unrelated-histories merge-base=text trivial-merge'),
-    'range-diff': git_table(`${diffOptions} creation-factor=num no-dual-color left-only right-only notes?=text`),
-    cherry: git_table('v abbrev?=num'),
-    'verify-commit': git_table('v raw'),
-};
-/** Subcommands with modes: only the listing forms are allowed. */
-const listings = {
-    branch: {
-        table: git_table(`l list a all r remotes v vv verbose show-current contains?=text no-contains?=text merged?=text no-merged?=text points-at=text sort=text format=text ${color} column?=text no-column i ignore-case omit-empty abbrev?=num d! D! delete! m! M! move! c! C! copy! f force u! set-upstream-to! unset-upstream! edit-description! t track?=text create-reflog`),
-        writes: [],
-    },
-    tag: {
-        table: git_table(`l list n::num sort=text format=text contains?=text no-contains?=text merged?=text no-merged?=text points-at=text ${color} column?=text no-column i ignore-case omit-empty d! delete! v! verify! a! annotate! s! sign! u! local-user! m! message! F! file! f force e edit create-reflog`),
-        writes: [],
-    },
-};
-const git = (args, ctx) => {
-    const global = checkArgs('git', globalTable, args, ctx, 'text');
-    if (rule_isDenial(global))
-        return global;
-    const [subWord, ...restWords] = global.rest;
-    if (!subWord)
-        return undefined; // `git --version`
-    const sub = subWord.value;
-    const hard = hardSubcommands[sub];
-    if (hard !== undefined || sub.startsWith('credential')) {
-        if (sub === 'worktree' && restWords[0]?.value === 'list')
-            return undefined;
-        return deny('git-write-subcommand', `\`git ${sub}\` is not allowed. ${hard ?? ''}`.trim());
-    }
-    if (sub === 'stash')
-        return stash(restWords.map((w) => w.value));
-    if (sub === 'reflog') {
-        const first = restWords[0]?.value;
-        if (first !== undefined && first !== 'show' && !first.startsWith('-'))
-            return notAllowed('git-subcommand', `\`git reflog ${first}\` changes the repository.`);
-        const parsed = checkArgs('git reflog', logTable, first === 'show' ? restWords.slice(1) : restWords, ctx, 'text');
-        return rule_isDenial(parsed) ? parsed : undefined;
-    }
-    if (sub === 'help') {
-        const parsed = checkArgs('git help', git_table('a all g guides c config user-interfaces developer-interfaces verbose no-verbose external-commands aliases i! info! m! man! w! web!'), restWords, ctx, 'text');
-        return rule_isDenial(parsed) ? parsed : undefined;
-    }
-    const listing = listings[sub];
-    if (listing) {
-        const parsed = checkArgs(`git ${sub}`, listing.table, restWords, ctx, 'text');
-        if (rule_isDenial(parsed))
-            return parsed;
-        const listMode = findParsed(parsed, 'list', 'l') !== undefined ||
-            (sub === 'branch' && findParsed(parsed, 'show-current') !== undefined);
-        if (parsed.operands.length > 0 && !listMode)
-            return notAllowed('git-subcommand', `\`git ${sub} ${parsed.operands[0].value}\` creates a ${sub}; only listing is allowed.`);
-        return undefined;
-    }
-    const subTable = subcommands[sub];
-    if (!subTable) {
-        return notAllowed('git-subcommand', `\`git ${sub}\` is not allowed: only read-only git subcommands (status, diff, log, show, blame, grep, …) run here. ${owner}`);
-    }
-    const parsed = checkArgs(`git ${sub}`, subTable, restWords, ctx, 'text');
-    return rule_isDenial(parsed) ? parsed : undefined;
-};
-function stash(rest) {
-    const [mode, ...more] = rest;
-    if (mode === 'list' || (mode === 'show' && more.every((a) => !/^--?(ext|textconv|output|O)/.test(a))))
-        return undefined;
-    return notAllowed('git-subcommand', `\`git stash ${mode ?? ''}\` changes the working tree; only \`git stash list\`/\`show\` are allowed.`.replace('  ', ' '));
-}
-
-
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/node.ts
-/**
- * Node.js tools. `node <file>`, test runners and package scripts run the workspace's code, so
- * they need an isolating sandbox; code given on the command line is refused, and every option
- * that loads a module (`--import`, `--require`, `--loader`, `--test-reporter`, …) names a file
- * that is checked (never one the agent wrote this run, never a URL).
- */
-
-
-
-const nodeTable = optionTable({
-    short: 'e! p! i! c v h r:load C:text',
-    long: 'eval! print! interactive! check version help require=load import=load loader=load experimental-loader=load test-reporter=load test-reporter-destination=write test test-only test-name-pattern=pat test-skip-pattern=pat test-concurrency=num test-timeout=num test-force-exit test-update-snapshots test-shard=text test-isolation=e:process|none test-coverage-include=pat test-coverage-exclude=pat test-coverage-lines=num test-coverage-branches=num test-coverage-functions=num test-global-setup=load experimental-test-coverage experimental-test-module-mocks experimental-test-snapshots experimental-test-isolation=text experimental-strip-types no-experimental-strip-types experimental-transform-types experimental-vm-modules experimental-specifier-resolution=text experimental-detect-module experimental-require-module no-experimental-require-module experimental-wasm-modules experimental-json-modules experimental-import-meta-resolve experimental-sqlite experimental-websocket experimental-eventsource experimental-network-inspection! experimental-policy! experimental-permission permission allow-fs-read=read allow-fs-write=write allow-child-process allow-worker allow-wasi allow-addons enable-source-maps no-warnings no-deprecation trace-warnings trace-deprecation trace-uncaught throw-deprecation pending-deprecation unhandled-rejections=e:strict|warn|throw|none|warn-with-error-code max-old-space-size=num max-semi-space-size=num stack-size=num stack-trace-limit=num conditions=text input-type=e:module|commonjs|module-typescript|commonjs-typescript env-file=read env-file-if-exists=read watch watch-path=read watch-preserve-output preserve-symlinks preserve-symlinks-main abort-on-uncaught-exception disable-warning=text dns-result-order=text no-addons no-global-search-paths frozen-intrinsics heapsnapshot-near-heap-limit=num title=text tls-min-v1.2 tls-max-v1.3 use-openssl-ca use-bundled-ca zero-fill-buffers expose-gc inspect! inspect-brk! inspect-port! inspect-wait! debug-port! openssl-config! openssl-legacy-provider snapshot-blob! build-snapshot! experimental-sea-config! redirect-warnings=write report-dir=write diagnostic-dir=write cpu-prof cpu-prof-dir=write heap-prof heap-prof-dir=write prof trace-exit icu-data-dir! secure-heap=num localstorage-file=write experimental-default-type=e:module|commonjs',
-    permute: false,
-    rule: 'interpreter-eval',
-    reasons: {
-        inspect: 'the inspector accepts code over a socket',
-        'inspect-brk': 'the inspector accepts code over a socket',
-        'inspect-port': 'the inspector',
-        'inspect-wait': 'the inspector',
-        'debug-port': 'the inspector',
-        'experimental-network-inspection': 'the inspector',
-        'experimental-policy': 'it loads a policy file',
-        'openssl-config': 'it loads an OpenSSL configuration (which can load engines)',
-        'snapshot-blob': 'it loads a heap snapshot (code)',
-        'build-snapshot': 'it writes a snapshot',
-        'experimental-sea-config': 'it builds an executable',
-        'icu-data-dir': 'it loads data from a folder',
-        e: 'it evaluates code given on the command line',
-        p: 'it evaluates code given on the command line',
-        i: 'it reads code from stdin',
-        eval: 'it evaluates code given on the command line',
-        print: 'it evaluates code given on the command line',
-        interactive: 'it reads code from stdin',
-    },
-});
-/** `node [options] <file> …`, `node --test …`; never code from `-e`/`-p`/stdin. */
-function node(name) {
-    return (args, ctx) => {
-        const parsed = checkArgs(name, nodeTable, args, ctx, 'text');
-        if (rule_isDenial(parsed))
-            return parsed;
-        if (findParsed(parsed, 'version', 'v', 'help', 'h'))
-            return undefined;
-        const test = findParsed(parsed, 'test') !== undefined;
-        const check = findParsed(parsed, 'check', 'c') !== undefined;
-        const [script] = parsed.rest;
-        if (!script && !test)
-            return stdinDenial(name);
-        if (script && (script.value === '-' || script.value.startsWith('/dev/')))
-            return stdinDenial(name, script.value);
-        if (script) {
-            const problem = ctx.checkPath(script, 'read');
-            if (problem)
-                return problem;
-        }
-        if (check)
-            return undefined;
-        return ctx.workspaceCode(`\`${name}\` runs ${script ? `\`${script.value}\`` : 'the test files'}`);
-    };
-}
-const installHint = 'Installing packages is not allowed; the dependencies in the lockfile are what you have.';
-/**
- * npm reads every `--key=value` as configuration (`--script-shell`, `--node-options`,
- * `--userconfig` name programs and files) and expands abbreviations and shorthands (`-reg` is
- * `--registry`), so only these exact spellings are accepted.
- */
-const npmOptions = new Set([
-    '--silent',
-    '-s',
-    '--quiet',
-    '-q',
-    '--loglevel=silent',
-    '--loglevel=error',
-    '--loglevel=warn',
-    '--loglevel=info',
-    '--loglevel=verbose',
-    '--if-present',
-    '--ignore-scripts',
-    '--no-audit',
-    '--no-fund',
-    '--prefer-offline',
-    '--offline',
-    '--no-progress',
-    '--json',
-    '--parseable',
-    '--long',
-    '-l',
-    '--all',
-    '-a',
-    '--production',
-    '--omit=dev',
-    '--omit=optional',
-    '--omit=peer',
-    '--include=dev',
-    '--legacy-peer-deps',
-    '--strict-peer-deps',
-    '--workspaces',
-    '-ws',
-    '--include-workspace-root',
-    '--no-workspaces',
-    '--color=false',
-    '--color=always',
-    '--no-color',
-    '--depth=0',
-    '--depth=1',
-    '--depth=2',
-    '--version',
-    '-v',
-    '--help',
-    '-h',
-    '--foreground-scripts',
-    '--no-save',
-    '--frozen-lockfile',
-    '--dry-run',
-    '--audit-level=low',
-    '--audit-level=moderate',
-    '--audit-level=high',
-    '--audit-level=critical',
-    '--global-style',
-    '--install-links=false',
-]);
-const npmScripts = new Set([
-    'test',
-    't',
-    'tst',
-    'run',
-    'run-script',
-    'rum',
-    'urn',
-    'ci',
-    'clean-install',
-    'ic',
-    'install-clean',
-    'install',
-    'i',
-    'in',
-    'ins',
-    'inst',
-    'insta',
-    'instal',
-    'isnt',
-    'isntal',
-    'isntall',
-    'add',
-    'start',
-    'stop',
-    'restart',
-    'rebuild',
-    'rb',
-    'pack',
-    'install-test',
-    'it',
-    'install-ci-test',
-    'cit',
-]);
-const npmReadOnly = new Set([
-    'ls',
-    'list',
-    'la',
-    'll',
-    'outdated',
-    'why',
-    'explain',
-    'version',
-    'view',
-    'info',
-    'show',
-    'v',
-    'audit',
-    'query',
-    'fund',
-    'doctor',
-    'prefix',
-    'root',
-]);
-/** npm: scripts and lockfile installs run the project's code; the rest is read-only or refused. */
-const npm = (args, ctx) => {
-    const positional = [];
-    let afterDashDash = false;
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i].value;
-        if (afterDashDash)
-            continue; // arguments for the script itself
-        if (arg === '--') {
-            afterDashDash = true;
-            continue;
-        }
-        if (arg === '-w' || arg === '--workspace') {
-            const value = args[++i];
-            if (!value)
-                return notAllowed('npm-option', `\`npm ${arg}\` needs a workspace name.`);
-            const problem = ctx.checkPath(value, 'read');
-            if (problem)
-                return problem;
-            continue;
-        }
-        if (/^--workspace=/.test(arg)) {
-            const problem = ctx.checkPath({ value: arg.slice(12), glob: false }, 'read');
-            if (problem)
-                return problem;
-            continue;
-        }
-        if (arg.startsWith('-')) {
-            if (npmOptions.has(arg))
-                continue;
-            return deny('npm-config-option', `\`npm ${arg}\`: npm reads options as configuration (some name the shell, registry or config files it uses), so only a fixed set of spellings is allowed (e.g. --silent, --if-present, --ignore-scripts).`);
-        }
-        positional.push(arg);
-    }
-    const [sub, ...rest] = positional;
-    if (sub === undefined)
-        return undefined; // `npm --version`
-    if (npmReadOnly.has(sub)) {
-        if (sub === 'audit' && rest.includes('fix'))
-            return notAllowed('npm-subcommand', '`npm audit fix` changes dependencies.');
-        // `npm version <new>` rewrites package.json, commits and runs the version scripts.
-        if (sub === 'version' && rest.length > 0)
-            return deny('npm-subcommand', '`npm version <new>` changes package.json, commits and runs scripts; edit the version with edit_file.');
-        if (['view', 'info', 'show', 'v', 'doctor', 'fund', 'help'].includes(sub))
-            return deny('npm-subcommand', `\`npm ${sub}\` queries the registry; network access is not available.`);
-        return undefined;
-    }
-    if (npmScripts.has(sub)) {
-        const installs = [
-            'install',
-            'i',
-            'in',
-            'ins',
-            'inst',
-            'insta',
-            'instal',
-            'isnt',
-            'isntal',
-            'isntall',
-            'add',
-        ];
-        if (installs.includes(sub) && rest.length > 0)
-            return deny('npm-install-package', `\`npm ${sub} ${rest.join(' ')}\`: ${installHint}`);
-        return ctx.workspaceCode(`\`npm ${sub}\` runs the project's scripts`);
-    }
-    if ([
-        'exec',
-        'x',
-        'explore',
-        'publish',
-        'unpublish',
-        'config',
-        'c',
-        'set',
-        'get',
-        'adduser',
-        'login',
-        'logout',
-        'token',
-        'owner',
-        'access',
-        'team',
-        'whoami',
-        'profile',
-        'star',
-        'deprecate',
-        'dist-tag',
-        'update',
-        'up',
-        'upgrade',
-        'uninstall',
-        'remove',
-        'rm',
-        'un',
-        'unlink',
-        'link',
-        'ln',
-        'init',
-        'create',
-        'edit',
-        'hook',
-        'org',
-        'sbom',
-        'search',
-        'repo',
-        'docs',
-        'bugs',
-        'pkg',
-        'cache',
-        'dedupe',
-        'prune',
-        'shrinkwrap',
-        'exec-sh',
-    ].includes(sub))
-        return deny('npm-subcommand', `\`npm ${sub}\` is not allowed (it runs remote code, changes dependencies or configuration, or reads credentials).`);
-    return notAllowed('npm-subcommand', `\`npm ${sub}\` is not on the allowlist; use \`npm test\` or \`npm run <script>\`.`);
-};
-/** `npx --no-install <bin> …` is checked as `<bin> …`; without `--no-install` npx may download code. */
-const npx = (args, ctx) => {
-    let i = 0;
-    let noInstall = false;
-    for (; i < args.length && args[i].value.startsWith('-'); i++) {
-        const arg = args[i].value;
-        if (arg === '--no-install' || arg === '--no' || arg === '--offline')
-            noInstall = true;
-        else if (arg === '--quiet' || arg === '-q' || arg === '--')
-            continue;
-        else
-            return deny('npx-option', `\`npx ${arg}\` is not allowed (it can install packages or run a shell string).`);
-    }
-    if (!noInstall)
-        return deny('npx-install', `\`npx\` without \`--no-install\` can download and run any package. Use \`npx --no-install ${args[i]?.value ?? '<bin>'} …\` for a tool the project already has.`);
-    const rest = args.slice(i);
-    return rest.length === 0
-        ? deny('npx-install', '`npx --no-install` needs a command.')
-        : ctx.checkNested(rest);
-};
-const pmRefused = new Set([
-    'add',
-    'dlx',
-    'global',
-    'create',
-    'up',
-    'upgrade',
-    'update',
-    'remove',
-    'rm',
-    'node',
-    'config',
-    'set',
-    'plugin',
-    'publish',
-    'npm',
-    'login',
-    'logout',
-    'link',
-    'unlink',
-    'import',
-    'patch',
-    'patch-commit',
-    'env',
-    'setup',
-    'self-update',
-    'policies',
-    'version',
-    'pack',
-    'info',
-    'view',
-    'whoami',
-]);
-const pmReadOnly = new Set(['list', 'ls', 'why', 'outdated', 'licenses', 'audit', 'workspaces']);
-const pmScripts = new Set([
-    'test',
-    't',
-    'run',
-    'run-script',
-    'install',
-    'i',
-    'ci',
-    'rebuild',
-    'start',
-    'build',
-    'lint',
-    'typecheck',
-    'check',
-    'format',
-    'coverage',
-]);
-/** pnpm and yarn: scripts and lockfile installs; `exec`, `dlx`-free binaries checked as that command. */
-function packageManager(name) {
-    return (args, ctx) => {
-        const words = [];
-        for (let i = 0; i < args.length; i++) {
-            const arg = args[i].value;
-            if (words.length > 0) {
-                words.push(args[i]);
-                continue;
-            }
-            if (['--filter', '-F', '--cwd', '-C', '--dir', '-w', '--workspace-root'].includes(arg)) {
-                if (arg === '-w' || arg === '--workspace-root')
-                    continue;
-                const value = args[++i];
-                if (!value)
-                    return notAllowed(`${name}-option`, `\`${name} ${arg}\` needs a value.`);
-                if (arg !== '--filter' && arg !== '-F') {
-                    const problem = ctx.checkPath(value, 'read');
-                    if (problem)
-                        return problem;
-                }
-                continue;
-            }
-            if ([
-                '--frozen-lockfile',
-                '--immutable',
-                '--prefer-offline',
-                '--offline',
-                '--silent',
-                '-s',
-                '--reporter=silent',
-                '--recursive',
-                '-r',
-                '--parallel',
-                '--if-present',
-                '--no-bail',
-                '--stream',
-                '--version',
-                '-v',
-                '--help',
-                '-h',
-                '--ignore-scripts',
-                '--prod',
-                '--production',
-                '--dev',
-                '--no-optional',
-                '--non-interactive',
-                '--check-files',
-                '--strict-peer-dependencies',
-                '--aggregate-output',
-                '--workspace-concurrency=1',
-            ].includes(arg))
-                continue;
-            if (arg.startsWith('-'))
-                return deny(`${name}-option`, `\`${name} ${arg}\` is not an option the policy knows (package-manager options can name registries, shells and config files).`);
-            words.push(args[i]);
-        }
-        const [subWord, ...rest] = words;
-        if (args.some((a) => ['--version', '-v', '--help', '-h'].includes(a.value)) && words.length === 0)
-            return undefined;
-        if (subWord === undefined)
-            return name === 'yarn'
-                ? ctx.workspaceCode('`yarn` installs and runs lifecycle scripts')
-                : notAllowed(`${name}-subcommand`, `\`${name}\` needs a subcommand.`);
-        const sub = subWord.value;
-        if (pmRefused.has(sub))
-            return deny(`${name}-subcommand`, `\`${name} ${sub}\` is not allowed (it installs or runs remote code, or changes configuration).`);
-        if (pmReadOnly.has(sub)) {
-            // `yarn workspaces foreach run …` runs every workspace's scripts.
-            if (sub === 'workspaces' && !['list', 'info'].includes(rest[0]?.value ?? ''))
-                return ctx.workspaceCode(`\`${name} workspaces ${rest[0]?.value ?? ''}\` runs the workspaces' scripts`);
-            return undefined;
-        }
-        if (sub === 'install' || sub === 'i') {
-            const packages = rest.filter((a) => !a.value.startsWith('-'));
-            if (packages.length > 0)
-                return deny(`${name}-install-package`, `\`${name} ${sub} ${packages.map((p) => p.value).join(' ')}\`: ${installHint}`);
-        }
-        if (sub === 'exec')
-            return rest.length === 0 ? undefined : ctx.checkNested(rest);
-        if (pmScripts.has(sub))
-            return ctx.workspaceCode(`\`${name} ${sub}\` runs the project's scripts`);
-        // `yarn jest`, `pnpm tsc`: a script of that name, or else the binary from node_modules/.bin.
-        return ctx.checkNested(words);
-    };
-}
-const pnpm = packageManager('pnpm');
-const yarn = packageManager('yarn');
 
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/search.ts
 /**
@@ -3530,7 +5903,7 @@ const yarn = packageManager('yarn');
 
 
 const grepTable = optionTable({
-    short: 'A:num B:num C:num D:text E F G P e/regexp f/file i y w x z s v V m:num b n H h o q a I d:text r/recursive R/dereference-recursive l L c T u U Z 0 1 2 3 4 5 6 7 8 9',
+    short: 'A:num B:num C:num D/devices E F G P e/regexp f/file i y w x z s v V m:num b n H h o q a I d/directories r/recursive R/dereference-recursive l L c T u U Z 0 1 2 3 4 5 6 7 8 9',
     long: 'extended-regexp fixed-strings basic-regexp perl-regexp regexp=pat file=read ignore-case no-ignore-case word-regexp line-regexp null-data no-messages invert-match version help max-count=num byte-offset line-number no-line-number line-buffered with-filename no-filename label=text only-matching quiet silent binary-files=e:binary|text|without-match text devices=e:read|skip directories=e:read|recurse|skip exclude=pat exclude-from=read exclude-dir=pat include=pat recursive dereference-recursive files-without-match files-with-matches count initial-tab null after-context=num before-context=num context=num color?=e:never|always|auto colour?=e:never|always|auto binary',
 });
 /** grep/egrep/fgrep: the first operand is the pattern unless `-e`/`-f` gave one. */
@@ -3563,7 +5936,7 @@ function walkAll(name, dirs, gitExcluded, ctx) {
 }
 const rgTable = optionTable({
     short: 'A:num B:num C:num c d:num E:text e:pat f:read F g:pat H h i I j:num L l M:num m:num N n o p P q r:text S s t:text T:text U u v V w x z! 0 .',
-    long: 'after-context=num before-context=num context=num count count-matches crlf no-crlf debug trace dfa-size-limit=text encoding=text no-encoding engine=e:default|pcre2|auto regexp=pat file=read files files-with-matches files-without-match fixed-strings no-fixed-strings follow no-follow glob=pat iglob=pat glob-case-insensitive no-glob-case-insensitive heading no-heading hidden no-hidden ignore-case ignore-file=read ignore-file-case-insensitive include-zero invert-match json no-json line-buffered block-buffered line-number no-line-number line-regexp max-columns=num max-columns-preview max-count=num max-depth=num maxdepth=num max-filesize=text mmap no-mmap multiline no-multiline multiline-dotall no-config no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global no-ignore-parent no-ignore-vcs no-messages no-pcre2-unicode no-unicode null null-data one-file-system only-matching passthru pcre2 no-pcre2 pcre2-version path-separator=text pretty quiet regex-size-limit=text replace=text search-zip! pre! pre-glob! hostname-bin! case-sensitive smart-case sort=text sortr=text stats no-stats text no-text threads=num trim no-trim type=text type-not=text type-add=text type-clear=text type-list unrestricted vimgrep with-filename no-filename word-regexp auto-hybrid-regex binary no-binary color=e:never|auto|always|ansi colors=text column no-column context-separator=text field-context-separator=text field-match-separator=text heading help version generate=text ignore no-ignore-messages no-require-git sort-files files-from=read hyperlink-format=text',
+    long: 'after-context=num before-context=num context=num count count-matches crlf no-crlf debug trace dfa-size-limit=text encoding=text no-encoding engine=e:default|pcre2|auto regexp=pat file=read files files-with-matches files-without-match fixed-strings no-fixed-strings follow no-follow glob=pat iglob=pat glob-case-insensitive no-glob-case-insensitive heading no-heading hidden no-hidden ignore-case ignore-file=read ignore-file-case-insensitive include-zero invert-match json no-json line-buffered block-buffered line-number no-line-number line-regexp max-columns=num max-columns-preview max-count=num max-depth=num maxdepth=num max-filesize=text mmap no-mmap multiline no-multiline multiline-dotall no-config no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global no-ignore-parent no-ignore-vcs no-messages no-pcre2-unicode no-unicode null null-data one-file-system only-matching passthru pcre2 no-pcre2 pcre2-version path-separator=text pretty quiet regex-size-limit=text replace=text search-zip! pre! pre-glob! hostname-bin! case-sensitive smart-case sort=text sortr=text stats no-stats text no-text threads=num trim no-trim type=text type-not=text type-add=text type-clear=text type-list unrestricted vimgrep with-filename no-filename word-regexp auto-hybrid-regex binary no-binary color=e:never|auto|always|ansi colors=text column no-column context-separator=text field-context-separator=text field-match-separator=text heading help version generate=text ignore no-ignore-messages no-require-git sort-files files-from=list hyperlink-format=text',
     rule: 'rg-preprocessor',
     reasons: {
         pre: 'it runs a program on every file',
@@ -3669,12 +6042,12 @@ const fd = (args, ctx) => {
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/sed.ts
 /**
  * sed: every script command that runs a program or touches another file is refused: `e`, `r`,
- * `R`, `w`, `W` and the `e`/`w` flags of `s`; `-i` writes its files (checked as writes). The script is scanned command by command; anything the scanner does not
- * recognise is refused rather than guessed.
+ * `R`, `w`, `W` and the `e`/`w` flags of `s`; `-i` is refused (edits go through edit_file).
+ * The script is scanned command by command, the way GNU sed reads it: `-e` pieces and `-f`
+ * files joined by newlines into one script; anything the scanner does not recognise is refused
+ * rather than guessed. A `-f` file is read from every folder the command may run in, and
+ * refused when the agent wrote it this run or another command of the line writes it.
  */
-
-
-
 
 
 
@@ -3699,14 +6072,14 @@ const sed = (args, ctx) => {
         const value = option.value?.value ?? '';
         if (option.def.name === 'expression')
             scripts.push(value);
-        if (option.def.name === 'file') {
-            const problem = option.value && checkValue(option.value, 'load', '`sed -f`', ctx);
+        if (option.def.name === 'file' && option.value) {
+            const problem = checkValue(option.value, 'load', '`sed -f`', ctx);
             if (problem)
                 return problem;
-            const text = value === '-' ? undefined : readScript(ctx.cwd, value);
-            if (text === undefined)
-                return deny('sed-script-file', `\`sed -f ${value}\`: the script file cannot be read to check it.`);
-            scripts.push(text);
+            const texts = ctx.readChecked(option.value, true);
+            if (rule_isDenial(texts))
+                return texts;
+            scripts.push(...texts);
         }
         if (option.def.name === 'in-place' || option.def.name === 'i') {
             inPlace = true;
@@ -3722,7 +6095,7 @@ const sed = (args, ctx) => {
         scripts.push(script.value);
         files = rest;
     }
-    for (const script of scripts) {
+    for (const script of scripts.length > 1 ? [...scripts, scripts.join('\n')] : scripts) {
         const problem = scanSedScript(script);
         if (problem)
             return problem;
@@ -3731,17 +6104,6 @@ const sed = (args, ctx) => {
         return deny('sed-in-place', '`sed -i` needs files.');
     return checkOperands('sed', files, inPlace ? 'write' : 'read', ctx);
 };
-function readScript(cwd, file) {
-    try {
-        const full = external_node_path_default().resolve(cwd, file);
-        if ((0,external_node_fs_.statSync)(full).size > POLICY_SCRIPT_FILE_BYTES)
-            return undefined;
-        return (0,external_node_fs_.readFileSync)(full, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-}
 const simpleCommands = new Set([
     '=',
     'd',
@@ -3875,609 +6237,6 @@ function scanSedScript(script) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/toolchains.ts
-/**
- * Language toolchains: Python (python, pip, uv, poetry), Go, Rust, make, Java (java, mvn,
- * gradle) and .NET. Building and testing runs the project's code (build scripts, tests,
- * plugins), so those subcommands need the sandbox; code given on the command line, installs by
- * package name, other package indexes and publishing are refused.
- */
-
-
-
-const pythonTable = optionTable({
-    short: 'b B c! d E h i! I m:text$ O P q s S u v V W:text x X:text',
-    long: 'help version help-env help-xoptions help-all check-hash-based-pycs=e:always|default|never',
-    permute: false,
-    abbreviations: false,
-    rule: 'interpreter-eval',
-    reasons: { c: 'it runs code given on the command line', i: 'it reads code from stdin' },
-});
-/** Modules `python -m` may run, mapped to the command whose rule checks the rest. */
-const pythonModules = {
-    pytest: 'pytest',
-    unittest: 'python-unittest',
-    mypy: 'mypy',
-    black: 'black',
-    ruff: 'ruff',
-    flake8: 'flake8',
-    pylint: 'pylint',
-    isort: 'isort',
-    pip: 'pip',
-    coverage: 'coverage',
-    compileall: 'python-compileall',
-    py_compile: 'python-compileall',
-    'json.tool': 'python-json.tool',
-    doctest: 'python-unittest',
-    pyflakes: 'flake8',
-    pycodestyle: 'flake8',
-    bandit: 'bandit',
-    tox: 'tox',
-    nox: 'nox',
-    pyright: 'pyright',
-    venv: 'python-venv',
-    build: 'python-build',
-    mkdocs: 'python-build',
-    sphinx: 'python-build',
-};
-const python = (name) => (args, ctx) => {
-    const parsed = checkArgs(name, pythonTable, args, ctx, 'text');
-    if (rule_isDenial(parsed))
-        return parsed;
-    if (findParsed(parsed, 'version', 'V', 'help', 'h'))
-        return undefined;
-    const module = findParsed(parsed, 'm');
-    if (module) {
-        const target = pythonModules[module.value?.value ?? ''];
-        if (!target)
-            return notAllowed('python-module', `\`${name} -m ${module.value?.value}\` is not on the allowlist.`);
-        return ctx.checkNested([{ value: target, glob: false }, ...parsed.rest]);
-    }
-    const [script] = parsed.rest;
-    if (!script || script.value === '-' || script.value.startsWith('/dev/'))
-        return stdinDenial(name, script?.value);
-    return ctx.checkPath(script, 'read') ?? ctx.workspaceCode(`\`${name} ${script.value}\` runs a script`);
-};
-/** `python -m` targets without their own command name. */
-const pythonModuleRules = {
-    'python-unittest': (_args, ctx) => ctx.workspaceCode('`python -m unittest` runs the tests'),
-    'python-build': (_args, ctx) => ctx.workspaceCode("building runs the project's build code"),
-    'python-compileall': (args, ctx) => {
-        const parsed = checkArgs('compileall', optionTable({
-            short: 'l r:num f q b d:text s:text p:text x:pat i:read j:num o:num e:text',
-            long: 'invalidation-mode=text hardlink-dupes',
-        }), args, ctx, 'write');
-        return rule_isDenial(parsed) ? parsed : undefined;
-    },
-    'python-json.tool': (args, ctx) => {
-        const parsed = checkArgs('json.tool', optionTable({ long: 'sort-keys no-ensure-ascii json-lines indent=num tab no-indent compact help', short: 'h' }), args, ctx, ['read', 'write']);
-        return rule_isDenial(parsed) ? parsed : undefined;
-    },
-    'python-venv': (args, ctx) => {
-        const parsed = checkArgs('venv', optionTable({
-            long: 'system-site-packages symlinks copies clear upgrade without-pip prompt=text upgrade-deps without-scm-ignore-files help',
-            short: 'h',
-        }), args, ctx, 'write');
-        return rule_isDenial(parsed) ? parsed : undefined;
-    },
-};
-const pipInstall = optionTable({
-    short: 'r:read c:read e:read U t:write q v I i! f! h',
-    long: 'requirement=read constraint=read editable=read upgrade user no-deps pre no-cache-dir quiet verbose break-system-packages require-hashes no-build-isolation only-binary=text no-binary=text prefer-binary target=write ignore-installed force-reinstall upgrade-strategy=e:eager|only-if-needed no-warn-script-location disable-pip-version-check no-color progress-bar=text index-url! extra-index-url! find-links! trusted-host! no-index prefix! root! src! config-settings=text global-option! install-option! dry-run report=write group=text help',
-    reasons: {
-        i: 'it installs from another index',
-        f: 'it installs from other links',
-        'index-url': 'it installs from another index',
-        'extra-index-url': 'it installs from another index',
-        'find-links': 'it installs from other links',
-        'trusted-host': 'it trusts another host',
-        prefix: 'it installs outside the environment',
-        root: 'it installs outside the environment',
-        src: 'not needed',
-        'global-option': 'it passes options to setup.py',
-        'install-option': 'it passes options to setup.py',
-    },
-});
-const urlLike = /^[a-z][\w+.-]*:|:\/\/|^git@|@\s*(https?|git|file):/i;
-/** pip: listings; `install -r <file>`, `-e <dir>`, `.`: never by package name or from a URL. */
-const pip = (args, ctx) => {
-    const [sub, ...rest] = args;
-    if (sub === undefined ||
-        ['list', 'show', 'freeze', 'check', 'help', '--version', '-V', 'inspect'].includes(sub.value))
-        return undefined;
-    if (sub.value !== 'install')
-        return notAllowed('pip-subcommand', `\`pip ${sub.value}\` is not on the allowlist.`);
-    for (const word of rest) {
-        if (urlLike.test(word.value.replace(/^-[erc]|^--(editable|requirement|constraint)=/, '')))
-            return deny('pip-url', `\`pip install ${word.value}\` installs from a URL; network sources are not allowed.`);
-    }
-    const parsed = checkArgs('pip install', pipInstall, rest, ctx, 'text');
-    if (rule_isDenial(parsed))
-        return parsed;
-    const byName = parsed.operands.find((o) => !(o.value === '.' || o.value.startsWith('./') || /^\.\[[\w,-]+\]$/.test(o.value)));
-    if (byName)
-        return deny('pip-install-package', `\`pip install ${byName.value}\`: installing packages by name is not allowed; use \`pip install -r <file>\` or \`pip install -e .\`.`);
-    return ctx.workspaceCode('`pip install` of the project runs its build code');
-};
-/** uv and poetry: project environments; `run <cmd>` is checked as that command too. */
-function pythonProject(name) {
-    return (args, ctx) => {
-        // uv's `--with` adds packages to the run; poetry's `--with` names dependency groups.
-        const refused = name === 'uv'
-            ? /^--?(index(-url)?|extra-index-url|find-links|default-index|with|with-requirements|from|trusted-host|f)$/
-            : /^--?(index(-url)?|source)$/;
-        const bad = args.find((a) => refused.test(a.value.split('=')[0]));
-        if (bad)
-            return deny(`${name}-option`, `\`${name} ${bad.value}\` adds packages or package sources; not allowed.`);
-        const operands = args.filter((a) => !a.value.startsWith('-'));
-        const sub = operands[0]?.value;
-        if (sub === undefined)
-            return args.some((a) => ['--version', '-V', '--help', '-h'].includes(a.value))
-                ? undefined
-                : notAllowed(`${name}-subcommand`, `\`${name}\` needs a subcommand.`);
-        if (sub === 'pip' && operands[1]?.value === 'install') {
-            const at = args.findIndex((a) => a.value === 'install');
-            return ctx.checkNested([{ value: 'pip', glob: false }, ...args.slice(at)]);
-        }
-        if ([
-            'add',
-            'remove',
-            'publish',
-            'self',
-            'tool',
-            'toolchain',
-            'python',
-            'upgrade',
-            'config',
-            'source',
-            'cache',
-            'auth',
-            'env',
-            'shell',
-        ].includes(sub))
-            return deny(`${name}-subcommand`, `\`${name} ${sub}\` changes dependencies, downloads tools or publishes; not allowed.`);
-        if (['tree', 'show', 'check', 'version', 'help', 'list'].includes(sub) ||
-            (sub === 'pip' && ['list', 'freeze', 'show', 'check', 'tree'].includes(operands[1]?.value ?? '')))
-            return undefined;
-        if (sub === 'run') {
-            const runIndex = args.findIndex((a) => a.value === 'run');
-            const rest = args.slice(runIndex + 1);
-            let i = 0;
-            for (; i < rest.length && rest[i].value.startsWith('-'); i++) {
-                if (rest[i].value === '--') {
-                    i++;
-                    break;
-                }
-                if (['--extra', '--group', '--package', '-p', '--python', '--env-file'].includes(rest[i].value))
-                    i++;
-            }
-            const inner = rest.slice(i);
-            if (inner.length === 0)
-                return notAllowed(`${name}-run`, `\`${name} run\` needs a command.`);
-            return ctx.checkNested(inner) ?? ctx.workspaceCode(`\`${name} run\` runs in the project's environment`);
-        }
-        if (['sync', 'install', 'lock', 'build', 'venv', 'pip', 'export'].includes(sub))
-            return ctx.workspaceCode(`\`${name} ${sub}\` builds the project (its build code runs)`);
-        return notAllowed(`${name}-subcommand`, `\`${name} ${sub}\` is not on the allowlist.`);
-    };
-}
-const goBuild = 'C=read a n p=num race msan asan cover covermode=e:set|count|atomic coverpkg=text v work x asmflags=text buildmode=text buildvcs=text compiler=text gccgoflags=text gcflags=text installsuffix=text ldflags=text linkshared mod=e:readonly|vendor|mod modcacherw modfile=read overlay=read pgo=read pkgdir=write tags=text trimpath toolexec! exec! o=write json';
-const goTest = `${goBuild} run=pat skip=pat bench=pat benchtime=text benchmem count=num cpu=text failfast fullpath fuzz=pat fuzztime=text fuzzminimizetime=text list=pat parallel=num short shuffle=text timeout=text coverprofile=write cpuprofile=write memprofile=write blockprofile=write mutexprofile=write trace=write outputdir=write vet=text args c i`;
-const goTables = {
-    build: goBuild,
-    test: goTest,
-    vet: `${goBuild} vettool! c=num`,
-    list: `${goBuild} m f=text e deps find test compiled export retracted reuse=read u versions`,
-    run: goBuild,
-    generate: goBuild,
-    mod: 'json',
-};
-const goTable = (spec) => optionTable({
-    long: spec,
-    singleDash: true,
-    abbreviations: false,
-    reasons: {
-        toolexec: 'it runs another program',
-        exec: 'it runs another program',
-        vettool: 'it runs another program',
-    },
-});
-const goTablesBuilt = Object.fromEntries(Object.entries(goTables).map(([k, v]) => [k, goTable(v)]));
-const go = (args, ctx) => {
-    const [subWord, ...rest] = args;
-    const sub = subWord?.value;
-    switch (sub) {
-        case undefined:
-        case 'version':
-        case 'help':
-        case 'doc':
-            return undefined;
-        case 'env': {
-            const bad = rest.find((a) => a.value === '-w' || a.value === '-u');
-            return bad ? deny('go-env-write', '`go env -w`/`-u` changes the Go configuration.') : undefined;
-        }
-        case 'tool': {
-            const tool = rest[0]?.value;
-            if (tool !== 'cover')
-                return notAllowed('go-tool', `\`go tool ${tool ?? ''}\` is not on the allowlist (only \`go tool cover\`).`);
-            const parsed = checkArgs('go tool cover', optionTable({
-                long: 'func=read html=read o=write mode=text var=text pkgcfg=read',
-                singleDash: true,
-                abbreviations: false,
-            }), rest.slice(1), ctx, 'read');
-            return rule_isDenial(parsed) ? parsed : undefined;
-        }
-        case 'mod': {
-            const mode = rest[0]?.value;
-            if (!['tidy', 'verify', 'why', 'graph', 'download', 'vendor'].includes(mode ?? ''))
-                return notAllowed('go-subcommand', `\`go mod ${mode ?? ''}\` is not on the allowlist.`);
-            return undefined;
-        }
-        case 'fmt':
-            return notAllowed('formatter-write-mode', '`go fmt` rewrites files; run `gofmt -l .` and fix the findings with edit_file.');
-        case 'install':
-        case 'get':
-            return deny('go-install', `\`go ${sub}\` downloads code; it is not allowed.`);
-        case 'build':
-        case 'test':
-        case 'vet':
-        case 'list':
-        case 'run':
-        case 'generate': {
-            const parsed = checkArgs(`go ${sub}`, goTablesBuilt[sub], rest, ctx, 'text');
-            if (rule_isDenial(parsed))
-                return parsed;
-            const remote = parsed.operands.find((o) => o.value.includes('@'));
-            if (remote)
-                return deny('go-install', `\`go ${sub} ${remote.value}\` downloads a module version; build the workspace's packages.`);
-            if (sub === 'list' ||
-                sub === 'vet' ||
-                (sub === 'build' && !parsed.options.some((o) => o.def.name === 'toolexec')))
-                return undefined;
-            return ctx.workspaceCode(`\`go ${sub}\` runs the project's code`);
-        }
-        default:
-            return notAllowed('go-subcommand', `\`go ${sub}\` is not on the allowlist; use go test/vet/build.`);
-    }
-};
-const cargoCommon = 'p:text package=text workspace all exclude=text all-features features=text F:text no-default-features release r profile=text lib bins bin?=text tests test?=text examples example?=text benches bench?=text all-targets target=text target-dir=write j:num jobs=num no-deps document-private-items open locked frozen offline v verbose q quiet color=e:auto|always|never message-format=text manifest-path=read no-run no-fail-fast doc timings?=text keep-going ignore-rust-version unit-graph future-incompat-report check h help Z! config!';
-const cargoTable = optionTable({
-    ...splitCargo(cargoCommon),
-    abbreviations: false,
-    reasons: { Z: 'unstable flags can name programs', config: 'configuration can name programs to run' },
-});
-function splitCargo(spec) {
-    const short = [];
-    const long = [];
-    for (const token of spec.split(' '))
-        (token.replace(/[:!].*$/, '').length === 1 ? short : long).push(token);
-    return { short: short.join(' '), long: long.join(' ') };
-}
-const cargo = (args, ctx) => {
-    const toolchain = args[0]?.value.startsWith('+') ? 1 : 0;
-    const [subWord, ...rest] = args.slice(toolchain);
-    const sub = subWord?.value;
-    if (sub === undefined || sub === '--version' || sub === '-V' || sub === 'version' || sub === '--help')
-        return undefined;
-    if ([
-        'install',
-        'publish',
-        'login',
-        'logout',
-        'owner',
-        'yank',
-        'add',
-        'remove',
-        'update',
-        'search',
-        'new',
-        'init',
-        'uninstall',
-        'vendor',
-        'generate-lockfile',
-        'fix',
-    ].includes(sub))
-        return deny('cargo-subcommand', `\`cargo ${sub}\` downloads code, changes dependencies or uses credentials; it is not allowed.`);
-    const dashDash = rest.findIndex((a) => a.value === '--');
-    const own = dashDash === -1 ? rest : rest.slice(0, dashDash);
-    if (sub === 'fmt') {
-        const checkMode = rest.some((a) => a.value === '--check');
-        return checkMode
-            ? undefined
-            : notAllowed('formatter-write-mode', '`cargo fmt` rewrites files; run `cargo fmt --check` and fix the findings with edit_file.');
-    }
-    if (['tree', 'metadata', 'pkgid', 'locate-project', 'read-manifest', 'verify-project'].includes(sub))
-        return undefined;
-    if (![
-        'test',
-        't',
-        'build',
-        'b',
-        'check',
-        'c',
-        'clippy',
-        'doc',
-        'd',
-        'bench',
-        'run',
-        'r',
-        'nextest',
-        'llvm-cov',
-        'tarpaulin',
-        'fetch',
-    ].includes(sub))
-        return notAllowed('cargo-subcommand', `\`cargo ${sub}\` is not on the allowlist; use cargo test/build/check/clippy.`);
-    const parsed = checkArgs(`cargo ${sub}`, cargoTable, own.filter((a) => !['--fix', '--open', '--allow-dirty', '--allow-staged'].includes(a.value) || sub === 'x'), ctx, 'text');
-    if (rule_isDenial(parsed))
-        return parsed;
-    if (own.some((a) => a.value === '--fix'))
-        return notAllowed('formatter-write-mode', `\`cargo ${sub} --fix\` rewrites files; fix the findings with edit_file.`);
-    if (own.some((a) => a.value === '--open'))
-        return notAllowed('cargo-subcommand', '`--open` opens a browser.');
-    return ctx.workspaceCode(`\`cargo ${sub}\` compiles and runs build scripts, macros and tests`);
-};
-const makeTable = optionTable({
-    short: 'b m B C:read d e f:load h i I:read j::num k l::num L n o:text O::text p q r R s S t v w W:text',
-    long: 'always-make directory=read debug?=text environment-overrides eval! file=load makefile=load help ignore-errors include-dir=read jobs?=num jobserver-style=text keep-going load-average?=num max-load?=num check-symlink-times just-print dry-run recon no-print-directory old-file=text assume-old=text output-sync?=text print-data-base question no-builtin-rules no-builtin-variables shuffle?=text silent quiet no-silent stop no-keep-going touch trace version print-directory what-if=text new-file=text assume-new=text warn-undefined-variables',
-    reasons: { eval: 'it evaluates text as a makefile' },
-});
-/** make: recipes are the project's code; `VAR=…` overrides and `--eval` replace them. */
-const make = (name) => (args, ctx) => {
-    const parsed = checkArgs(name, makeTable, args, ctx, 'text');
-    if (rule_isDenial(parsed))
-        return parsed;
-    const override = parsed.operands.find((o) => o.value.includes('='));
-    if (override)
-        return deny('make-variable-override', `\`${name} ${override.value}\` overrides a variable, which can replace the commands a recipe runs; run a target as written.`);
-    const stdin = parsed.options.find((o) => ['file', 'f', 'makefile'].includes(o.def.name) && o.value?.value === '-');
-    if (stdin)
-        return stdinDenial(name, '-f -');
-    if (findParsed(parsed, 'version', 'help', 'h'))
-        return undefined;
-    return ctx.workspaceCode(`\`${name}\` runs the recipes of the project's Makefile`);
-};
-/** mvn / ./mvnw: every goal runs plugins; deploy and release publish. */
-const maven = (name) => (args, ctx) => {
-    for (let i = 0; i < args.length; i++) {
-        const a = args[i].value;
-        if (
-        // No other mvn option starts with a lower-case `s` or `t`: glued forms are covered too.
-        /^(-s|-gs|-t|-gt|--settings|--global-settings|--toolchains|--global-toolchains)/.test(a))
-            return deny('maven-option', `\`${name} ${a}\` replaces the settings (repositories, credentials, proxies); not allowed.`);
-        if (a === '-f' || a === '--file') {
-            const problem = args[i + 1] && ctx.checkPath(args[i + 1], 'read');
-            if (problem)
-                return problem;
-        }
-        if (!a.startsWith('-') && /^(deploy|release:|site-deploy|gpg:|wagon:|scm:|deploy:)/.test(a))
-            return deny('maven-goal', `\`${name} ${a}\` publishes or uses credentials; not allowed.`);
-    }
-    if (args.some((a) => ['-v', '--version', '-h', '--help'].includes(a.value)))
-        return undefined;
-    return ctx.workspaceCode(`\`${name}\` runs the build's plugins and tests`);
-};
-/** gradle / ./gradlew: the build script is code; init scripts and publishing are refused. */
-const gradle = (name) => (args, ctx) => {
-    for (let i = 0; i < args.length; i++) {
-        const a = args[i].value;
-        if (/^(-I|--init-script|-c|--settings-file|-g|--gradle-user-home|--scan|--include-build|-b|--build-file)(=|$)/.test(a) ||
-            /^-I./.test(a))
-            return deny('gradle-option', `\`${name} ${a}\` loads another script or settings; not allowed.`);
-        if (a === '-p' || a === '--project-dir') {
-            const problem = args[i + 1] && ctx.checkPath(args[i + 1], 'read');
-            if (problem)
-                return problem;
-        }
-        if (!a.startsWith('-') && /^(:?[\w-]+:)*(publish|upload|wrapper|closeAndRelease|release)/i.test(a))
-            return deny('gradle-task', `\`${name} ${a}\` publishes or downloads a distribution; not allowed.`);
-    }
-    if (args.some((a) => ['-v', '--version', '-h', '--help', '-?'].includes(a.value)))
-        return undefined;
-    return ctx.workspaceCode(`\`${name}\` runs the build script, plugins and tests`);
-};
-/** java: `-version`, or running a jar/class of the project; agents and native libraries refused. */
-const java = (args, ctx) => {
-    for (let i = 0; i < args.length; i++) {
-        const a = args[i].value;
-        if ([
-            '-version',
-            '--version',
-            '-showversion',
-            '--show-version',
-            '-help',
-            '--help',
-            '-h',
-            '-?',
-            '-fullversion',
-            '--full-version',
-        ].includes(a))
-            return undefined;
-        if (/^-(javaagent|agentlib|agentpath|Xbootclasspath|XX:OnError|XX:OnOutOfMemoryError|XX:\+?StartFlightRecording|Xrunjdwp|Xdebug)/.test(a))
-            return deny('java-agent', `\`java ${a}\` loads an agent or runs a program; not allowed.`);
-        if ([
-            '-cp',
-            '-classpath',
-            '--class-path',
-            '-p',
-            '--module-path',
-            '--add-opens',
-            '--add-exports',
-            '--add-modules',
-            '--enable-native-access',
-        ].includes(a)) {
-            i++;
-            continue;
-        }
-        if (a === '-jar') {
-            const jar = args[i + 1];
-            if (!jar)
-                return deny('java-option', '`java -jar` needs a file.');
-            return (ctx.checkPath(jar, 'read') ?? ctx.workspaceCode(`\`java -jar ${jar.value}\` runs the project's code`));
-        }
-        if (a.startsWith('-')) {
-            if (/^-(D[\w.-]+=?|X[\w:+-]+|ea|da|esa|dsa|enableassertions|disableassertions|server|client|verbose:\w+|XX:[\w+=.-]+|Xmx\w+|Xms\w+|Xss\w+|Duser\.\w+=.*|-enable-preview|-source)/.test(a))
-                continue;
-            return notAllowed('unknown-option', `\`java ${a}\` is not an option the policy knows.`);
-        }
-        const source = args[i];
-        if (source.value.endsWith('.java'))
-            return (ctx.checkPath(source, 'read') ?? ctx.workspaceCode(`\`java ${source.value}\` runs a source file`));
-        return ctx.workspaceCode(`\`java ${source.value}\` runs the project's code`);
-    }
-    return notAllowed('java-option', '`java` needs a class, a jar or -version.');
-};
-/** dotnet: build, test, run, restore (MSBuild runs project code); pack/publish to a feed refused. */
-const dotnet = (args, ctx) => {
-    const sub = args[0]?.value;
-    if (sub === undefined ||
-        ['--version', '--info', '--list-sdks', '--list-runtimes', '-h', '--help'].includes(sub))
-        return undefined;
-    if ([
-        'nuget',
-        'tool',
-        'workload',
-        'new',
-        'add',
-        'remove',
-        'dev-certs',
-        'user-secrets',
-        'sdk',
-        'exec',
-    ].includes(sub))
-        return deny('dotnet-subcommand', `\`dotnet ${sub}\` installs, publishes, reads secrets or runs an arbitrary file; not allowed.`);
-    const rest = args.slice(1);
-    const bad = rest.find((a) => /^(-s|--source|--add-source|--interactive|--configfile|-a|--api-key)(=|:|$)/i.test(a.value));
-    if (bad)
-        return deny('dotnet-option', `\`dotnet ${sub} ${bad.value}\` names a package source or credentials; not allowed.`);
-    for (let i = 0; i < rest.length; i++) {
-        const a = rest[i].value;
-        if (/^(-o|--output|--results-directory|--diag|-d)$/.test(a) && rest[i + 1]) {
-            const problem = ctx.checkPath(rest[i + 1], 'write');
-            if (problem)
-                return problem;
-        }
-    }
-    if (sub === 'format') {
-        const verify = rest.some((a) => a.value === '--verify-no-changes');
-        if (!verify)
-            return notAllowed('formatter-write-mode', '`dotnet format` rewrites files; run it with `--verify-no-changes`.');
-    }
-    if ([
-        'build',
-        'test',
-        'run',
-        'restore',
-        'format',
-        'pack',
-        'publish',
-        'clean',
-        'msbuild',
-        'vstest',
-        'list',
-        'sln',
-        'watch',
-    ].includes(sub)) {
-        if (sub === 'list' || sub === 'sln')
-            return undefined;
-        return ctx.workspaceCode(`\`dotnet ${sub}\` runs MSBuild tasks and the project's code`);
-    }
-    return notAllowed('dotnet-subcommand', `\`dotnet ${sub}\` is not on the allowlist.`);
-};
-const shellTable = optionTable({
-    short: 'a b c! C e E f h H i! k l! m n o:e:errexit|nounset|pipefail|xtrace|verbose|noclobber|noglob|errtrace|functrace|posix|noexec|allexport|braceexpand|hashall|monitor|notify|physical|privileged|keyword|onecmd|histexpand|history|ignoreeof|interactive-comments|vi|emacs O! p P r s! t T u v x',
-    long: 'norc noprofile posix restricted verbose version help debugger! dump-strings! dump-po-strings! rcfile! init-file! login! noediting',
-    permute: false,
-    abbreviations: false,
-    reasons: {
-        c: 'it runs a command string',
-        s: 'it reads commands from stdin',
-        i: 'it is interactive',
-        l: 'a login shell runs profile files',
-        O: 'shell options are not needed',
-        rcfile: 'it runs another file first',
-        'init-file': 'it runs another file first',
-        login: 'a login shell runs profile files',
-    },
-});
-/** `bash [-euo pipefail] script.sh`: a workspace script; `-c`/stdin is code from the command line. */
-const shell = (name) => (args, ctx) => {
-    const plus = args.filter((a) => a.value.startsWith('+'));
-    const bad = plus.find((a) => !/^\+[euxvo]+$/.test(a.value));
-    if (bad)
-        return notAllowed('shell-option', `\`${name} ${bad.value}\` is not on the allowlist.`);
-    const parsed = checkArgs(name, shellTable, args.filter((a) => !a.value.startsWith('+') || a.value === '+o'), ctx, 'text');
-    if (rule_isDenial(parsed)) {
-        return parsed.rule === 'refused-option'
-            ? deny('shell-eval', `${parsed.message} Run the commands directly, or write a script file and run it.`)
-            : parsed;
-    }
-    if (findParsed(parsed, 'version', 'help'))
-        return undefined;
-    const [script] = parsed.rest;
-    if (!script || script.value === '-' || script.value.startsWith('/dev/'))
-        return stdinDenial(name, script?.value);
-    const problem = ctx.checkPath(script, 'read');
-    if (problem)
-        return problem;
-    if (findParsed(parsed, 'n'))
-        return undefined; // syntax check only
-    return ctx.workspaceCode(`\`${name} ${script.value}\` runs a script`);
-};
-/** tar: listing only (`-t`), from a workspace file; no programs, no remote archives. */
-const tar = (args, ctx) => {
-    const expanded = args[0] && !args[0].value.startsWith('-')
-        ? [{ value: `-${args[0].value}`, glob: false }, ...args.slice(1)]
-        : args;
-    const parsed = checkArgs('tar', optionTable({
-        short: 't v f:read z j J a Z C:read O! x! c! r! u! A! I! F! T:read X:read w! k h P! p',
-        long: 'list verbose file=read gzip gunzip bzip2 xz zstd lzma auto-compress directory=read wildcards no-wildcards exclude=pat exclude-from=read anchored no-anchored numeric-owner full-time utc null force-local extract! get! create! append! update! delete! to-command! use-compress-program! checkpoint-action! rsh-command! info-script! new-volume-script! to-stdout! files-from=read absolute-names!',
-        reasons: {
-            x: 'it extracts (use `tar -t` to list)',
-            extract: 'it extracts (use `tar -t` to list)',
-            c: 'it creates archives',
-            create: 'it creates archives',
-            'to-command': 'it runs a program',
-            'use-compress-program': 'it runs a program',
-            I: 'it runs a program',
-            'checkpoint-action': 'it runs a program',
-            'rsh-command': 'it runs a program',
-            'info-script': 'it runs a program',
-            F: 'it runs a program',
-            'new-volume-script': 'it runs a program',
-        },
-    }), expanded, ctx, 'text');
-    if (rule_isDenial(parsed))
-        return parsed;
-    if (!findParsed(parsed, 'list', 't'))
-        return notAllowed('tar-mode', '`tar` may only list archives (`tar -tf file`).');
-    const file = findParsed(parsed, 'file', 'f')?.value?.value ?? '';
-    if (file.includes(':') && !findParsed(parsed, 'force-local'))
-        return deny('tar-remote', `\`tar -f ${file}\` names a remote archive (it runs rsh); not allowed.`);
-    return undefined;
-};
-/** unzip -l / -v / -t / -Z: listing and testing only. */
-const unzip = (args, ctx) => {
-    const options = args.filter((a) => a.value.startsWith('-'));
-    const mode = options.map((o) => o.value).join('');
-    if (!/^(-[lvtZq1hmsz]+)+$/.test(mode) || !/[lvtZ]/.test(mode))
-        return notAllowed('unzip-mode', '`unzip` may only list or test archives (`unzip -l file.zip`).');
-    const [archive, ...members] = args.filter((a) => !a.value.startsWith('-'));
-    if (!archive)
-        return deny('unzip-mode', '`unzip -l` needs an archive.');
-    return ctx.checkPath(archive, 'read') ?? checkOperands('unzip', members, 'pattern', ctx);
-};
-/** Interpreters that are not on the allowlist, with the options that evaluate code: hard denials. */
-function otherInterpreter(name, evalOptions) {
-    return (args) => {
-        const bad = args.find((a) => evalOptions.some((o) => a.value === o || (o.startsWith('-') && !o.startsWith('--') && a.value.startsWith(o))));
-        if (bad)
-            return evalDenial(name, bad.value);
-        if (!args.some((a) => !a.value.startsWith('-')))
-            return stdinDenial(name);
-        return notAllowed('command-not-allowed', `\`${name}\` is not on the allowlist.`);
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/wrappers.ts
 /**
  * Commands that run another command: the wrapped command is checked as a command of its own,
@@ -4537,9 +6296,20 @@ const wrapperRules = {
 
 
 
+
+
+
+
+
+
+
+
 const commandRules = {
     ...coreutilRules,
+    ...fileOpRules,
+    ...ecosystemRules,
     ...runnerRules,
+    ...checkerRules,
     ...formatterRules,
     ...wrapperRules,
     ...pythonModuleRules,
@@ -4589,12 +6359,9 @@ const commandRules = {
     zsh: shell('zsh'),
     ksh: shell('ksh'),
     perl: otherInterpreter('perl', ['-e', '-E']),
-    ruby: otherInterpreter('ruby', ['-e']),
     php: otherInterpreter('php', ['-r', '-a']),
     lua: otherInterpreter('lua', ['-e']),
     Rscript: otherInterpreter('Rscript', ['-e']),
-    deno: otherInterpreter('deno', ['eval', 'repl', '-e']),
-    bun: otherInterpreter('bun', ['-e', '--eval', '-p', '--print', 'x', 'add', 'install']),
     osascript: otherInterpreter('osascript', ['-e']),
 };
 
@@ -4633,7 +6400,7 @@ const shapes = {
     PYTHONUTF8: bool,
     PYTHONPATH: 'path-list',
     MYPYPATH: 'path-list',
-    COVERAGE_FILE: 'path-list',
+    COVERAGE_FILE: 'write-path',
     PIP_DISABLE_PIP_VERSION_CHECK: bool,
     PIP_NO_INPUT: bool,
     TZ: /^(:?[A-Za-z][\w+-]*(\/[\w+-]+)*|UTC[+-]?\d{0,2})?$/,
@@ -4670,17 +6437,32 @@ const shapes = {
     UPDATE_SNAPSHOTS: bool,
     TEST_TIMEOUT: /^\d+$/,
 };
+/**
+ * Variables that make the program load workspace files as code whatever their value (Python
+ * imports `sitecustomize` from `PYTHONPATH` before any program runs; ts-node reads `require`
+ * from the project file): the command counts as running the project's code. Returns why.
+ */
+const loaders = {
+    PYTHONPATH: 'makes Python import modules from those folders (`sitecustomize`) before the program starts',
+    TS_NODE_PROJECT: 'names a project file whose settings load modules',
+};
+/** Why setting `name` makes the command run workspace code, or undefined. */
+function loaderVariable(name) {
+    return loaders[name];
+}
 /** The denial for `name=value`, or undefined when the variable and its value are allowed. */
-function checkAssignment(name, value, checkPath) {
+function variables_checkAssignment(name, value, checkPath) {
     const shape = shapes[name];
     if (!shape) {
         return deny('env-prefix', `Setting \`${name}\` for a command is not allowed (variables like it can change what runs). Allowed: ${Object.keys(shapes).join(', ')}.`);
     }
+    if (shape === 'write-path')
+        return checkPath(value, 'write');
     if (shape === 'path-list') {
         for (const part of value.value.split(':')) {
             if (part === '')
                 continue;
-            const problem = checkPath({ value: part, glob: value.glob });
+            const problem = checkPath({ value: part, glob: value.glob }, 'read');
             if (problem)
                 return problem;
         }
@@ -4695,8 +6477,12 @@ function checkAssignment(name, value, checkPath) {
 /**
  * Checks one simple command: its `NAME=value` prefixes (by variable and value shape), the
  * command name (a path is mapped to the tool it is, or treated as workspace code), the hard
- * denials by name, then the command's own rule; `allowed-commands` lifts soft denials only.
+ * denials by name, the core allowed without a sandbox, then the command's own rule;
+ * `allowed-commands` lifts soft denials only.
  */
+
+
+
 
 
 
@@ -4709,83 +6495,173 @@ function checkAssignment(name, value, checkPath) {
 
 const maxDepth = 8;
 function checkCommand(command, ctx) {
+    let loads = false;
     for (const assignment of command.assignments) {
-        const problem = checkAssignment(assignment.name, assignment.value, (w) => checkPathWord(w, ctx.paths, 'read'));
+        const problem = variables_checkAssignment(assignment.name, assignment.value, (w, use) => checkPathKind(w, use, ctx));
         if (problem)
             return problem;
+        const loader = loaderVariable(assignment.name);
+        if (loader) {
+            const code = workspaceCode(ctx, `\`${assignment.name}\` ${loader}`);
+            if (code)
+                return code;
+            loads = true;
+        }
     }
     const [nameWord] = command.words;
     if (!nameWord || nameWord.glob || nameWord.value === '') {
         return deny('command-name', 'The command name must be a literal word.');
     }
-    return checkWords(command.words, ctx, 0);
+    const first = ctx.approval?.commands.length;
+    const denial = checkWords(command.words, ctx, 0);
+    // A loader variable makes the command load workspace code (allowed above by the sandbox).
+    if (!denial && loads && first !== undefined)
+        markProjectCode(ctx, first);
+    return denial;
 }
-function checkWords(words, ctx, depth) {
+/** Marks an approved command as running the project's code (with the record only). */
+function markProjectCode(ctx, entry) {
+    const approved = entry === undefined ? undefined : ctx.approval?.commands[entry];
+    if (approved)
+        approved.projectCode = true;
+}
+function checkWords(words, ctx, depth, parent) {
     if (depth > maxDepth)
         return deny('wrapper', 'Too many nested wrapper commands.');
     const [nameWord, ...args] = words;
+    const entry = ctx.approval && recordCommand(ctx.approval, words, ctx.paths.cwds, parent);
     if (nameWord.glob)
         return deny('command-name', 'The command name must be a literal word.');
+    // After the `time` keyword bash reads `NAME=value` as a variable for the command, not a name.
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(nameWord.value))
+        return deny('env-prefix', `\`${nameWord.value}\` stands where a command name is expected; bash may read it as a variable for the command that follows (after \`time\`). Put variables in front of the whole command.`);
     let name = nameWord.value;
     if (name.includes('/')) {
         const mapped = mapPathCommand(nameWord, ctx);
         if (typeof mapped !== 'string')
             return mapped;
-        if (mapped === '')
-            return workspaceCode(ctx, `\`${name}\` runs a program from the workspace`);
+        if (mapped === '') {
+            const problem = workspaceCode(ctx, `\`${name}\` runs a program from the workspace`);
+            if (!problem)
+                markProjectCode(ctx, entry);
+            return problem;
+        }
         name = mapped;
     }
-    const hard = hardDenial(name);
+    const hard = hardDenial(name) ?? coreDenial(name, ctx.isolation);
     if (hard)
         return hard;
     if (name === 'env')
-        return checkEnv(args, ctx, depth);
+        return checkEnv(args, ctx, depth, entry);
     if (name === 'exit')
         return args.every((a) => /^\d{1,3}$/.test(a.value)) ? undefined : deny('exit', '`exit` takes a number.');
     const rule = commandRules[name];
     const verdict = rule
-        ? rule(args, ruleContext(ctx, depth))
+        ? rule(args, ruleContext(ctx, depth, entry))
         : notAllowed('command-not-allowed', `\`${name}\` is not on the allowlist of commands. Use the file tools for reading and editing, and the project's own test/build/lint commands for checks.`);
     if (verdict &&
         !verdict.hard &&
-        matchExtraRule([nameWord.value, ...args.map((a) => a.value)], ctx.extraRules))
+        matchExtraRule([nameWord.value, ...args.map((a) => a.value)], ctx.extraRules)) {
+        ctx.line.unmodelled = true;
+        const approved = entry === undefined ? undefined : ctx.approval?.commands[entry];
+        if (approved)
+            approved.byAllowedCommands = true;
         return undefined;
+    }
     return verdict;
 }
-function ruleContext(ctx, depth) {
+function ruleContext(ctx, depth, entry) {
     return {
-        cwd: ctx.paths.cwds[0] ?? ctx.paths.workspace,
-        checkNested: (inner) => (inner.length === 0 ? undefined : checkWords(inner, ctx, depth + 1)),
+        cwds: ctx.paths.cwds,
+        workspace: ctx.paths.workspace,
+        isolation: ctx.isolation,
+        checkNested: (inner) => (inner.length === 0 ? undefined : checkWords(inner, ctx, depth + 1, entry)),
         checkPath: (word, kind) => checkPathKind(word, kind, ctx),
-        workspaceCode: (what) => workspaceCode(ctx, what),
+        workspaceCode: (what) => {
+            const problem = workspaceCode(ctx, what);
+            if (!problem)
+                markProjectCode(ctx, entry);
+            return problem;
+        },
+        chdir: (dir) => {
+            const problem = checkPathWord(dir, ctx.paths, 'read');
+            if (problem)
+                return problem;
+            const cwds = dir.value.startsWith('/')
+                ? [realPathOf(dir.value)]
+                : ctx.paths.cwds.map((cwd) => realPathOf(`${cwd}/${dir.value}`));
+            return ruleContext({ ...ctx, paths: { ...ctx.paths, cwds: [...new Set(cwds)] } }, depth, entry);
+        },
+        readChecked: (word, refuseWritten) => readChecked(word, refuseWritten, ctx),
+        lineWritesAt: (word) => {
+            const reals = realPaths(word.value, ctx);
+            return ctx.line.writes
+                .filter((w) => reals.some((real) => inside(real, w.path)))
+                .map((w) => w.links ?? 'plain');
+        },
     };
 }
 /** The refusal for workspace code at level `none`, unless the user turned the sandbox off. */
 function workspaceCode(ctx, what) {
-    if (ctx.isolation !== 'none')
-        return undefined;
-    return deny('workspace-code-unsandboxed', `${what}, which is arbitrary code (a test, build script or Makefile can do anything), and this runner has no sandbox that isolates it from the action's own secrets. Read and check the code with the file tools instead; to run it, use a runner with user namespaces or passwordless sudo, or set \`sandbox: off\` to accept the risk.`);
+    return workspaceCodeDenial(ctx.isolation, what);
 }
-/** Paths by kind: `walk` may not enter `.git/`; `load` may not name a URL or a file written this run. */
+/** Real paths `value` names from each folder the command may run in. */
+function realPaths(value, ctx) {
+    const froms = value.startsWith('/') ? ['/'] : ctx.paths.cwds;
+    return [...new Set(froms.map((cwd) => realPathOf(`${cwd}/${value}`)))];
+}
+/**
+ * Paths by kind: `walk` may not enter `.git/`; `load` may not name a URL or a file written this
+ * run; writes are recorded as the line's; `tree`, `links` and `link` may not take the workspace
+ * or a folder holding `.git`/`.github`; `links`/`link` mark where symlinks may appear (line-state.ts).
+ */
 function checkPathKind(word, kind, ctx) {
+    if (ctx.approval)
+        recordPath(ctx.approval, word, kind, realPathOf, ctx.paths.cwds);
     if (kind === 'load')
         return checkLoad(word, ctx);
-    const problem = checkPathWord(word, ctx.paths, kind === 'walk' ? 'read' : kind);
+    const problem = checkPathWord(word, ctx.paths, kind === 'read' || kind === 'walk' ? 'read' : 'write');
     if (problem)
         return problem;
-    if (kind === 'write') {
-        for (const cwd of ctx.paths.cwds)
-            ctx.writes.push(realPathOf(`${cwd}/${word.value}`));
+    const writes = kind === 'write' || kind === 'tree' || kind === 'links' || kind === 'link';
+    if (writes && !/^\/dev\/(null|stdout|stderr|stdin)$/.test(word.value)) {
+        for (const real of realPaths(word.value, ctx)) {
+            if (kind !== 'write') {
+                const guard = treeGuard(real, word.value, ctx);
+                if (guard)
+                    return guard;
+            }
+            const links = kind === 'link' ? 'at' : kind === 'links' ? 'below' : undefined;
+            ctx.line.writes.push({ path: real, ...(links ? { links } : {}), step: ctx.line.step });
+        }
     }
     if (kind === 'walk' && !word.glob) {
-        for (const cwd of ctx.paths.cwds) {
-            const real = realPathOf(`${cwd}/${word.value}`);
+        for (const real of realPaths(word.value, ctx)) {
             if ((0,external_node_fs_.existsSync)(external_node_path_default().join(real, '.git')) || inside(ctx.paths.workspace, real)) {
                 return deny('recursive-git', `A recursive read of \`${word.value}\` walks into \`.git/\`; exclude it (grep: \`--exclude-dir=.git\`, rg: \`-g '!.git'\`), name the folders to search, or use the grep tool.`);
             }
         }
     }
     return undefined;
+}
+/** A folder moved, removed or changed recursively may not be the workspace or hold `.git`/`.github`. */
+function treeGuard(real, shown, ctx) {
+    const protectedInside = ['.git', '.github'].some((name) => (0,external_node_fs_.existsSync)(external_node_path_default().join(real, name)));
+    if (inside(ctx.paths.workspace, real) || protectedInside)
+        return deny('rm-workspace', `\`${shown}\` is the workspace, a folder above it, or a folder holding \`.git\`/\`.github\`; removing, moving or changing it recursively is not allowed. Name the files or folders inside it.`);
+    return undefined;
+}
+/**
+ * True when a step of this line checked so far writes `real`, a folder above it, or a file below
+ * it (the steps after it are compared when the line ends: line-state.ts).
+ */
+function writtenByLine(real, ctx) {
+    ctx.line.pinned.push({
+        path: real,
+        shown: external_node_path_default().relative(ctx.paths.workspace, real) || real,
+        step: ctx.line.step,
+    });
+    return ctx.line.writes.some((w) => inside(real, w.path) || inside(w.path, real));
 }
 function checkLoad(word, ctx) {
     const value = word.value;
@@ -4796,30 +6672,67 @@ function checkLoad(word, ctx) {
     // A bare package name (`tsx`, `@scope/reporter`) is resolved from node_modules; anything else,
     // or a name that is also a file here, is a path.
     const bare = /^(@[\w.-]+\/)?[\w.-]+$/.test(value) &&
-        !(0,external_node_fs_.existsSync)(external_node_path_default().resolve(ctx.paths.cwds[0] ?? ctx.paths.workspace, value));
-    const pathLike = !bare;
-    const targets = pathLike ? [value] : [`node_modules/${value}`, `${value}.py`, value];
+        ctx.paths.cwds.every((cwd) => !(0,external_node_fs_.existsSync)(external_node_path_default().resolve(cwd, value)));
+    // A bare name is a package (node_modules), a Python module (`pkg.mod` is `pkg/mod.py`) or a file.
+    const module = value.replace(/\./g, '/');
+    const targets = bare
+        ? [`node_modules/${value}`, `${value}.py`, `${module}.py`, `${module}/__init__.py`, value]
+        : [value];
     for (const target of targets) {
         const targetWord = { ...word, value: target };
-        if (pathLike) {
+        if (!bare) {
             const problem = checkPathWord(targetWord, ctx.paths, 'read');
             if (problem)
                 return problem;
         }
-        for (const cwd of ctx.paths.cwds) {
-            let real;
-            try {
-                real = realPathOf(`${cwd}/${target}`);
-            }
-            catch {
-                continue;
-            }
-            if (ctx.wasWritten(real) || ctx.writes.includes(real)) {
-                return deny('load-written-file', `\`${value}\` names a module or plugin the agent wrote during this run; loading it into a tool is refused at every sandbox level. Run the project's tests as they are configured.`);
+        let reals;
+        try {
+            reals = realPaths(target, ctx);
+        }
+        catch {
+            continue;
+        }
+        for (const real of reals) {
+            if (ctx.written.has(real) || writtenByLine(real, ctx)) {
+                return deny('load-written-file', `\`${value}\` names a module or plugin the agent wrote (or copied) during this run; loading it into a tool is refused at every sandbox level. Run the project's tests as they are configured.`);
             }
         }
     }
     return undefined;
+}
+/**
+ * Reads a file a tool will read as code or as a list of names (`sed -f`, `awk -f`,
+ * `--files0-from`), from every folder the command may run in. Refused: stdin, a file an earlier
+ * step of this line writes (it would be checked before it is written), and, with
+ * `refuseWritten`, a file the agent wrote this run.
+ */
+function readChecked(word, refuseWritten, ctx) {
+    const value = word.value;
+    if (value === '-' || value.startsWith('/dev/') || word.glob)
+        return deny('unchecked-file', `\`${value}\` is read by the tool at run time and cannot be checked now; name a workspace file.`);
+    const problem = checkPathWord(word, ctx.paths, 'read');
+    if (problem)
+        return problem;
+    const contents = [];
+    for (const real of realPaths(value, ctx)) {
+        if (writtenByLine(real, ctx))
+            return deny('unchecked-file', `\`${value}\` is written earlier on this line, so the policy cannot read what the tool will; run the commands as separate calls.`);
+        if (refuseWritten && ctx.written.has(real))
+            return deny('script-written-this-run', `\`${value}\` was written (or copied) by the agent during this run; a program file the agent wrote is not run by a tool. Give the program inline instead.`);
+        try {
+            // Missing: the tool fails on it (nothing on this line creates it: checked above).
+            if (!(0,external_node_fs_.existsSync)(real))
+                continue;
+            const stat = (0,external_node_fs_.statSync)(real);
+            if (!stat.isFile() || stat.size > POLICY_SCRIPT_FILE_BYTES)
+                throw new Error('not a small regular file');
+            contents.push((0,external_node_fs_.readFileSync)(real, 'utf8'));
+        }
+        catch (error) {
+            return deny('unchecked-file', `\`${value}\` cannot be read to check it (${error.message}).`);
+        }
+    }
+    return contents;
 }
 /**
  * A command name with a `/`: an unmodified `node_modules/.bin/<tool>`, `gradlew` or `mvnw` is
@@ -4831,15 +6744,15 @@ function mapPathCommand(word, ctx) {
         return problem;
     const base = external_node_path_default().basename(word.value);
     const binDir = /(^|\/)node_modules\/\.bin\/[^/]+$/.test(word.value);
-    for (const cwd of ctx.paths.cwds) {
-        let real;
-        try {
-            real = realPathOf(`${cwd}/${word.value}`);
-        }
-        catch {
-            return '';
-        }
-        if (ctx.wasWritten(real) || ctx.writes.includes(real))
+    let reals;
+    try {
+        reals = realPaths(word.value, ctx);
+    }
+    catch {
+        return '';
+    }
+    for (const real of reals) {
+        if (ctx.written.has(real) || writtenByLine(real, ctx))
             return '';
         if (binDir) {
             const modules = external_node_path_default().join(ctx.paths.workspace, 'node_modules');
@@ -4854,8 +6767,9 @@ function mapPathCommand(word, ctx) {
     return '';
 }
 /** `env [-i] [-u NAME] [-C dir] [NAME=value …] command …`: the same variable rules, then the command. */
-function checkEnv(args, ctx, depth) {
+function checkEnv(args, ctx, depth, entry) {
     let i = 0;
+    let inner = ctx;
     for (; i < args.length; i++) {
         const a = args[i].value;
         if (a === '-i' || a === '--ignore-environment' || a === '-')
@@ -4866,13 +6780,20 @@ function checkEnv(args, ctx, depth) {
         }
         if (/^(-u\S|--unset=)/.test(a))
             continue;
-        if (a === '-C' || a === '--chdir') {
-            const dir = args[++i];
-            const problem = dir
-                ? checkPathWord(dir, ctx.paths, 'read')
-                : deny('wrapper', '`env -C` needs a folder.');
+        const chdir = /^(-C|--chdir)$/.test(a) ? args[++i] : /^(-C|--chdir=)(.+)$/.exec(a)?.[2];
+        if (chdir !== undefined || a === '-C' || a === '--chdir') {
+            if (!chdir)
+                return deny('wrapper', '`env -C` needs a folder.');
+            const dir = typeof chdir === 'string' ? { value: chdir, glob: false } : chdir;
+            const problem = checkPathWord(dir, inner.paths, 'read');
             if (problem)
                 return problem;
+            // The command runs in that folder: its relative paths resolve there.
+            const froms = dir.value.startsWith('/') ? ['/'] : inner.paths.cwds;
+            inner = {
+                ...inner,
+                paths: { ...inner.paths, cwds: [...new Set(froms.map((cwd) => realPathOf(`${cwd}/${dir.value}`)))] },
+            };
             continue;
         }
         if (a === '--') {
@@ -4884,63 +6805,81 @@ function checkEnv(args, ctx, depth) {
         const eq = a.indexOf('=');
         if (eq <= 0)
             break;
-        const problem = checkAssignment(a.slice(0, eq), literal(a.slice(eq + 1)), (w) => checkPathWord(w, ctx.paths, 'read'));
+        const name = a.slice(0, eq);
+        const problem = variables_checkAssignment(name, { value: a.slice(eq + 1), glob: false }, (w, use) => checkPathKind(w, use, inner)) ?? (loaderVariable(name) ? workspaceCode(ctx, `\`${name}\` ${loaderVariable(name)}`) : undefined);
         if (problem)
             return problem;
+        // The command env runs loads workspace code: recorded on env, which runs it.
+        if (loaderVariable(name))
+            markProjectCode(ctx, entry);
     }
-    const inner = args.slice(i);
-    if (inner.length === 0)
+    const command = args.slice(i);
+    if (command.length === 0)
         return deny('environment', '`env` without a command prints the environment, which is not allowed.');
-    return checkWords(inner, ctx, depth + 1);
+    return checkWords(command, inner, depth + 1, entry);
 }
-/** Checks a redirect: only stdin/stdout/stderr, files inside the workspace, never `.git/` or `.github/`. */
-function checkRedirect(redirect, ctx) {
-    const { fd, op, target } = redirect;
-    if (fd !== undefined && fd > 2)
-        return deny('redirect-fd', `Redirecting file descriptor ${fd} is not allowed; only stdout/stderr (and stdin) can be redirected.`);
-    switch (op) {
-        case '<<':
-        case '<<-':
-        case '<<<':
-        case '>&-':
-        case '<&-':
-            return undefined;
-        case '>&':
-        case '<&':
-            if (target && /^[0-2-]$/.test(target.value))
-                return undefined;
-            return op === '>&' && target
-                ? checkPathKind(target, 'write', ctx)
-                : deny('redirect', `\`${op}\` needs a descriptor 0-2.`);
-        case '>':
-        case '>>':
-        case '>|':
-        case '&>':
-        case '&>>':
-            return target ? checkPathKind(target, 'write', ctx) : deny('redirect', 'A redirect needs a target.');
-        case '<':
-            return target
-                ? checkPathWord(target, ctx.paths, 'read')
-                : deny('redirect', 'A redirect needs a source.');
-        default:
-            return deny('redirect', `The redirect \`${op}\` is not allowed.`);
-    }
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/line-state.ts
+/**
+ * What the checks of one command line share, and the check made when the whole line is known.
+ * Every path is resolved against the disk as it is before the line runs, so a path that goes
+ * through something another step of the line copies or moves (a symlink or folder can appear
+ * there: `cp -r d out && cat out/link/..`), or a program or list file another step writes, would
+ * be checked against the wrong file. Steps of a pipeline run at the same time, so "another step"
+ * means any other, before or after.
+ */
+
+
+
+function createLineState() {
+    return { step: 0, writes: [], resolved: [], pinned: [], unmodelled: false };
 }
-/** `cd <dir>`: the directory must be in the workspace; returns the directories it may lead to. */
-function checkCd(command, ctx) {
-    const targets = command.words.slice(1).filter((w) => w.value !== '--');
-    const target = targets[0];
-    if (targets.length !== 1 ||
-        !target ||
-        target.value === '-' ||
-        target.value.startsWith('-') ||
-        target.glob) {
-        return deny('cd', '`cd` needs exactly one directory inside the workspace (plain `cd` and `cd -` leave it).');
+/** The real paths the line writes that are files, not streams (for the written-this-run record). */
+function writtenFiles(line) {
+    return [...new Set(line.writes.map((w) => w.path).filter((p) => !p.startsWith('/dev/')))];
+}
+/** The refusal when one step's check depended on what another step of the line changes. */
+function lineConflict(line, workspace) {
+    const trees = line.writes.filter((w) => w.links);
+    for (const tree of trees) {
+        for (const { joined, step } of line.resolved) {
+            if (step === tree.step)
+                continue;
+            const through = passesThrough(joined, tree.path, tree.links === 'at');
+            if (through)
+                return deny('path-changed-by-line', `\`${shortPath(joined, workspace)}\` goes through \`${shortPath(tree.path, workspace)}\`, which another command of this line copies, moves or removes (a symlink or another folder can appear there), so the policy cannot know where it leads. Run the commands as separate calls.`);
+        }
     }
-    const problem = checkPathWord(target, ctx.paths, 'read');
-    if (problem)
-        return problem;
-    return ctx.paths.cwds.map((cwd) => realPathOf(`${cwd}/${target.value}`));
+    for (const pin of line.pinned) {
+        const write = line.writes.find((w) => w.step !== pin.step && (inside(pin.path, w.path) || inside(w.path, pin.path)));
+        if (write)
+            return deny('unchecked-file', `\`${pin.shown}\` is written by another command of this line, so the policy cannot read what the tool will; run the commands as separate calls.`);
+    }
+    return undefined;
+}
+/**
+ * True when some prefix of `joined`, resolved on its own, is below `tree` (or is `tree`, when a
+ * symlink may be there itself): the path resolves through what another step puts there.
+ */
+function passesThrough(joined, tree, at) {
+    const segments = joined.split('/');
+    for (let i = 1; i <= segments.length; i++) {
+        const prefix = segments.slice(0, i).join('/') || '/';
+        let real;
+        try {
+            real = realPathOf(prefix);
+        }
+        catch {
+            return true;
+        }
+        // A prefix that is the place itself resolves through it only if more segments follow.
+        if (inside(real, tree) && (at || real !== tree || i < segments.length))
+            return true;
+    }
+    return false;
+}
+function shortPath(p, workspace) {
+    return inside(p, workspace) ? p.slice(workspace.length + 1) || '.' : p;
 }
 
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/network-gate.ts
@@ -4964,7 +6903,7 @@ function downloadsPackages(words) {
         case 'pnpm':
             return sub === 'install' || sub === 'i';
         case 'yarn':
-            return sub === undefined || sub === 'install';
+            return ((sub === undefined && !args.some((a) => /^(-v|--version|-h|--help)$/.test(a))) || sub === 'install');
         case 'pip':
         case 'pip3':
             return sub === 'install';
@@ -4973,6 +6912,15 @@ function downloadsPackages(words) {
             return args[0] === '-m' && (args[1] === 'pip' || args[1] === 'pip3') && args.includes('install');
         case 'go':
             return sub === 'mod' && positional[1] === 'download';
+        case 'bun':
+            return sub === 'install' || sub === 'i';
+        case 'bundle':
+        case 'composer':
+            return sub === 'install';
+        case 'mix':
+            return sub === 'deps.get';
+        case 'terraform':
+            return sub === 'init';
         default:
             return false;
     }
@@ -5038,48 +6986,203 @@ async function withDirname(run) {
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/read-only.ts
 /**
  * The read-only part of the policy, for review runs: the same allowlist (tests, linters, read-only
- * git), minus every step that writes a file the model chose. A review never changes the checkout,
- * so a command that would is refused with a pointer to `add_review_comment`.
+ * git), minus every step whose checked writes are not empty, whatever the command is called and
+ * however it is wrapped (`timeout 5 sort -o x`, `env git diff --output=x`, `uniq a b`, `> x`).
+ * The writes are the ones the rules typed, so a new tool's outputs are refused by the same
+ * mechanism. `allowed-commands` is not consulted in review runs (index.ts), and formatter
+ * flags that rewrite files are refused by name first, for a clear message.
  */
 
-/** Commands whose purpose is to change files. */
-const writingCommands = new Set([
-    'cp',
-    'mv',
-    'rm',
-    'rmdir',
-    'mkdir',
-    'touch',
-    'tee',
-    'chmod',
-    'chown',
-    'ln',
-    'truncate',
-    'dd',
-    'patch',
-]);
-/** Long flags that turn a formatter or linter from checking into rewriting (short ones like `-w` mean other things elsewhere). */
+/** Long flags that turn a formatter or linter from checking into rewriting. */
 const rewritingFlags = /^(--write|--fix|--fix=.*|--apply|--apply-unsafe|--in-place(=.*)?)$/;
-const writeRedirects = new Set(['>', '>>', '>|', '&>', '&>>', '>&']);
 const hint = 'Review runs are read-only: report what should change with add_review_comment instead.';
-/** The denial for a step that would write, or undefined when the step only reads. */
-function readOnlyDenial(step) {
-    if (step.kind === 'redirect') {
-        if (!writeRedirects.has(step.op))
+/** The denial for a step that asks a formatter to rewrite files. */
+function rewritingFlagDenial(step) {
+    if (step.kind !== 'command')
+        return undefined;
+    const flag = step.words.find((w) => rewritingFlags.test(w.value));
+    return flag
+        ? deny('review-read-only', `\`${step.words[0]?.value} ${flag.value}\` rewrites files. ${hint}`)
+        : undefined;
+}
+/** The denial for a step that writes any file but a stream (`/dev/null`, `/dev/stderr` …). */
+function readOnlyDenial(step, writes) {
+    const write = writes.find((w) => !w.path.startsWith('/dev/'));
+    if (!write)
+        return undefined;
+    const what = step.kind === 'redirect'
+        ? `Writing to \`${step.target?.value}\``
+        : `\`${step.words[0]?.value}\` writes \`${write.path}\`, which`;
+    return deny('review-read-only', `${what} is not allowed. ${hint}`);
+}
+
+;// CONCATENATED MODULE: ./src/safety/bash-policy/redirects.ts
+/**
+ * The shell's own file operations: redirects (only stdin/stdout/stderr, into workspace files,
+ * recorded as the line's writes) and `cd` (into the workspace; later paths are checked against
+ * every folder it may lead to).
+ */
+
+
+
+
+
+/** Checks a redirect: only stdin/stdout/stderr, files inside the workspace, never `.git/` or `.github/`. */
+function checkRedirect(redirect, ctx) {
+    const { fd, op, target } = redirect;
+    if (fd !== undefined && fd > 2)
+        return deny('redirect-fd', `Redirecting file descriptor ${fd} is not allowed; only stdout/stderr (and stdin) can be redirected.`);
+    switch (op) {
+        case '<<':
+        case '<<-':
+        case '<<<':
+        case '>&-':
+        case '<&-':
             return undefined;
-        const target = step.target?.value;
-        if (target === undefined || target === '/dev/null' || /^[0-2-]$/.test(target))
+        case '>&':
+        case '<&':
+            if (target && /^[0-2-]$/.test(target.value))
+                return undefined;
+            return op === '>&' && target
+                ? checkPathKind(target, 'write', ctx)
+                : deny('redirect', `\`${op}\` needs a descriptor 0-2.`);
+        case '>':
+        case '>>':
+        case '>|':
+        case '&>':
+        case '&>>':
+            return target ? checkPathKind(target, 'write', ctx) : deny('redirect', 'A redirect needs a target.');
+        case '<':
+            if (target && ctx.approval)
+                recordPath(ctx.approval, target, 'read', realPathOf, ctx.paths.cwds);
+            return target
+                ? checkPathWord(target, ctx.paths, 'read')
+                : deny('redirect', 'A redirect needs a source.');
+        default:
+            return deny('redirect', `The redirect \`${op}\` is not allowed.`);
+    }
+}
+/** `cd <dir>`: the directory must be in the workspace; returns the directories it may lead to. */
+function checkCd(command, ctx) {
+    const targets = command.words.slice(1).filter((w) => w.value !== '--');
+    const target = targets[0];
+    if (targets.length !== 1 ||
+        !target ||
+        target.value === '-' ||
+        target.value.startsWith('-') ||
+        target.glob) {
+        return deny('cd', '`cd` needs exactly one directory inside the workspace (plain `cd` and `cd -` leave it).');
+    }
+    const problem = checkPathWord(target, ctx.paths, 'read');
+    if (problem)
+        return problem;
+    const froms = target.value.startsWith('/') ? ['/'] : ctx.paths.cwds;
+    return froms.map((cwd) => realPathOf(`${cwd}/${target.value}`));
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(598);
+;// CONCATENATED MODULE: ./src/safety/bash-policy/written.ts
+/**
+ * What the agent wrote this run, followed by content as well as by path: files the file tools
+ * wrote (the read tracker), and files and folders that command lines this policy allowed wrote.
+ * After a line runs, the files it wrote are hashed (when the next line is checked), so a copy of
+ * such a file into another folder, by any command, is still recognised as the agent's: a path
+ * is written when it, a folder above it or a file below it was written, or when it holds the
+ * content of a written file.
+ */
+
+
+
+
+const sha256 = (data) => (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
+/** The content hash of a regular file small enough to hash, or undefined. */
+function fileHash(realPath) {
+    try {
+        const stat = (0,external_node_fs_.lstatSync)(realPath);
+        if (!stat.isFile() || stat.size > POLICY_WRITTEN_HASH_BYTES)
             return undefined;
-        return deny('review-read-only', `Writing to \`${target}\` is not allowed. ${hint}`);
+        return sha256((0,external_node_fs_.readFileSync)(realPath));
     }
-    const [name, ...args] = step.words.map((w) => w.value);
-    if (name && writingCommands.has(name)) {
-        return deny('review-read-only', `\`${name}\` changes files. ${hint}`);
+    catch {
+        return undefined;
     }
-    const flag = args.find((a) => rewritingFlags.test(a));
-    if (name && flag)
-        return deny('review-read-only', `\`${name} ${flag}\` rewrites files. ${hint}`);
-    return undefined;
+}
+/** The regular files at or below `root` (not following symlinks), at most `limit` of them. */
+function filesBelow(root, limit) {
+    const found = [];
+    const queue = [root];
+    while (queue.length > 0 && found.length < limit) {
+        const current = queue.shift();
+        let stat;
+        try {
+            stat = (0,external_node_fs_.lstatSync)(current);
+        }
+        catch {
+            continue;
+        }
+        if (stat.isFile())
+            found.push(current);
+        else if (stat.isDirectory()) {
+            try {
+                for (const name of (0,external_node_fs_.readdirSync)(current))
+                    queue.push(external_node_path_default().join(current, name));
+            }
+            catch {
+                // unreadable: nothing to hash
+            }
+        }
+    }
+    return found;
+}
+function createWrittenFiles(tracker) {
+    const paths = new Set();
+    const hashes = new Set();
+    let pending = [];
+    const pathWritten = (real) => {
+        if (tracker?.wasWritten(real))
+            return true;
+        for (let p = real;; p = external_node_path_default().dirname(p)) {
+            if (paths.has(p))
+                return true;
+            if (p === external_node_path_default().dirname(p))
+                break;
+        }
+        const prefix = `${real}/`;
+        for (const file of paths)
+            if (file.startsWith(prefix))
+                return true;
+        return false;
+    };
+    return {
+        has(real) {
+            if (pathWritten(real))
+                return true;
+            if (hashes.size === 0 && !tracker?.wroteContent)
+                return false;
+            const hash = fileHash(real);
+            return hash !== undefined && (hashes.has(hash) || tracker?.wroteContent?.(hash) === true);
+        },
+        expect(realPaths) {
+            pending.push(...realPaths);
+        },
+        settle() {
+            if (pending.length === 0)
+                return;
+            const targets = pending;
+            pending = [];
+            for (const target of targets) {
+                if (target.startsWith('/dev/'))
+                    continue;
+                paths.add(target);
+                for (const file of filesBelow(target, POLICY_WRITTEN_HASH_FILES)) {
+                    const hash = fileHash(file);
+                    if (hash)
+                        hashes.add(hash);
+                }
+            }
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/safety/bash-policy/index.ts
@@ -5096,37 +7199,27 @@ function readOnlyDenial(step) {
 
 
 
+
+
+
+
+
+
 /** Validates the `allowed-commands` lines (throws naming the bad line) without building a policy. */
 async function parseAllowedCommands(lines) {
     parseExtraRules(await loadBashParser(), lines);
-}
-/** The isolation a sandbox level gives workspace code. */
-function isolationOf(sandbox) {
-    if (sandbox.level !== 'none')
-        return 'namespace';
-    return sandbox.deliberate ? 'none-deliberate' : 'none';
 }
 /** Loads the parser (once per process) and builds the policy for one workspace. */
 async function createBashPolicy(options) {
     const parser = await parser_loadBashParser();
     const workspace = (0,external_node_fs_.realpathSync)(options.workspace);
-    const extraRules = extra_rules_parseExtraRules(parser, options.extraRules ?? []);
+    // A review may not write, so nothing outside the modelled allowlist is let through there.
+    const extraRules = options.readOnly ? [] : extra_rules_parseExtraRules(parser, options.extraRules ?? []);
     const isolation = isolationOf(options.sandbox ?? { level: 'none', deliberate: false });
-    // Files written by commands this policy allowed (redirects, tee, cp …), besides the file tools'.
-    const writtenByCommands = new Set();
-    const wasWritten = (real) => {
-        if (options.readTracker?.wasWritten(real))
-            return true;
-        if (writtenByCommands.has(real))
-            return true;
-        const prefix = `${real}/`;
-        for (const file of writtenByCommands)
-            if (file.startsWith(prefix))
-                return true;
-        return false;
-    };
+    const written = createWrittenFiles(options.readTracker);
     let pendingWrites = [];
-    const decide = (command) => {
+    let approval;
+    const decide = (command, record) => {
         if (command.trim() === '')
             return deny('empty', 'The command is empty.');
         if (command.length > BASH_COMMAND_MAX_CHARS)
@@ -5141,51 +7234,56 @@ async function createBashPolicy(options) {
         const steps = parseCommandLine(parser, command);
         if (!Array.isArray(steps))
             return steps;
+        const line = createLineState();
+        approval = record ? newApproval() : undefined;
         const ctx = {
-            paths: { workspace, cwds: [workspace] },
+            paths: {
+                workspace,
+                cwds: [workspace],
+                resolved: (joined) => line.resolved.push({ joined, step: line.step }),
+            },
             extraRules,
             isolation,
-            wasWritten,
-            writes: [],
+            written,
+            line,
+            ...(approval ? { approval } : {}),
         };
-        pendingWrites = ctx.writes;
-        for (const step of steps) {
-            const readOnlyProblem = options.readOnly ? readOnlyDenial(step) : undefined;
+        pendingWrites = [];
+        for (const [index, step] of steps.entries()) {
+            line.step = index;
+            if (line.unmodelled && isolation === 'none')
+                return deny('unmodelled-step', 'A command before this one ran only because `allowed-commands` lists it, so what it changes is unknown and, with no sandbox, nothing after it on the same line is checked against it. Run the commands as separate calls.');
+            const problem = options.readOnly ? rewritingFlagDenial(step) : undefined;
+            if (problem)
+                return problem;
+            const before = line.writes.length;
+            const denial = checkStep(step, ctx, options.network ?? 'off');
+            if (denial)
+                return denial;
+            const readOnlyProblem = options.readOnly ? readOnlyDenial(step, line.writes.slice(before)) : undefined;
             if (readOnlyProblem)
                 return readOnlyProblem;
-            if (step.kind === 'redirect') {
-                const problem = checkRedirect(step, ctx);
-                if (problem)
-                    return problem;
-            }
-            else if (step.words[0]?.value === 'cd' && step.assignments.length === 0) {
-                const next = checkCd(step, ctx);
-                if (!Array.isArray(next))
-                    return next;
-                ctx.paths.cwds = [...new Set([...ctx.paths.cwds, ...next])];
-            }
-            else {
-                // Only a command its own rule allows meets the network rule, so the first reason shown is the main one.
-                const problem = checkCommand(step, ctx) ?? networkDenial(step, options.network ?? 'off', extraRules);
-                if (problem)
-                    return problem;
-            }
         }
+        const conflict = lineConflict(line, workspace);
+        if (conflict)
+            return conflict;
+        pendingWrites = writtenFiles(line);
         return undefined;
     };
     return {
-        check(command) {
+        check(command, { record = false } = {}) {
             let denial;
+            approval = undefined;
             try {
-                denial = decide(command);
+                written.settle();
+                denial = decide(command, record);
             }
             catch (error) {
                 denial = deny('internal-error', `The policy could not check this command (${error.message}).`);
             }
             if (!denial) {
-                for (const file of pendingWrites)
-                    writtenByCommands.add(file);
-                return { allowed: true };
+                written.expect(pendingWrites);
+                return approval ? { allowed: true, approval } : { allowed: true };
             }
             return {
                 allowed: false,
@@ -5194,6 +7292,20 @@ async function createBashPolicy(options) {
             };
         },
     };
+}
+/** One step: a redirect, a `cd` (which moves where later paths resolve), or a simple command. */
+function checkStep(step, ctx, network) {
+    if (step.kind === 'redirect')
+        return checkRedirect(step, ctx);
+    if (step.words[0]?.value === 'cd' && step.assignments.length === 0) {
+        const next = checkCd(step, ctx);
+        if (!Array.isArray(next))
+            return next;
+        ctx.paths.cwds = [...new Set([...ctx.paths.cwds, ...next])];
+        return undefined;
+    }
+    // Only a command its own rule allows meets the network rule, so the first reason shown is the main one.
+    return checkCommand(step, ctx) ?? networkDenial(step, network, ctx.extraRules);
 }
 
 
@@ -5210,6 +7322,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs/promises");
+
+/***/ }),
+
+/***/ 598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 

@@ -13,13 +13,16 @@
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { LlmClient } from '../llm/client.js';
 import { LlmFatalError, RequestTooLargeError } from '../llm/retry.js';
+import type { StreamedTurn } from '../llm/stream-turn.js';
 import type { TokenUsage } from '../llm/token-usage.js';
+import type { AnswerSchema } from '../schema/answer-schema.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { ToolCall, ToolResult } from '../tools/tool.js';
 import { type RunBudget, type StopReason, stopSummary } from './budget.js';
 import { DEFAULT_CONTEXT_WINDOW_TOKENS, estimateTokens } from './compaction.js';
 import { ContextBudget } from './context-budget.js';
 import { DoomLoopGuard } from './doom-loop.js';
+import { answerSummary, type FinalAnswer, FinalAnswerGate } from './final-answer.js';
 import { type RetryInfo, runTurn, type TurnOutcome } from './run-turn.js';
 import { noTranscript, type TranscriptWriter } from './transcript.js';
 import { appendTurn, estimateUsage, logTurn } from './turn-record.js';
@@ -28,11 +31,15 @@ export type { StopReason } from './budget.js';
 
 /** Progress for the tracking comment and the CLI; `turn` counts over the budget's whole run, `tokens` too. */
 export type AgentEvent =
-  | { type: 'turn-start'; turn: number }
+  /** `messages` is the conversation the turn sends (the live array: read it at once or not at all). */
+  | { type: 'turn-start'; turn: number; messages?: readonly ChatCompletionMessageParam[] }
+  /** The model finished streaming the turn (its tool calls may still be running). */
+  | { type: 'model-end'; turn: number; response: StreamedTurn }
   | { type: 'text'; turn: number; text: string }
   | { type: 'tool-start'; turn: number; call: ToolCall; readOnly: boolean }
   | { type: 'tool-end'; turn: number; call: ToolCall; result: ToolResult }
-  | { type: 'turn-end'; turn: number; tokens: TokenUsage; durationMs: number }
+  /** `tokens`: the run's so far; `usage`: this turn's. */
+  | { type: 'turn-end'; turn: number; tokens: TokenUsage; usage?: TokenUsage; durationMs: number }
   | ({ type: 'retry'; turn: number } & RetryInfo)
   | { type: 'compaction'; turn: number; elided: number };
 
@@ -48,6 +55,8 @@ export interface AgentResult {
   toolCalls: number;
   messages: ChatCompletionMessageParam[];
   error?: string;
+  /** With an output schema: the final answer, valid or not; absent when the run stopped before one. */
+  answer?: FinalAnswer;
 }
 
 export interface RunAgentOptions {
@@ -69,6 +78,8 @@ export interface RunAgentOptions {
    */
   redact?: (text: string) => string;
   onEvent?: (event: AgentEvent) => void;
+  /** With `output-schema`: the final answer must be JSON that matches it (see `final-answer.ts`). */
+  answerSchema?: AnswerSchema | undefined;
   /** `batch` disables streaming dispatch (for comparison). */
   dispatch?: 'streaming' | 'batch';
   now?: () => number;
@@ -92,6 +103,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const context = new ContextBudget(options.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS, toolTokens);
   const allCalls: ToolCall[] = [];
   const guard = new DoomLoopGuard();
+  const gate = options.answerSchema ? new FinalAnswerGate(options.answerSchema, llm) : undefined;
   let lastText = '';
   budget.beginCall();
 
@@ -107,7 +119,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
 
   const finish = (
     stopReason: StopReason,
-    extra: { summary?: string; error?: string; stuckCall?: ToolCall } = {},
+    extra: { summary?: string; error?: string; stuckCall?: ToolCall; answer?: FinalAnswer } = {},
   ) => {
     const spent = budget.callSpent();
     const summary =
@@ -123,6 +135,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       toolCalls: allCalls.length,
       messages,
       ...(extra.error ? { error: redact(extra.error) } : {}),
+      ...(extra.answer ? { answer: extra.answer } : {}),
     };
     transcript.write({
       type: 'agent-end',
@@ -165,15 +178,18 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       if (stop) return finish(stop);
 
       budget.startTurn();
-      onEvent?.({ type: 'turn-start', turn });
+      onEvent?.({ type: 'turn-start', turn, messages });
       const started = now();
+      const offered = gate ? gate.turn(tools, registry) : { tools, registry };
       let outcome: TurnOutcome;
       try {
         outcome = await runTurn({
           llm,
           messages,
-          tools,
-          registry,
+          tools: offered.tools,
+          registry: offered.registry,
+          ...(offered.responseSchema ? { responseSchema: offered.responseSchema } : {}),
+          onStreamed: (response) => onEvent?.({ type: 'model-end', turn, response }),
           signal: stopper.signal,
           ...(options.dispatch ? { mode: options.dispatch } : {}),
           ...(options.random ? { random: options.random } : {}),
@@ -183,7 +199,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
               type: 'tool-start',
               turn,
               call,
-              readOnly: registry.get(call.name)?.readOnly ?? true,
+              readOnly: offered.registry.get(call.name)?.readOnly ?? true,
             }),
           onToolResult: (result, call) => onEvent?.({ type: 'tool-end', turn, call, result }),
           onRetry: (info) => {
@@ -206,7 +222,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
 
       const usage = outcome.usage ?? estimateUsage(promptEstimate, outcome);
       budget.record(usage);
-      const cutOff = context.afterTurn(messages, outcome, registry, promptEstimate, llm.model);
+      const cutOff = context.afterTurn(messages, outcome, offered.registry, promptEstimate, llm.model);
       if (cutOff) {
         transcript.write({ type: 'note', turn, message: 'the answer was cut off (finish_reason length)' });
         if (cutOff.kind === 'fail') return finish('error', { error: cutOff.error });
@@ -216,7 +232,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       allCalls.push(...outcome.calls);
       const stuckCall = appendTurn(messages, outcome, guard, redact);
       logTurn(transcript, turn, outcome, usage, now() - started);
-      onEvent?.({ type: 'turn-end', turn, tokens: budget.spent().tokens, durationMs: now() - started });
+      onEvent?.({
+        type: 'turn-end',
+        turn,
+        tokens: budget.spent().tokens,
+        usage,
+        durationMs: now() - started,
+      });
 
       if (stuckCall) return finish('stuck', { stuckCall });
       if (stopper.signal.aborted) return finish(stoppedBy());
@@ -227,6 +249,25 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
           message: `stream broke after ${outcome.calls.length} calls had run: ${outcome.brokenReason ?? ''}`,
         });
         continueAfterBreak(messages);
+        continue;
+      }
+      const step = gate?.review(outcome);
+      if (step?.kind === 'finish') {
+        if (step.answer.kind === 'invalid')
+          transcript.write({
+            type: 'note',
+            turn,
+            message: `final answer rejected: ${step.answer.errors.join('; ')}`,
+          });
+        return finish('done', { summary: answerSummary(step.answer, step.prose), answer: step.answer });
+      }
+      if (step?.kind === 'repair') {
+        transcript.write({
+          type: 'note',
+          turn,
+          message: 'final answer does not match the output schema: one repair turn',
+        });
+        if (step.note) messages.push({ role: 'user', content: step.note });
         continue;
       }
       if (outcome.calls.length === 0) return finish('done', { summary: outcome.content.trim() });

@@ -10,6 +10,7 @@
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { LlmClient } from '../llm/client.js';
 import { streamModelTurn } from '../llm/model-turn.js';
+import type { ResponseSchema } from '../llm/response-format.js';
 import type { StreamedTurn } from '../llm/stream-turn.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { ToolCall, ToolResult } from '../tools/tool.js';
@@ -21,6 +22,10 @@ export interface DispatchOptions {
   messages: ChatCompletionMessageParam[];
   tools: ChatCompletionTool[];
   registry: ToolRegistry;
+  /** The `output-schema` as this turn's response format, when the endpoint takes one. */
+  responseSchema?: ResponseSchema;
+  /** Hears the streamed turn the moment the stream ended, before held calls run. */
+  onStreamed?: (turn: StreamedTurn) => void;
   /** Cancels the stream and the running tools. */
   signal: AbortSignal;
   /** `batch` waits for the whole turn before running anything (the baseline the bench compares). */
@@ -67,6 +72,7 @@ export async function streamAndDispatch(options: DispatchOptions): Promise<Dispa
     turn = await streamModelTurn(options.llm, {
       messages: options.messages,
       tools: options.tools,
+      ...(options.responseSchema ? { responseSchema: options.responseSchema } : {}),
       signal,
       onEvent: (event) => {
         if (event.type === 'text') {
@@ -81,6 +87,7 @@ export async function streamAndDispatch(options: DispatchOptions): Promise<Dispa
     const results = await scheduled;
     return { kind: 'broken', error, content, calls: fed, results };
   }
+  options.onStreamed?.(turn);
   for (const call of held) feed(call);
   queue.end();
   return { kind: 'complete', turn, results: await scheduled };

@@ -42,7 +42,12 @@ export interface CliConfig {
   env: Record<string, string | undefined>;
   /** System temp folder: default parent of the output folder and of full command logs. */
   tempDir: string;
+  /** The JSON Schema the final answer must match (`--output-schema`), if given. */
+  outputSchema?: CliOutputSchema;
 }
+
+/** `--output-schema`: a JSON Schema written inline, or a file to read it from. */
+export type CliOutputSchema = { kind: 'inline'; text: string } | { kind: 'file'; path: string };
 
 /** `--help` was given: print the help and exit 0. */
 export interface HelpRequest {
@@ -60,6 +65,8 @@ const OPTIONS = {
   out: { type: 'string' },
   sandbox: { type: 'string', default: actionDefault('sandbox') },
   allow: { type: 'string', multiple: true, default: [] as string[] },
+  auth: { type: 'string', default: actionDefault('auth') },
+  'output-schema': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -118,10 +125,19 @@ export function loadCliConfig(
       ? { kind: 'prompt', text: flags.prompt }
       : { kind: 'issue-file', file: path.resolve(cwd, flags['issue-file'] ?? '') };
   if (task.kind === 'prompt' && task.text.trim() === '') throw new CliError('--prompt must not be empty');
+  if (flag(parseInputValue('auth', flags.auth, '--auth')) === 'oidc') {
+    // The job's OIDC token comes from the runner of a GitHub Actions job; a shell has none to exchange.
+    throw new CliError(
+      '--auth oidc needs the OIDC token of a GitHub Actions job (ACTIONS_ID_TOKEN_REQUEST_URL), which a local run does not have; exchange a token with your provider yourself and pass the bearer as OPENAI_API_KEY',
+    );
+  }
   const maxTurns = flag(parseInputValue('max-turns', flags['max-turns'], '--max-turns'));
   const sandbox: SandboxSetting = flag(parseInputValue('sandbox', flags.sandbox, '--sandbox'));
   if (flags.verify !== undefined && flags.verify.trim() === '')
     throw new CliError('--verify must not be empty');
+  const schema = flags['output-schema']?.trim();
+  if (schema === '')
+    throw new CliError('--output-schema must be a JSON Schema ({ … }) or the path of a JSON file');
   return {
     repo: path.resolve(cwd, flags.repo ?? '.'),
     task,
@@ -138,6 +154,13 @@ export function loadCliConfig(
     allowedCommands: flags.allow.map((rule) => rule.trim()).filter((rule) => rule !== ''),
     env: withoutKey(env),
     tempDir,
+    ...(schema === undefined
+      ? {}
+      : {
+          outputSchema: schema.startsWith('{')
+            ? { kind: 'inline' as const, text: schema }
+            : { kind: 'file' as const, path: path.resolve(cwd, schema) },
+        }),
   };
 }
 

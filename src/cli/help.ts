@@ -28,6 +28,11 @@ Options:
   --sandbox <level>      isolation of agent-run commands: auto, strict or off (default: auto)
   --allow <rule>         extra allowed-commands rule, e.g. --allow "make lint" or
                          --allow "cargo clippy *"; repeatable. Hard denies still apply.
+  --auth <mode>          api-key (default: the key in OPENAI_API_KEY); oidc is refused here:
+                         it needs a GitHub Actions job's OIDC token
+  --output-schema <s>    a JSON Schema the final answer must match (like output-schema), inline
+                         ('{"type":"object",…}') or a JSON file; the valid answer is printed and
+                         written to result.json in the output folder
   -h, --help             show this help
 
 Environment:
@@ -40,6 +45,7 @@ Examples:
   agent-action-local --repo . --prompt "Fix the failing test in src/date.ts" \\
     --base-url http://localhost:11434/v1 --model qwen2.5-coder:14b
 
-Exit codes: 0 changes committed (and verified, with --verify); 1 no changes, a failed
-verification or a failed run; 2 a usage or setup problem (the message names the fix).
+Exit codes: 0 changes committed (and verified, with --verify), or with --output-schema an answer
+that matches it; 1 no changes, a failed verification, an answer that does not match or a failed
+run; 2 a usage or setup problem (the message names the fix).
 `;

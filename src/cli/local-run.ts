@@ -6,8 +6,10 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RunBudget } from '../agent/budget.js';
+import type { FinalAnswer } from '../agent/final-answer.js';
 import { runAgent } from '../agent/loop.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
+import { renderTranscriptDetails } from '../agent/transcript-details.js';
 import { formatDuration, renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { createLlmClient } from '../llm/client.js';
@@ -21,7 +23,7 @@ import { parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createRedactor } from '../safety/redact.js';
 import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
 import { settleBeforeGit } from '../sandbox/settle-first.js';
-import type { CliConfig } from './cli-config.js';
+import type { CliConfig, CliOutputSchema } from './cli-config.js';
 import { CliError } from './cli-error.js';
 import { localIdentity, publishDryRun } from './dry-run-publisher.js';
 import { probeEndpoint, requireKey } from './endpoint.js';
@@ -31,7 +33,6 @@ import { composeLocalPullRequest } from './local-pull-request.js';
 import { issueTask, promptTask } from './local-task.js';
 import { formatCount, progressPrinter } from './progress-printer.js';
 import { inspectRepository } from './repository.js';
-import { renderTranscriptDetails } from './transcript-details.js';
 
 export interface LocalRunIO {
   /** One line of terminal output. */
@@ -48,6 +49,8 @@ export interface LocalRunResult {
   outDir: string;
   verification: VerificationReport | undefined;
   stopReason: string;
+  /** With `--output-schema`: the final answer, valid or not (absent when the run stopped first). */
+  answer?: FinalAnswer;
 }
 
 /** `2025-01-31T12:00:00.123Z` → `20250131-120000`. */
@@ -102,6 +105,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
   await parseAllowedCommands(cli.allowedCommands).catch((error: unknown) => {
     throw new CliError((error as Error).message.replace(/^allowed-commands: /, '--allow '));
   });
+  const answerSchema = cli.outputSchema ? await loadSchema(cli.outputSchema) : undefined;
   requireKey(cli.baseUrl, cli.apiKey);
   await probeEndpoint(cli.baseUrl, cli.apiKey);
 
@@ -153,6 +157,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
       transcript,
       redact,
       onEvent: progressPrinter(io.write, redact),
+      answerSchema,
     });
     io.write(`agent stopped: ${agent.stopReason}`);
 
@@ -222,6 +227,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     );
     io.write(`transcript:   ${paths.jsonl}`);
     io.write(`              ${paths.markdown}`);
+    if (answerSchema) await reportAnswer(agent.answer, agent.stopReason, outDir, redact, io.write);
     if (published.sha) io.write(`see the change: git -C ${repo.root} show ${branch}`);
     return {
       branch: published.sha ? branch : null,
@@ -229,8 +235,49 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
       outDir,
       verification,
       stopReason: agent.stopReason,
+      ...(agent.answer ? { answer: agent.answer } : {}),
     };
   } finally {
     await tools.dispose();
   }
+}
+
+/** `--output-schema` read (inline or from its file) and compiled; a bad one is a usage error. */
+async function loadSchema(given: CliOutputSchema) {
+  const [{ compileAnswerSchema }, { parseSchemaText }] = await Promise.all([
+    import('../schema/answer-schema.js'),
+    import('../schema/schema-source.js'),
+  ]);
+  try {
+    const text =
+      given.kind === 'inline'
+        ? given.text
+        : await readFile(given.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+            throw new CliError(
+              `--output-schema ${given.path} cannot be read (${error.code ?? error.message})`,
+            );
+          });
+    const where = given.kind === 'inline' ? '--output-schema' : `--output-schema ${given.path}`;
+    return compileAnswerSchema(parseSchemaText(text, where));
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError((error as Error).message.replace(/^output-schema/, '--output-schema'));
+  }
+}
+
+/** The valid answer printed and saved as `result.json`; or why there is none. */
+async function reportAnswer(
+  answer: FinalAnswer | undefined,
+  stopReason: string,
+  outDir: string,
+  redact: (text: string) => string,
+  write: (line: string) => void,
+): Promise<void> {
+  if (answer?.kind === 'valid') {
+    const file = path.join(outDir, 'result.json');
+    await writeFile(file, `${redact(answer.json)}\n`);
+    write(`result:       ${file}`);
+    write(`              ${redact(answer.json)}`);
+  } else if (answer) write(`result: the answer does not match --output-schema: ${answer.errors.join('; ')}`);
+  else write(`result: none; the agent stopped (${stopReason}) before a final answer`);
 }

@@ -53,6 +53,7 @@ export function progressPrinter(
         write(`  context compacted: ${event.elided} old tool results shortened`);
         return;
       case 'turn-start':
+      case 'model-end':
       case 'text':
       case 'tool-start':
         return;

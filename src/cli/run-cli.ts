@@ -14,7 +14,10 @@ export interface CliIO {
   platform: NodeJS.Platform;
 }
 
-/** Exit code: 0 committed (and verified), 1 nothing committed or verification failed, 2 setup problem. */
+/**
+ * Exit code: 0 committed (and verified) — or, with `--output-schema`, a matching answer; 1 nothing
+ * committed, verification failed or the answer does not match; 2 setup problem.
+ */
 export async function runCli(loadConfig: () => CliConfig | HelpRequest, io: CliIO): Promise<number> {
   try {
     const config = loadConfig();
@@ -23,7 +26,10 @@ export async function runCli(loadConfig: () => CliConfig | HelpRequest, io: CliI
       return 0;
     }
     const result = await runLocal(config, { write: io.stdout, signal: io.signal, platform: io.platform });
-    return result.commit !== null && (result.verification?.passed ?? true) ? 0 : 1;
+    const verified = result.verification?.passed ?? true;
+    // With --output-schema the answer is the result: a valid one is success, committed or not.
+    if (config.outputSchema) return result.answer?.kind === 'valid' && verified ? 0 : 1;
+    return result.commit !== null && verified ? 0 : 1;
   } catch (error) {
     if (error instanceof CliError) {
       io.stderr(`agent-action-local: ${error.message}`);

@@ -5,7 +5,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { indentLevels, indentShape } from './indentation.js';
-import { asciiKey, collapsedKey } from './normalize.js';
+import { asciiKey, bracketKey, collapsedKey } from './normalize.js';
 
 /** Names of the block comparisons, in the order they are tried. */
 export type BlockMatcherName =
@@ -14,6 +14,7 @@ export type BlockMatcherName =
   | 'indentation'
   | 'whitespace'
   | 'quotes'
+  | 'brackets'
   | 'block-anchor';
 
 interface BlockMatcher {
@@ -55,6 +56,7 @@ const MATCHERS: BlockMatcher[] = [
   },
   { name: 'whitespace', reindents: true, matches: (w, n) => everyLine(w, n, collapsedKey) },
   { name: 'quotes', reindents: true, matches: (w, n) => everyLine(w, n, asciiKey) },
+  { name: 'brackets', reindents: true, matches: (w, n) => everyLine(w, n, bracketKey) },
   // Only when the first and last lines alone pin one place: a close middle never picks between two.
   { name: 'block-anchor', reindents: true, matches: anchorsMatch },
 ];

@@ -3,6 +3,7 @@
  * mixed-ending file is not rewritten), the ending new lines get, the indentation character, and
  * whether the file ends with a newline.
  */
+import { diffArrays } from 'diff';
 
 /** A file split into lines; `endings[i]` is line i's terminator (`''` only for a last line without one). */
 export interface FileLines {
@@ -59,18 +60,98 @@ export function modelLines(text: string): string[] {
 }
 
 /**
- * Replaces `count` lines at `at` with `replacement`. New lines get the file's ending; the last
- * replacement line takes the ending of the last replaced line, and whether the file ends with a
- * newline is kept whatever lines moved to the end.
+ * The endings for `newLines` replacing `oldLines` (whose endings are `oldEndings`): a line kept
+ * unchanged keeps its own ending, a line written over a removed one takes that one's ending, and an
+ * added line takes its neighbour's (the line before it, `before` at the start), so a mixed-ending
+ * file keeps each line's ending. A missing ending (a last line without one) is filled with `fallback`.
+ */
+export function endingsFor(
+  oldLines: string[],
+  oldEndings: string[],
+  newLines: string[],
+  fallback: string,
+  before?: string,
+): string[] {
+  const ending = (i: number) => oldEndings[i] || fallback;
+  const out: string[] = [];
+  let oldAt = 0;
+  let removed: string[] = [];
+  for (const change of diffArrays(oldLines, newLines)) {
+    const count = change.value.length;
+    if (change.removed) {
+      removed = Array.from({ length: count }, (_, i) => ending(oldAt + i));
+      oldAt += count;
+      continue;
+    }
+    if (change.added) {
+      const neighbour =
+        removed.at(-1) ??
+        (oldAt > 0 ? ending(oldAt - 1) : before || (oldLines.length > 0 ? ending(0) : fallback));
+      for (let i = 0; i < count; i++) out.push(removed[i] ?? neighbour);
+    } else {
+      for (let i = 0; i < count; i++) out.push(ending(oldAt + i));
+      oldAt += count;
+    }
+    removed = [];
+  }
+  return out;
+}
+
+/**
+ * Replaces `count` lines at `at` with `replacement`. Lines keep their own endings (see
+ * {@link endingsFor}); whether the file ends with a newline is kept whatever lines moved to the end.
  */
 export function spliceLines(file: FileLines, at: number, count: number, replacement: string[]): FileLines {
-  const lastEnding = count > 0 ? file.endings[at + count - 1] : undefined;
-  const newEndings = replacement.map((): string => file.eol);
-  if (lastEnding && newEndings.length > 0) newEndings[newEndings.length - 1] = lastEnding;
+  const newEndings = endingsFor(
+    file.lines.slice(at, at + count),
+    file.endings.slice(at, at + count),
+    replacement,
+    file.eol,
+    at > 0 ? file.endings[at - 1] : undefined,
+  );
   const lines = [...file.lines.slice(0, at), ...replacement, ...file.lines.slice(at + count)];
   const endings = [...file.endings.slice(0, at), ...newEndings, ...file.endings.slice(at + count)];
   const hadFinalNewline = file.lines.length === 0 || file.endings.at(-1) !== '';
   for (let i = 0; i < endings.length - 1; i++) if (endings[i] === '') endings[i] = file.eol;
   if (endings.length > 0) endings[endings.length - 1] = hadFinalNewline ? endings.at(-1) || file.eol : '';
   return { ...file, lines, endings };
+}
+
+/**
+ * `text` rewritten as `updated` says, where both are in LF form (see {@link lfText}): lines the
+ * change did not touch keep their bytes and endings, changed lines keep the endings of the lines
+ * they replace. Only the lines between the common head and tail are compared.
+ */
+export function withOwnEndings(file: FileLines, updated: string): string {
+  const next = updated.split('\n');
+  const finalNewline = next.length > 1 && next.at(-1) === '';
+  if (finalNewline) next.pop();
+  let head = 0;
+  while (head < file.lines.length && head < next.length && file.lines[head] === next[head]) head++;
+  let tail = 0;
+  while (
+    tail < file.lines.length - head &&
+    tail < next.length - head &&
+    file.lines[file.lines.length - 1 - tail] === next[next.length - 1 - tail]
+  )
+    tail++;
+  const spliced = spliceLines(
+    file,
+    head,
+    file.lines.length - head - tail,
+    next.slice(head, next.length - tail),
+  );
+  const last = spliced.endings.length - 1;
+  if (last >= 0) {
+    const hadFinalNewline = file.endings.at(-1) !== '';
+    if (!finalNewline) spliced.endings[last] = '';
+    else if (!hadFinalNewline || spliced.endings[last] === '') spliced.endings[last] = file.eol;
+  }
+  return fromFileLines(spliced);
+}
+
+/** The file's text with every ending written as `\n`, so what the model wrote can be matched whatever the endings. */
+export function lfText(file: FileLines): string {
+  const body = file.lines.join('\n');
+  return file.lines.length > 0 && file.endings.at(-1) !== '' ? `${body}\n` : body;
 }

@@ -1,12 +1,13 @@
 /**
  * Finds a fragment of one line (an `old_string` without a newline) under looser comparisons:
- * surrounding whitespace ignored, whitespace runs collapsed, look-alike quotes made ASCII. Each
+ * surrounding whitespace ignored, whitespace runs collapsed, look-alike quotes made ASCII, spaces just
+ * inside brackets dropped. Each
  * comparison maps back to the original characters, so only the matched characters are replaced.
  */
-import { asciiQuotes, collapseWhitespace, type Mapped } from './normalize.js';
+import { asciiQuotes, collapseWhitespace, type Mapped, tightBrackets } from './normalize.js';
 
 /** Names of the fragment comparisons, in the order they are tried. */
-export type FragmentMatcherName = 'trimmed' | 'whitespace' | 'quotes';
+export type FragmentMatcherName = 'trimmed' | 'whitespace' | 'quotes' | 'brackets';
 
 /** One place: line index and the [start, end) character range within that line. */
 export interface FragmentPlace {
@@ -30,6 +31,7 @@ const LEVELS: { name: FragmentMatcherName; map: (text: string) => Mapped }[] = [
   { name: 'trimmed', map: identity },
   { name: 'whitespace', map: collapseWhitespace },
   { name: 'quotes', map: (text) => collapseWhitespace(asciiQuotes(text)) },
+  { name: 'brackets', map: (text) => tightBrackets(collapseWhitespace(asciiQuotes(text))) },
 ];
 
 function placesIn(lines: string[], needle: string, map: (text: string) => Mapped): FragmentPlace[] {

@@ -8,6 +8,7 @@ import type { FileLines } from './file-lines.js';
 import {
   fileIndentStep,
   indentShape,
+  indentWidth,
   leadingWhitespace,
   type Reindent,
   reindentLine,
@@ -41,7 +42,17 @@ export interface Adaptation {
   asciiQuotes: boolean;
   /** The model added trailing whitespace the file's lines do not have: drop it from added lines too. */
   trimTrailing: boolean;
+  /**
+   * The model wrote every line flat, so its indentation says nothing: an added line takes the
+   * indentation of the file line it follows (or replaces).
+   */
+  followFile?: boolean;
 }
+
+const isFlat = (lines: string[]) => {
+  const widths = lines.filter((l) => l.trim() !== '').map((l) => leadingWhitespace(l));
+  return widths.every((w) => w === widths[0]);
+};
 
 /** Works out how to adapt added lines to the window the old side matched. */
 export function adaptationFor(
@@ -60,6 +71,17 @@ export function adaptationFor(
     window.every((l, i) => leadingWhitespace(l) === leadingWhitespace(old[i] ?? ''))
   ) {
     return { asciiQuotes: quotes, trimTrailing };
+  }
+  const written = newSide(hunk);
+  const oldBase = indentShape(old).base;
+  const windowBase = indentShape(window).base;
+  const writtenBase = indentShape(written).base;
+  if (written.some((l) => l.trim() !== '') && oldBase !== windowBase && writtenBase === windowBase) {
+    // Only old_string lost (or gained) indentation; new_string is already at the file's: keep it.
+    return { asciiQuotes: quotes, trimTrailing };
+  }
+  if (isFlat(old) && isFlat(written) && !isFlat(window)) {
+    return { asciiQuotes: quotes, trimTrailing, followFile: true };
   }
   let model = indentShape(old);
   let shape = indentShape(window);
@@ -86,10 +108,29 @@ export function replacementLines(
     else if (line.op === '-') at++;
     else {
       let text = adapt.reindent ? reindentLine(line.text, adapt.reindent) : line.text;
+      if (adapt.followFile) text = followIndentation(file, start, at, line.text);
       if (adapt.asciiQuotes) text = asciiQuotes(text);
       if (adapt.trimTrailing) text = text.trimEnd();
       out.push(text);
     }
   }
   return out;
+}
+
+/**
+ * `text` indented like the file lines around where it goes: the deeper of the nearest non-blank
+ * window line before it and the one after it (a line added under `if x:` goes in its body).
+ */
+function followIndentation(file: FileLines, start: number, at: number, text: string): string {
+  if (text.trim() === '') return '';
+  const nonBlank = (from: number, step: number, stop: number) => {
+    for (let i = from; step < 0 ? i >= stop : i < stop; i += step)
+      if ((file.lines[i] ?? '').trim() !== '') return file.lines[i] as string;
+    return undefined;
+  };
+  const before = at > start ? nonBlank(at - 1, -1, start) : undefined;
+  const after = nonBlank(at, 1, file.lines.length);
+  const candidates = [before, after].filter((l): l is string => l !== undefined).map(leadingWhitespace);
+  const deeper = candidates.reduce((a, b) => (indentWidth(b) > indentWidth(a) ? b : a), candidates[0] ?? '');
+  return deeper + text.trimStart();
 }

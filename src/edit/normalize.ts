@@ -79,30 +79,84 @@ export function asciiKey(line: string): string {
 }
 
 /**
- * Undoes one level of string escaping (`\n`, `\t`, `\"`, `\\` written as two characters), as a
- * model does when it escapes its arguments twice. Undefined when there is nothing to undo.
+ * Undoes one level of string escaping (`\n`, `\t`, `\"`, `\\`, `\$`, `` \` `` written as two
+ * characters), as a model does when it escapes its arguments twice. Undefined when there is nothing
+ * to undo.
  */
 export function unescapeOnce(text: string): string | undefined {
-  if (!/\\[nt"'\\]/.test(text)) return undefined;
-  const map: Record<string, string> = { n: '\n', t: '\t', '"': '"', "'": "'", '\\': '\\' };
-  return text.replace(/\\([nt"'\\])/g, (_, c: string) => map[c] ?? c);
+  if (!/\\[nt"'\\$`]/.test(text)) return undefined;
+  const map: Record<string, string> = { n: '\n', t: '\t', '"': '"', "'": "'", '\\': '\\', $: '$', '`': '`' };
+  return text.replace(/\\([nt"'\\$`])/g, (_, c: string) => map[c] ?? c);
+}
+
+/**
+ * Undoes only `\$` and `` \` `` (a template literal escaped as for a shell), leaving `\n` and the
+ * like alone: safe on several lines, where those are code. Undefined when there is none.
+ */
+export function unescapeTemplate(text: string): string | undefined {
+  if (!/\\[$`]/.test(text)) return undefined;
+  return text.replace(/\\([$`])/g, '$1');
 }
 
 /** `N→` line-number prefixes as read_file prints them, at the start of every line. */
 export const LINE_PREFIX = /^ *\d+→/;
 
-/** The text without read_file's `N→` prefixes, or undefined when not every non-empty line has one. */
+/**
+ * Line-number prefixes as tools print them: read_file's `N→`, `N | ` and `N|`, `cat -n`'s `N<tab>`.
+ * Only the arrow is told apart by itself; the others count when the numbers run on one by one.
+ */
+const ANY_LINE_PREFIX = /^ *(\d+)(→| ?\| ?|\t)/;
+
+/**
+ * The line-number prefix every non-empty line of `lines` carries, or undefined. Forms other than
+ * `N→` count only with numbers that go up by one from line to line and one separator throughout.
+ */
+export function linePrefixOf(lines: string[]): RegExp | undefined {
+  const nonEmpty = lines.filter((l) => l !== '');
+  if (nonEmpty.length === 0) return undefined;
+  if (nonEmpty.every((l) => LINE_PREFIX.test(l))) return LINE_PREFIX;
+  const prefixes = nonEmpty.map((l) => ANY_LINE_PREFIX.exec(l));
+  if (prefixes.some((p) => p === null)) return undefined;
+  const numbers = prefixes.map((p) => Number(p?.[1]));
+  const separators = new Set(prefixes.map((p) => p?.[2]?.trim()));
+  if (separators.size !== 1 || numbers.some((n, i) => i > 0 && n !== (numbers[i - 1] as number) + 1))
+    return undefined;
+  return ANY_LINE_PREFIX;
+}
+
+/** The text without line-number prefixes, or undefined when its lines do not all carry one. */
 export function stripLinePrefixes(text: string): string | undefined {
   const lines = text.split('\n');
-  const nonEmpty = lines.filter((l) => l !== '');
-  if (nonEmpty.length === 0 || !nonEmpty.every((l) => LINE_PREFIX.test(l))) return undefined;
-  return lines.map((l) => l.replace(LINE_PREFIX, '')).join('\n');
+  const prefix = linePrefixOf(lines);
+  return prefix && lines.map((l) => l.replace(prefix, '')).join('\n');
 }
 
 /** Strips prefixes from the lines that have one (the replacement's new lines often do not). */
 export function stripLinePrefixesLoosely(text: string): string {
-  return text
-    .split('\n')
-    .map((l) => l.replace(LINE_PREFIX, ''))
-    .join('\n');
+  const lines = text.split('\n');
+  const prefix = lines.some((l) => LINE_PREFIX.test(l)) ? LINE_PREFIX : ANY_LINE_PREFIX;
+  return lines.map((l) => l.replace(prefix, '')).join('\n');
+}
+
+/** Spaces just inside brackets dropped: `f( a, b )` and `f(a, b)` compare equal. */
+export function tightBrackets(mapped: Mapped): Mapped {
+  const out: Mapped = { text: '', from: [], to: [] };
+  const chars: string[] = [];
+  const { text } = mapped;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === ' ' && (/[([{]/.test(text[i - 1] ?? '') || /[)\]}]/.test(text[i + 1] ?? ''))) continue;
+    chars.push(c);
+    out.from.push(mapped.from[i] as number);
+    out.to.push(mapped.to[i] as number);
+  }
+  out.text = chars.join('');
+  return out;
+}
+
+/** {@link asciiKey} with spaces just inside brackets dropped. */
+export function bracketKey(line: string): string {
+  return asciiKey(line)
+    .replace(/([([{]) /g, '$1')
+    .replace(/ ([)\]}])/g, '$1');
 }

@@ -37,11 +37,18 @@ const FORMAT_HINT =
   'apply_patch takes "*** Begin Patch", then sections "*** Add File: <path>" (lines prefixed +), ' +
   '"*** Delete File: <path>" or "*** Update File: <path>" (hunks starting "@@", lines prefixed " ", - or +), then "*** End Patch".';
 
-/** Drops a heredoc (`<<'EOF'` … `EOF`) or code-fence wrapper around the patch. */
+/** The first line of a heredoc wrapper: `apply_patch <<'EOF'`, `<<"EOF"`, `<<EOF`, `<<-EOF`. */
+const HEREDOC_START = /<<-?\s*['"]?\w+['"]?\s*$/;
+
+/**
+ * Drops what models wrap the patch in: a `%%bash` cell line, a heredoc (`apply_patch <<'EOF'` …
+ * `EOF`) or a code fence.
+ */
 function unwrap(lines: string[]): string[] {
   let out = lines;
+  if (/^%%(bash|sh)\s*$/.test(out[0]?.trim() ?? '')) out = out.slice(1);
   const first = out[0]?.trim() ?? '';
-  if (/<<\s*['"]?\w+['"]?\s*$/.test(first) || /^```/.test(first)) {
+  if (HEREDOC_START.test(first) || /^```/.test(first)) {
     out = out.slice(1);
     const last = out.at(-1)?.trim() ?? '';
     if (/^(\w+|```)$/.test(last) && last !== END) out = out.slice(0, -1);
@@ -49,7 +56,14 @@ function unwrap(lines: string[]): string[] {
   return out;
 }
 
-const isHeader = (line: string) => line.startsWith('*** ');
+/**
+ * A section header. Models sometimes indent one (Codex accepts that); an indented line counts only
+ * when it names one of the format's own headers, so an indented `*** ` line of file content stays
+ * a hunk line.
+ */
+const KNOWN_HEADER =
+  /^\s+\*\*\* (Add File:|Delete File:|Update File:|Move to:|End of File\s*$|End Patch\s*$)/;
+const isHeader = (line: string) => line.startsWith('*** ') || KNOWN_HEADER.test(line);
 
 /** Parses patch text into file operations. */
 export function parsePatch(text: string): ParsedPatch {
@@ -68,7 +82,7 @@ export function parsePatch(text: string): ParsedPatch {
   const at = () => `patch line ${i + 1}`;
   const last = lines.length - 1;
   while (i < last) {
-    const line = lines[i] as string;
+    const line = isHeader(lines[i] as string) ? (lines[i] as string).trim() : (lines[i] as string);
     if (line.trim() === '') {
       i++;
       continue;
@@ -103,8 +117,9 @@ export function parsePatch(text: string): ParsedPatch {
       if (!path) return fail(`${at()}: "${UPDATE}" needs a path.`);
       i++;
       let moveTo: string | undefined;
-      if ((lines[i] ?? '').startsWith(MOVE)) {
-        moveTo = (lines[i] as string).slice(MOVE.length).trim();
+      const next = (lines[i] ?? '').trim();
+      if (isHeader(lines[i] ?? '') && next.startsWith(MOVE)) {
+        moveTo = next.slice(MOVE.length).trim();
         if (!moveTo) return fail(`${at()}: "${MOVE}" needs a path.`);
         i++;
       }
@@ -138,6 +153,8 @@ function parseHunks(lines: string[], start: number, last: number): HunksParse {
   const hunks: PatchHunk[] = [];
   let current: PatchHunk | undefined;
   let anchors: string[] = [];
+  // After `*** End of File` the hunk is over: blank lines before the next header are not context.
+  let afterEnd = false;
   let i = start;
   for (; i < last; i++) {
     const line = lines[i] as string;
@@ -145,9 +162,13 @@ function parseHunks(lines: string[], start: number, last: number): HunksParse {
       if (!current)
         return { kind: 'invalid', message: `patch line ${i + 1}: "${END_OF_FILE}" must end a hunk.` };
       current.atEnd = true;
+      current = undefined;
+      afterEnd = true;
       continue;
     }
     if (isHeader(line)) break;
+    if (afterEnd && line.trim() === '') continue;
+    afterEnd = false;
     if (line.startsWith('@@')) {
       current = undefined;
       const anchor = line.slice(2).trim();

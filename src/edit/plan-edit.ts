@@ -5,7 +5,15 @@
  */
 import { findBlock } from './block-match.js';
 import { closestRegionHint } from './closest-region.js';
-import { type FileLines, fromFileLines, modelLines, spliceLines, toFileLines } from './file-lines.js';
+import {
+  type FileLines,
+  fromFileLines,
+  lfText,
+  modelLines,
+  spliceLines,
+  toFileLines,
+  withOwnEndings,
+} from './file-lines.js';
 import { findFragment } from './fragment-match.js';
 import { adaptationFor, hunkBetween, replacementLines } from './hunk.js';
 import {
@@ -14,6 +22,7 @@ import {
   stripLinePrefixes,
   stripLinePrefixesLoosely,
   unescapeOnce,
+  unescapeTemplate,
 } from './normalize.js';
 
 /** How an edit was matched; `exact` needs no explanation, the others are told to the model. */
@@ -23,10 +32,12 @@ export type MatchKind =
   | 'indentation'
   | 'whitespace'
   | 'quotes'
+  | 'brackets'
   | 'block-anchor'
   | 'trimmed'
   | 'line-numbers'
-  | 'escapes';
+  | 'escapes'
+  | 'blank-lines';
 
 /** Words for each kind, completing "matched …". */
 export const MATCH_LABELS: Record<MatchKind, string> = {
@@ -35,10 +46,12 @@ export const MATCH_LABELS: Record<MatchKind, string> = {
   indentation: "after re-indenting (the file's indentation was kept)",
   whitespace: 'with runs of whitespace collapsed',
   quotes: 'after normalising curly quotes and dashes',
+  brackets: 'ignoring spaces just inside brackets',
   'block-anchor': 'by its first and last lines (the lines between differed slightly)',
   trimmed: 'ignoring surrounding whitespace',
-  'line-numbers': 'after removing "N→" line-number prefixes',
-  escapes: 'after unescaping \\n, \\t and quotes written literally',
+  'line-numbers': 'after removing line-number prefixes',
+  escapes: 'after unescaping \\n, \\t, \\$ and quotes written literally',
+  'blank-lines': 'ignoring blank lines around it that the file does not have there',
 };
 
 /** The outcome of planning an edit. `line` is 1-based. */
@@ -79,31 +92,42 @@ function ambiguous(
 
 type Attempt = EditPlan | undefined;
 
+/** What the model wrote with every ending as `\n`: endings are the file's business, not the model's. */
+const lf = (text: string) => text.replaceAll('\r\n', '\n');
+
+/**
+ * `to` without the indentation the file already has before `at`: an `old_string` copied without
+ * its line's indentation, with a `new_string` that carries it, would otherwise indent twice.
+ */
+function withoutRepeatedIndent(content: string, at: number, from: string, to: string): string {
+  const indent = /[ \t]+$/.exec(content.slice(content.lastIndexOf('\n', at - 1) + 1, at))?.[0];
+  if (!indent || indent.length !== at - content.lastIndexOf('\n', at - 1) - 1 || /^[ \t]/.test(from))
+    return to;
+  return to.startsWith(indent) && !/^[ \t]/.test(to.slice(indent.length)) ? to.slice(indent.length) : to;
+}
+
 function exactEdit(
-  content: string,
+  file: FileLines,
   oldText: string,
   newText: string,
   replaceAll: boolean,
   shown: string,
 ): Attempt {
-  let from = oldText;
-  let to = newText;
-  let lines = occurrenceLines(content, from);
-  if (lines.length === 0 && content.includes('\r\n') && !from.includes('\r\n') && from.includes('\n')) {
-    // The model writes \n; the file uses CRLF. Match and write in the file's convention.
-    from = from.replaceAll('\n', '\r\n');
-    to = to.replaceAll(/\r?\n/g, '\r\n');
-    lines = occurrenceLines(content, from);
-  }
+  // Matched with every ending as \n; written back with each line's own ending (see withOwnEndings).
+  const content = lfText(file);
+  const from = lf(oldText);
+  const to = lf(newText);
+  if (from === '') return undefined;
+  const lines = occurrenceLines(content, from);
   if (lines.length === 0) return undefined;
   if (lines.length > 1 && !replaceAll) return ambiguous(shown, lines, undefined, true);
   const at = content.indexOf(from);
   const updated = replaceAll
     ? content.split(from).join(to)
-    : content.slice(0, at) + to + content.slice(at + from.length);
+    : content.slice(0, at) + withoutRepeatedIndent(content, at, from, to) + content.slice(at + from.length);
   return {
     kind: 'planned',
-    content: updated,
+    content: withOwnEndings(file, updated),
     line: lines[0] as number,
     replacements: lines.length,
     matched: ['exact'],
@@ -174,6 +198,32 @@ function lineEdit(
   return { kind: 'planned', content, line: start + 1, replacements: 1, matched };
 }
 
+const isBlankLine = (line: string) => line.trim() === '';
+
+/**
+ * `old_string` without the blank lines it starts or ends with (a model often takes one line too
+ * many), with as many of the same blank lines dropped from `new_string`; both as whole lines, so
+ * they are matched as a block. Undefined when there are none.
+ */
+function withoutBlankEdges(oldText: string, newText: string): { old: string; new: string } | undefined {
+  const oldLines = modelLines(oldText);
+  let lead = 0;
+  while (lead < oldLines.length && isBlankLine(oldLines[lead] as string)) lead++;
+  let trail = 0;
+  while (trail < oldLines.length - lead && isBlankLine(oldLines.at(-1 - trail) as string)) trail++;
+  if ((lead === 0 && trail === 0) || lead === oldLines.length) return undefined;
+  const newLines = newText === '' ? [] : modelLines(newText);
+  let from = 0;
+  while (from < lead && from < newLines.length && isBlankLine(newLines[from] as string)) from++;
+  let to = newLines.length;
+  while (to > from && newLines.length - to < trail && isBlankLine(newLines[to - 1] as string)) to--;
+  const kept = newLines.slice(from, to);
+  return {
+    old: `${oldLines.slice(lead, oldLines.length - trail).join('\n')}\n`,
+    new: kept.length === 0 ? '' : `${kept.join('\n')}\n`,
+  };
+}
+
 /** Plans replacing `oldText` by `newText` in `content`; `shown` names the file in messages. */
 export function planEdit(
   content: string,
@@ -182,28 +232,32 @@ export function planEdit(
   replaceAll: boolean,
   shown: string,
 ): EditPlan {
-  const exact = exactEdit(content, oldText, newText, replaceAll, shown);
+  const file = toFileLines(content);
+  const exact = exactEdit(file, oldText, newText, replaceAll, shown);
   if (exact) return exact;
   if (replaceAll) {
     return {
       kind: 'failed',
       reason: 'absent',
-      message: `old_string not found in ${shown}; replace_all needs the exact text. ${closestRegionHint(toFileLines(content).lines, modelLines(oldText))}`,
+      message: `old_string not found in ${shown}; replace_all needs the exact text. ${closestRegionHint(file.lines, modelLines(oldText))}`,
     };
   }
-  const file = toFileLines(content);
-  const variants: { old: string; new: string; via: MatchKind[] }[] = [
+  const variants: { old: string; new: string; via: MatchKind[]; wholeLines?: boolean }[] = [
     { old: oldText, new: newText, via: [] },
   ];
   const stripped = stripLinePrefixes(oldText);
   if (stripped !== undefined)
     variants.push({ old: stripped, new: stripLinePrefixesLoosely(newText), via: ['line-numbers'] });
-  const unescaped = oldText.includes('\n') ? undefined : unescapeOnce(oldText);
+  // Several lines: only \$ and \` (there \n is more likely code than a slip).
+  const undo = oldText.includes('\n') ? unescapeTemplate : unescapeOnce;
+  const unescaped = undo(oldText);
   if (unescaped !== undefined)
-    variants.push({ old: unescaped, new: unescapeOnce(newText) ?? newText, via: ['escapes'] });
+    variants.push({ old: unescaped, new: undo(newText) ?? newText, via: ['escapes'] });
+  const unpadded = withoutBlankEdges(oldText, newText);
+  if (unpadded) variants.push({ ...unpadded, via: ['blank-lines'], wholeLines: true });
   for (const variant of variants) {
-    if (variant.via.length > 0) {
-      const again = exactEdit(content, variant.old, variant.new, false, shown);
+    if (variant.via.length > 0 && !variant.wholeLines) {
+      const again = exactEdit(file, variant.old, variant.new, false, shown);
       if (again) return again.kind === 'planned' ? { ...again, matched: variant.via } : again;
     }
     const attempt = nearMissEdit(file, variant.old, variant.new, shown, variant.via);

@@ -7,7 +7,7 @@ import { findBlock } from './block-match.js';
 import { closestRegionHint } from './closest-region.js';
 import { type FileLines, fromFileLines, spliceLines, toFileLines } from './file-lines.js';
 import { adaptationFor, type HunkLine, oldSide, replacementLines } from './hunk.js';
-import { asciiKey, LINE_PREFIX } from './normalize.js';
+import { asciiKey, linePrefixOf } from './normalize.js';
 import type { PatchHunk, PatchOp } from './patch-parser.js';
 import { MATCH_LABELS, type MatchKind } from './plan-edit.js';
 
@@ -32,11 +32,11 @@ function findAnchor(file: FileLines, anchor: string, from: number): number {
   return -1;
 }
 
-/** The hunk without read_file's `N→` prefixes, when every old-side line has one (copied from read_file). */
+/** The hunk without line-number prefixes, when every old-side line has one (copied from a listing). */
 function withoutLinePrefixes(lines: HunkLine[]): HunkLine[] | undefined {
-  const old = lines.filter((l) => l.op !== '+');
-  if (old.length === 0 || !old.every((l) => LINE_PREFIX.test(l.text))) return undefined;
-  return lines.map((l) => ({ op: l.op, text: l.text.replace(LINE_PREFIX, '') }));
+  const prefix = linePrefixOf(oldSide(lines));
+  if (!prefix) return undefined;
+  return lines.map((l) => ({ op: l.op, text: l.text.replace(prefix, '') }));
 }
 
 function applyHunk(file: FileLines, hunk: PatchHunk, cursor: number, where: string): HunkResult {
@@ -136,7 +136,11 @@ export function planPatch(ops: PatchOp[], current: ReadonlyMap<string, string | 
     let file = toFileLines(content);
     let cursor = 0;
     const notes: string[] = [];
-    for (const [index, hunk] of op.hunks.entries()) {
+    // A hunk of only added lines and no anchor goes at the end of the file as it was: applied
+    // last, so it neither moves the search past later hunks nor offers its lines to their search.
+    const appended = (hunk: PatchHunk) => hunk.anchors.length === 0 && oldSide(hunk.lines).length === 0;
+    const ordered = [...op.hunks.entries()].sort(([, a], [, b]) => Number(appended(a)) - Number(appended(b)));
+    for (const [index, hunk] of ordered) {
       const result = applyHunk(file, hunk, cursor, `${op.path}, hunk ${index + 1}`);
       if (result.kind === 'failed') return fail(result.message);
       ({ file, cursor } = result);

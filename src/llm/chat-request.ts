@@ -13,6 +13,7 @@ import type {
 import type { ReasoningEffort } from '../inputs.js';
 import { withoutImages } from './image-parts.js';
 import type { RequestRules } from './request-rules.js';
+import { chatResponseFormat, type ResponseSchema, sendsResponseSchema } from './response-format.js';
 
 /** What the request is built from. */
 export interface ChatRequestInput {
@@ -23,6 +24,8 @@ export interface ChatRequestInput {
   reasoningEffort: ReasoningEffort | undefined;
   /** `prompt_cache_key`, sent until the endpoint refuses it. */
   promptCacheKey?: string | undefined;
+  /** The `output-schema` as `response_format`, sent until the endpoint refuses it. */
+  responseSchema?: ResponseSchema | undefined;
 }
 
 /** Text for an assistant message that said nothing and called nothing (null is refused). */
@@ -48,6 +51,9 @@ export function buildChatRequest(input: ChatRequestInput): ChatCompletionCreateP
       : {}),
     ...(input.promptCacheKey && rules.allows('prompt_cache_key')
       ? { prompt_cache_key: input.promptCacheKey }
+      : {}),
+    ...(input.responseSchema && sendsResponseSchema(rules)
+      ? { response_format: chatResponseFormat(input.responseSchema, rules) }
       : {}),
   };
 }

@@ -7,6 +7,8 @@ import type { ApiFormat, ReasoningEffort } from '../inputs.js';
 import { LLM_IDLE_TIMEOUT_MS } from '../limits.js';
 import { resolveEndpoint } from './endpoint.js';
 import { readableErrorFetch } from './error-body.js';
+import { bearerFetch } from './oidc/bearer-fetch.js';
+import type { BearerSource } from './oidc/bearer-source.js';
 import { type DroppableInput, RequestRules } from './request-rules.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retry.js';
 
@@ -18,6 +20,11 @@ export interface LlmClientOptions {
   baseUrl: string;
   /** May be empty for local endpoints that need no key. */
   apiKey: string;
+  /**
+   * With `auth: oidc`: the short-lived bearer, asked for before each request and sent to
+   * `baseUrl`'s origin only; `apiKey` is then unused.
+   */
+  oidc?: { provider: string; bearer: BearerSource } | undefined;
   model: string;
   /** The `api` input; default `auto`. */
   api?: ApiFormat;
@@ -51,6 +58,13 @@ export interface LlmClient {
   promptCacheKey: string | undefined;
   /** What requests may carry, learned from the endpoint's refusals (see `request-rules.ts`). */
   rules: RequestRules;
+  /** With `auth: oidc`, the provider that mints the bearer. */
+  oidcProvider: string | undefined;
+  /**
+   * Whether the endpoint takes an output schema (`response_format`, `text.format`) together with
+   * tools: OpenAI's and Azure OpenAI's hosts. Elsewhere the answer comes through a final tool.
+   */
+  structuredOutput: boolean;
 }
 
 // The SDK refuses an empty key; local endpoints (Ollama, vLLM) ignore whatever is sent.
@@ -59,10 +73,14 @@ const placeholderKey = 'no-key';
 /** Builds the client. Retries are ours (see `retry.ts`), so the SDK's own are turned off. */
 export function createLlmClient(options: LlmClientOptions): LlmClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const endpoint = resolveEndpoint(baseUrl, options.apiKey);
+  const { oidc } = options;
+  // A bearer goes as `Authorization: Bearer`, on Azure too (Entra ID tokens are not `api-key`s).
+  const endpoint = resolveEndpoint(baseUrl, oidc ? '' : options.apiKey);
+  const baseFetch = options.fetch ?? globalThis.fetch;
   const openai = new OpenAI({
     baseURL: endpoint.baseURL,
-    apiKey: options.apiKey || placeholderKey,
+    // The SDK's own per-request credential hook: called before every request, retries included.
+    apiKey: oidc ? () => oidc.bearer.token() : options.apiKey || placeholderKey,
     defaultQuery: endpoint.query,
     defaultHeaders: endpoint.headers,
     // Explicit values keep the SDK from reading OPENAI_* variables from the environment.
@@ -71,7 +89,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     maxRetries: 0,
     logLevel: 'off',
     // Every refusal reaches the SDK in one envelope, whatever shape the provider sent.
-    fetch: readableErrorFetch(options.fetch ?? globalThis.fetch),
+    fetch: readableErrorFetch(oidc ? bearerFetch(baseFetch, oidc.bearer, endpoint.baseURL) : baseFetch),
   });
   return {
     openai,
@@ -87,6 +105,8 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     },
     idleTimeoutMs: options.idleTimeoutMs ?? LLM_IDLE_TIMEOUT_MS,
     rules: new RequestRules(options.log, options.onDrop),
+    oidcProvider: oidc?.provider,
+    structuredOutput: combinesSchemaWithTools(endpoint.baseURL),
   };
 }
 
@@ -104,6 +124,26 @@ export function chooseWire(api: ApiFormat, baseUrl: string): Wire {
 // Azure OpenAI resources answer on these hosts; only the `/openai/v1` path is the OpenAI-shaped
 // surface with `/responses` (the older deployment URLs are Chat Completions per deployment).
 const azureOpenAiHosts = ['.openai.azure.com', '.cognitiveservices.azure.com', '.services.ai.azure.com'];
+
+/**
+ * Where a response schema and tools go together in one request. OpenAI documents structured
+ * outputs with function calling on both wires; other servers constrain the whole generation to
+ * the schema (vLLM, llama.cpp and Ollama decode with its grammar, so no tool call could be made)
+ * or refuse the pair (Gemini: function calling with a JSON response type), so they get the tool.
+ */
+export function combinesSchemaWithTools(baseUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'api.openai.com' ||
+    host.endsWith('.api.openai.com') ||
+    azureOpenAiHosts.some((suffix) => host.endsWith(suffix))
+  );
+}
 
 function offersResponses(baseUrl: string): boolean {
   let url: URL;

@@ -21,6 +21,11 @@ const AZURE_DEFAULT_API_VERSION = '2024-10-21';
 
 const AZURE_KEY_HOSTS =
   /\.(openai\.azure\.com|cognitiveservices\.azure\.com|services\.ai\.azure\.com|models\.ai\.azure\.com|inference\.ai\.azure\.com)$/i;
+/** Whether `host` is one of Azure's OpenAI or AI Foundry hosts (which take Entra ID bearers too). */
+export function isAzureAiHost(host: string): boolean {
+  return AZURE_KEY_HOSTS.test(host);
+}
+
 const AZURE_AI_INFERENCE_HOSTS =
   /\.(services\.ai\.azure\.com|models\.ai\.azure\.com|inference\.ai\.azure\.com)$/i;
 

@@ -6,7 +6,14 @@
 import type { ProviderError } from './error-body.js';
 
 /** The input (or, for a server flag, the setting) a user must change. */
-export type LlmInput = 'api-key' | 'model' | 'base-url' | 'api' | 'reasoning-effort' | 'context-window';
+export type LlmInput =
+  | 'api-key'
+  | 'oidc-options'
+  | 'model'
+  | 'base-url'
+  | 'api'
+  | 'reasoning-effort'
+  | 'context-window';
 
 /** Where the request went, for messages. */
 export interface RefusalContext {
@@ -14,6 +21,8 @@ export interface RefusalContext {
   model: string;
   /** The wire the run speaks; a 404 on the Responses API may mean the endpoint has none. */
   wire?: 'chat-completions' | 'responses';
+  /** With `auth: oidc`, the provider whose bearer the endpoint refused (no key is involved). */
+  oidcProvider?: string | undefined;
 }
 
 const TOO_LARGE =
@@ -67,7 +76,7 @@ export function quotaExhausted(
 export function refusalMessage(
   status: number,
   refusal: ProviderError,
-  { baseUrl, model, wire }: RefusalContext,
+  { baseUrl, model, wire, oidcProvider }: RefusalContext,
   extra: { retryAfterMs?: number; rateLimitType?: string } = {},
 ): { message: string; input: LlmInput | undefined } {
   const quoted = `HTTP ${status}: ${refusal.message}`;
@@ -95,6 +104,11 @@ export function refusalMessage(
     return {
       message: `Model \`${model}\` at ${baseUrl} cannot stream its answers (${quoted}); the agent needs streaming. Set the \`model\` input to a model that streams.`,
       input: 'model',
+    };
+  if (oidcProvider && (status === 401 || status === 403))
+    return {
+      message: `The LLM endpoint ${baseUrl} refused the bearer exchanged with oidc-provider: ${oidcProvider} (${quoted}). The exchange worked, so the identity is known: give it access to this endpoint and model \`${model}\` (the service account's project permissions, an Azure role such as Cognitive Services OpenAI User, Vertex AI access), and check that \`oidc-options\` names the identity meant for it.`,
+      input: 'oidc-options',
     };
   switch (status) {
     case 401:

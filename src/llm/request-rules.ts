@@ -22,8 +22,12 @@ export const OPTIONAL_PARAMETERS = [
 ] as const;
 export type OptionalParameter = (typeof OPTIONAL_PARAMETERS)[number];
 
-/** What a refusal can take out of the run's requests: a parameter, or the images of the conversation. */
-export type DroppableInput = OptionalParameter | 'image-input';
+/**
+ * What a refusal can take out of the run's requests: a parameter, the images of the conversation,
+ * the `output-schema` as a response format (`response_format`, or `text.format` on Responses), or
+ * only its strict mode (`strict-schema`: the schema is then sent non-strict).
+ */
+export type DroppableInput = OptionalParameter | 'image-input' | 'response_format' | 'strict-schema';
 
 // Words providers use when they refuse a parameter (OpenAI, Mistral/pydantic, Azure AI, Gemini, Groq).
 const REFUSAL =
@@ -33,6 +37,12 @@ const REFUSAL =
 // expected `text`", OpenAI's "image_url is only supported by certain models", "input_image" on the
 // Responses API, and servers that say "image input", "vision" or "multimodal" in words.
 const IMAGE_WORDS = /\b(?:image_url|input_image|images?|vision|multi-?modal)\b/i;
+
+// How a refusal names the response schema: the Chat parameter, the Responses one, or its type.
+// DeepSeek says a format is "unavailable"; OpenAI's refusal of a schema strict mode cannot take
+// begins "Invalid schema for response_format".
+const SCHEMA_WORDS = /\bresponse_format\b|\btext\.format\b|\bjson_schema\b/i;
+const STRICT_REFUSAL = /invalid schema|\bstrict\b/i;
 
 // A refusal of the request's shape; rate limits, auth, size and server errors are never about images.
 const SHAPE_STATUSES = new Set([400, 404, 415, 422]);
@@ -67,7 +77,7 @@ export class RequestRules {
    */
   refusedBy(refusal: { message: string; param?: string | undefined }, status?: number): DroppableInput[] {
     const text = `${refusal.param ?? ''} ${refusal.message}`;
-    if (!REFUSAL.test(refusal.message) && !refusal.param) return [];
+    if (!REFUSAL.test(refusal.message) && !/unavailable/i.test(refusal.message) && !refusal.param) return [];
     // Whole names only: Mistral's refusal of `stream_options` mentions `include_usage`.
     const found: DroppableInput[] = OPTIONAL_PARAMETERS.filter(
       (p) => this.allows(p) && new RegExp(`\\b${p}\\b`).test(text),
@@ -75,6 +85,12 @@ export class RequestRules {
     const shape = status === undefined || SHAPE_STATUSES.has(status);
     if (shape && this.allows('image-input') && REFUSAL.test(refusal.message) && IMAGE_WORDS.test(text))
       found.push('image-input');
+    if (shape && this.allows('response_format') && SCHEMA_WORDS.test(text))
+      found.push(
+        this.allows('strict-schema') && STRICT_REFUSAL.test(refusal.message)
+          ? 'strict-schema'
+          : 'response_format',
+      );
     return found;
   }
 
@@ -83,12 +99,22 @@ export class RequestRules {
     for (const input of inputs) {
       if (this.dropped.has(input)) continue;
       this.dropped.set(input, quoted);
-      this.log(
-        input === 'image-input'
-          ? `The LLM endpoint refused image input (${quoted}); requests of this run are sent without images.`
-          : `The LLM endpoint refused \`${input}\` (${quoted}); requests of this run are sent without it.`,
-      );
+      this.log(dropNote(input, quoted));
       this.onDrop(input, quoted);
     }
+  }
+}
+
+/** The run's one log line about an input it stops sending. */
+function dropNote(input: DroppableInput, quoted: string): string {
+  switch (input) {
+    case 'image-input':
+      return `The LLM endpoint refused image input (${quoted}); requests of this run are sent without images.`;
+    case 'strict-schema':
+      return `The LLM endpoint refused the output schema in strict mode (${quoted}); it is sent non-strict, and the answer is still validated.`;
+    case 'response_format':
+      return `The LLM endpoint refused the output schema as a response format (${quoted}); the model gives its final answer through the \`final_answer\` tool instead.`;
+    default:
+      return `The LLM endpoint refused \`${input}\` (${quoted}); requests of this run are sent without it.`;
   }
 }

@@ -23,6 +23,7 @@ import type { LlmClient } from './client.js';
 import { parseErrorBody } from './error-body.js';
 import { IdleWatch } from './idle-watch.js';
 import { withoutImages } from './image-parts.js';
+import { responsesTextFormat, sendsResponseSchema } from './response-format.js';
 import { type ResponsesEnd, ResponsesTurnReader } from './responses-events.js';
 import { RESPONSES_OUTPUT_FIELD, toResponsesInput, toResponsesTools } from './responses-input.js';
 import { StreamBrokenError } from './retry.js';
@@ -35,6 +36,7 @@ export async function streamResponsesTurn(llm: LlmClient, request: StreamTurnReq
   const idle = new IdleWatch(llm.idleTimeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, idle.signal]) : idle.signal;
   const reader = new ResponsesTurnReader();
+  let model: string | undefined;
   const emit = (calls: ToolCall[]) => {
     for (const call of calls) request.onEvent?.({ type: 'call', call });
   };
@@ -46,7 +48,9 @@ export async function streamResponsesTurn(llm: LlmClient, request: StreamTurnReq
         throw idle.fired ? idle.error() : error;
       });
     for await (const { data } of streamedTurnEvents(response, idle, request.signal)) {
-      const step = reader.read(parseEvent(data));
+      const event = parseEvent(data);
+      if ('response' in event && typeof event.response?.model === 'string') model = event.response.model;
+      const step = reader.read(event);
       if (step.text) request.onEvent?.({ type: 'text', text: step.text });
       emit(step.calls);
       // The response is over; nothing after it is waited for.
@@ -55,7 +59,8 @@ export async function streamResponsesTurn(llm: LlmClient, request: StreamTurnReq
   } finally {
     idle.stop();
   }
-  return finishTurn(reader, reader.end);
+  const turn = finishTurn(reader, reader.end);
+  return model ? { ...turn, model } : turn;
 }
 
 /** The request body: the whole conversation, nothing stored, reasoning handed back encrypted. */
@@ -85,6 +90,9 @@ export function responsesParams(llm: LlmClient, request: StreamTurnRequest): Res
       : {}),
     ...(llm.promptCacheKey && llm.rules.allows('prompt_cache_key')
       ? { prompt_cache_key: llm.promptCacheKey }
+      : {}),
+    ...(request.responseSchema && sendsResponseSchema(llm.rules)
+      ? { text: responsesTextFormat(request.responseSchema, llm.rules) }
       : {}),
   };
 }

@@ -12,6 +12,7 @@ import {
   LLM_RETRY_MAX_DELAY_MS,
 } from '../limits.js';
 import type { ProviderError } from './error-body.js';
+import { oidcErrorIn } from './oidc/oidc-error.js';
 import { type LlmInput, quotaExhausted, refusalMessage, tooLargeLimit, toolSupportFix } from './refusal.js';
 import type { DroppableInput, RequestRules } from './request-rules.js';
 
@@ -93,6 +94,8 @@ export interface EndpointInfo {
   /** The run's learned request rules; without them no parameter is dropped. */
   rules?: RequestRules;
   retry?: RetryPolicy;
+  /** With `auth: oidc`, the provider that minted the bearer (refusals then name no key). */
+  oidcProvider?: string | undefined;
 }
 
 const RETRYABLE = (status: number) => status === 429 || status === 408 || status === 409 || status >= 500;
@@ -103,6 +106,13 @@ const RETRYABLE = (status: number) => status === 429 || status === 408 || status
  */
 export function classifyLlmError(error: unknown, endpoint: EndpointInfo): ErrorVerdict | undefined {
   if (error instanceof APIUserAbortError) return undefined;
+  // The bearer could not be had (`auth: oidc`): the exchange's own verdict, before any model call.
+  const oidc = oidcErrorIn(error);
+  if (oidc) {
+    return oidc.retryable
+      ? { kind: 'retry', reason: oidc.message }
+      : { kind: 'fatal', error: new LlmFatalError(oidc.message, oidc.status, 'oidc-options') };
+  }
   if (error instanceof StreamBrokenError)
     return { kind: 'retry', reason: error.message, ...(error.once ? { once: true } : {}) };
   if (error instanceof APIConnectionError)

@@ -16,6 +16,7 @@ import { buildChatRequest } from './chat-request.js';
 import type { LlmClient } from './client.js';
 import { parseErrorBody } from './error-body.js';
 import { IdleWatch } from './idle-watch.js';
+import type { ResponseSchema } from './response-format.js';
 import { StreamBrokenError } from './retry.js';
 import { streamedTurnEvents } from './sse-reader.js';
 import { type TokenUsage, usageFromProvider } from './token-usage.js';
@@ -34,6 +35,8 @@ export interface StreamedTurn {
   finishReason: string;
   /** Undefined when the endpoint reported none. */
   usage: TokenUsage | undefined;
+  /** The model that answered, as the endpoint named it (it may differ from the one asked for). */
+  model?: string;
   /**
    * Provider-specific fields of the assistant message (DeepSeek's `reasoning_content`,
    * OpenRouter's `reasoning_details`, the Responses API's output items). Opaque: merged into the
@@ -45,6 +48,8 @@ export interface StreamedTurn {
 export interface StreamTurnRequest {
   messages: ChatCompletionMessageParam[];
   tools: ChatCompletionTool[];
+  /** The `output-schema`, when this turn asks for it as a response format (see `response-format.ts`). */
+  responseSchema?: ResponseSchema | undefined;
   signal?: AbortSignal;
   onEvent?: (event: TurnStreamEvent) => void;
 }
@@ -52,6 +57,7 @@ export interface StreamTurnRequest {
 /** A chunk as any provider sends it; nothing in it is trusted to be there. */
 interface RawChunk {
   error?: unknown;
+  model?: unknown;
   usage?: unknown;
   x_groq?: { usage?: unknown };
   choices?: Array<{
@@ -61,6 +67,7 @@ interface RawChunk {
 }
 
 interface TurnState {
+  model?: string;
   content: string;
   finishReason: string;
   usage: TokenUsage | undefined;
@@ -78,6 +85,7 @@ export async function streamTurn(llm: LlmClient, request: StreamTurnRequest): Pr
     rules: llm.rules,
     reasoningEffort: llm.reasoningEffort,
     promptCacheKey: llm.promptCacheKey,
+    responseSchema: request.responseSchema,
   });
   const assembler = new ToolCallAssembler();
   const state: TurnState = { content: '', finishReason: '', usage: undefined, fields: new TurnFields() };
@@ -115,6 +123,7 @@ export async function streamTurn(llm: LlmClient, request: StreamTurnRequest): Pr
     toolCalls: assembler.all(),
     finishReason: state.finishReason,
     usage: state.usage,
+    ...(state.model ? { model: state.model } : {}),
     ...(assistantFields ? { assistantFields } : {}),
   };
 }
@@ -137,6 +146,7 @@ function readChunk(
   if (event === 'error' || !chunk || typeof chunk !== 'object' || chunk.error) {
     throw new StreamBrokenError(`the endpoint sent an error in the stream: ${parseErrorBody(data).message}`);
   }
+  if (typeof chunk.model === 'string' && chunk.model) state.model = chunk.model;
   const usage = usageFromProvider(chunk.usage) ?? usageFromProvider(chunk.x_groq?.usage);
   if (usage) state.usage = usage;
   const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;

@@ -14,6 +14,7 @@ export type Conclusion =
   | 'pushed'
   | 'commented'
   | 'reviewed'
+  | 'planned'
   | 'no-changes'
   | 'skipped'
   | 'denied'
@@ -41,6 +42,10 @@ export interface RunOutcome {
   /** Hosts the egress proxy refused, with `network: allowlist`. */
   blockedHosts?: string[];
   ciConclusion?: string;
+  /** The plan comment of a plan run. */
+  planUrl?: string;
+  /** With `auto-merge: on-green`: `armed`, or the first gate that was not met. */
+  autoMerge?: string;
   /** How commands were isolated (`describeSandbox`), for the job summary; not a step output. */
   sandbox?: string;
   /** The repository's instruction files and what became of each, for the job summary; not a step output. */
@@ -51,6 +56,12 @@ export interface RunOutcome {
   mcp?: string;
   /** Warnings for the job summary (e.g. git configuration the agent changed and the action restored). */
   warnings?: readonly string[];
+  /** With `output-schema`: the validated final answer, as compact JSON. */
+  result?: string;
+  /** With `output-schema` and no `result`: the final answer did not match it, or never came. */
+  answerMissing?: 'invalid' | 'none';
+  /** With `upload-transcript`: the uploaded transcript artifact's page. */
+  artifactUrl?: string;
   /** Why the run failed (already redacted); `main` fails the step with it. */
   failure?: string;
   /** One short phrase for the headline: why it failed, was denied or skipped (redacted). */
@@ -99,4 +110,8 @@ export function setActionOutputs(outcome: RunOutcome): void {
   core.setOutput('review-url', outcome.reviewUrl ?? '');
   core.setOutput('blocked-hosts', (outcome.blockedHosts ?? []).join(','));
   core.setOutput('ci-conclusion', outcome.ciConclusion ?? '');
+  core.setOutput('result', outcome.result ?? '');
+  core.setOutput('artifact-url', outcome.artifactUrl ?? '');
+  core.setOutput('plan-url', outcome.planUrl ?? '');
+  core.setOutput('auto-merge', outcome.autoMerge ?? '');
 }

@@ -7,6 +7,8 @@ type Octokit = Pick<GitHubClient, 'request'>;
 export interface PostedComment {
   id: number;
   url: string;
+  /** Who GitHub says posted it: the account the action writes as. */
+  author?: string;
 }
 
 /** What the 👀 reaction goes on: the issue itself, an issue/PR comment, or a review comment. */
@@ -27,7 +29,7 @@ export async function postComment(
     issue_number: issueNumber,
     body,
   });
-  return { id: Number(data.id), url: data.html_url };
+  return { id: Number(data.id), url: data.html_url, ...(data.user ? { author: data.user.login } : {}) };
 }
 
 /** Replaces the body of an issue/PR comment. */

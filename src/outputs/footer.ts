@@ -1,7 +1,8 @@
 /**
  * The one footer of the tracking comment, the pull request body, the review and the job summary:
  * model · duration · turns · tokens (cached share) · cost when known · the instruction files and
- * images given · requested by @user · the run. Each figure is stated here and nowhere else on those surfaces. Pure.
+ * images given · requested by @user · the transcript
+ * artifact when uploaded · the run. Each figure is stated here and nowhere else on those surfaces. Pure.
  */
 import { formatUsd } from '../llm/model-prices.js';
 
@@ -21,6 +22,8 @@ export interface FooterFacts {
   context?: string | undefined;
   /** Who started the run. */
   requester?: string | undefined;
+  /** The uploaded transcript artifact's page, when there is one. */
+  transcriptUrl?: string | undefined;
   runUrl: string;
 }
 
@@ -56,6 +59,7 @@ export function renderFooter(facts: FooterFacts): string {
     ...(facts.costUsd !== undefined ? [formatUsd(facts.costUsd)] : []),
     ...(facts.context ? [facts.context] : []),
     ...(facts.requester ? [`requested by @${facts.requester}`] : []),
+    ...(facts.transcriptUrl ? [`[transcript](${facts.transcriptUrl})`] : []),
     `[run log](${facts.runUrl})`,
   ];
   return `<sub>${parts.join(' · ')}</sub>`;

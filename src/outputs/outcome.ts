@@ -5,7 +5,7 @@
  * ✅ only when the change (or answer, or review) was published, every check the user configured
  * passed, and nothing the agent tried was refused. ⚠️ (`:warning:`) when it was published with problems: a
  * failed verification or CI run, refused commands, blocked hosts, a budget stop, CI that could
- * not be dispatched, blocking review findings. ❌ failed, ⛔ denied, ⏭️ skipped, 🚫 cancelled,
+ * not be dispatched, blocking review findings, no `result` for `output-schema`. ❌ failed, ⛔ denied, ⏭️ skipped, 🚫 cancelled,
  * ⏳ still waiting for CI (a pull request body written before the CI rounds), 💬 nothing to change.
  */
 import { formatUsd } from '../llm/model-prices.js';
@@ -111,6 +111,8 @@ export function outcomeProblems(outcome: RunOutcome): string[] {
   if (blocked > 0) problems.push(`${plural(blocked, 'host')} blocked`);
   if ((outcome.blockingFindings ?? 0) > 0)
     problems.push(plural(outcome.blockingFindings ?? 0, 'blocking finding'));
+  if (outcome.answerMissing === 'invalid') problems.push('the final answer does not match `output-schema`');
+  if (outcome.answerMissing === 'none') problems.push('no final answer for `output-schema`');
   return problems;
 }
 
@@ -139,6 +141,8 @@ function runSubject(outcome: RunOutcome): string {
         : `Pushed to \`${outcome.branch ?? '?'}\``;
     case 'reviewed':
       return 'Reviewed the pull request';
+    case 'planned':
+      return 'Posted a plan';
     case 'commented':
       return outcome.patchPosted ? 'Posted the change as a patch' : 'Answered';
     case 'no-changes':

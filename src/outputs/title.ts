@@ -12,7 +12,9 @@ import { stripInvisible } from '../safety/invisible-chars.js';
  * characters go first so a secret split by them is whole again.
  */
 export function titleFrom(summary: string, fallback: string): string {
+  // A fenced block (an `output-schema` answer's JSON, a command) is not a sentence to title with.
   const line = stripInvisible(summary)
+    .replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '')
     .split('\n')
     .map((l) =>
       l

@@ -58,6 +58,7 @@ export function progressReporter(
         return;
       case 'text':
       case 'compaction':
+      case 'model-end':
         return;
     }
   };

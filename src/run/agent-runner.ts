@@ -18,6 +18,7 @@ import type { DroppableInput } from '../llm/request-rules.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { progressReporter } from '../pipeline/progress.js';
+import type { AnswerSchema } from '../schema/answer-schema.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { RunContext } from './context.js';
 
@@ -36,6 +37,8 @@ export interface AgentRunnerOptions {
   onEvent?: (event: AgentEvent) => void;
   /** Hears each input the endpoint refused and the run now drops (image input, for the summary). */
   onInputDropped?: (input: DroppableInput, quoted: string) => void;
+  /** With `output-schema`: every call's final answer must match it (see `agent/final-answer.ts`). */
+  answerSchema?: AnswerSchema;
 }
 
 /** The run's budget from its inputs and the model's prices; the deadline counts from `startedAt`. */
@@ -49,6 +52,7 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
   const llm = createLlmClient({
     baseUrl: config.llm.baseUrl,
     apiKey: config.llm.apiKey,
+    oidc: ctx.oidc,
     model: config.llm.model,
     api: config.llm.api,
     reasoningEffort: config.llm.reasoningEffort,
@@ -74,6 +78,7 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
             options.onEvent?.(event);
           }
         : report,
+      answerSchema: options.answerSchema,
     });
 }
 

@@ -18,9 +18,14 @@ import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { settleBeforeGit } from '../sandbox/settle-first.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { createAgentRunner, runBudgetFor } from './agent-runner.js';
+import { type ApprovalVerdict, checkApproval } from './approval.js';
+import { autoMergeOnGreen } from './auto-merge.js';
 import { runCiAfterPublish, wantsCi } from './ci-after-publish.js';
 import { commandHost, type RunContext } from './context.js';
 import { attributeBlockedHosts } from './egress-attribution.js';
+import { headVerdict, markHead } from './head-status.js';
+import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
+import { runPlanning } from './plan-run.js';
 import type { WorkPlan } from './plan-work.js';
 import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
@@ -47,6 +52,10 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   const { config } = ctx;
   const { plan, tracking, outcome } = input;
   if (plan.review) return runReview(ctx, input);
+  if (plan.planning) return runPlanning(ctx, input);
+  // Budget is spent only after approval: a void one ends here, before the checkout and the model.
+  const approval = await approvedPlan(ctx, input);
+  if (approval?.kind === 'void') return voidApproval(ctx, approval);
   const startedAt = Date.now();
   const phases = runPhases(ctx, input);
   const { step, stopIfCancelled } = phases;
@@ -55,8 +64,9 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   const { checkout, transcript } = await checkOutAndOpenTranscript(ctx, input, input.git, phases);
 
   step('Reading the task');
-  const task = await buildTask(ctx, input.trigger, plan);
+  const task = await buildTask(ctx, input.trigger, plan, approval?.plan);
   const given = await prepareRepositoryContext(ctx, input, input.git, transcript, { review: false });
+  const answerSchema = await loadRunAnswerSchema(ctx, given.readTrusted, plan.trustedBranch);
   const messages = buildInitialMessages({
     system: {
       repository: `${ctx.repo.owner}/${ctx.repo.repo}`,
@@ -94,6 +104,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       runKind: plan.publish.kind,
       onEvent: egress.onEvent,
       ...given.runner,
+      ...(answerSchema ? { answerSchema } : {}),
     });
     const agent = await runAgentPhase(ctx, input, { runner: agentRunner, messages, who: 'Agent' }, phases);
     outcome.stopReason = agent.stopReason;
@@ -139,7 +150,9 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       transcript: await renderTranscript(),
       transcriptPath: transcript.path,
     });
-    const published = wantsCi(config, result)
+    const ci = wantsCi(config, result);
+    if (ci && result.head) await markHead(ctx, result.head.sha, PENDING);
+    const afterCi = ci
       ? await runCiAfterPublish(ctx, {
           git: input.git,
           actor: input.trigger.actor,
@@ -159,11 +172,57 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
           budget,
         })
       : result;
+    const published = await settleHead(ctx, result, afterCi);
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
-    return published;
+    return settleAnswer(ctx, published, agent);
   } finally {
     outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
     outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
+}
+
+const PENDING = { state: 'pending', description: 'CI in the loop is running on this head' } as const;
+
+/**
+ * After publishing and CI: the `agent-action` status on the last head (and `failure` on a head a
+ * CI fix replaced), then `auto-merge: on-green`. Neither fails a run whose change is published.
+ */
+async function settleHead(ctx: RunContext, first: Publication, last: Publication): Promise<Publication> {
+  if (!last.head) return last;
+  if (first.head && first.head.sha !== last.head.sha)
+    await markHead(ctx, first.head.sha, {
+      state: 'failure',
+      description: 'CI failed; a later commit fixes it',
+    });
+  await markHead(ctx, last.head.sha, headVerdict(last));
+  const merge = await autoMergeOnGreen(ctx, last).catch((error: Error) => ({
+    output: 'refused',
+    line: `Auto-merge not armed: the gates could not be read: ${ctx.redact(error.message)}.`,
+  }));
+  if (!merge) return last;
+  ctx.log.info(merge.line);
+  return {
+    ...last,
+    outcome: { ...last.outcome, autoMerge: merge.output },
+    details: `${last.details}\n\n${merge.line}`,
+  };
+}
+
+/** For `/agent approve`: the latest plan on the issue, checked; undefined for every other trigger. */
+async function approvedPlan(ctx: RunContext, input: WorkInput): Promise<ApprovalVerdict | undefined> {
+  if (input.trigger.kind !== 'approve') return undefined;
+  const author = input.tracking?.comment.author;
+  if (!author) throw new Error('An approval needs the tracking comment to know which account posts plans.');
+  input.tracking?.update({ step: 'Checking the plan against the issue and the base branch' });
+  return checkApproval(ctx.octokit, ctx.repo, { issueNumber: input.trigger.issueNumber, author });
+}
+
+/** A void approval: nothing runs, and the tracking comment says why and asks for a new plan. */
+function voidApproval(ctx: RunContext, verdict: Extract<ApprovalVerdict, { kind: 'void' }>): Publication {
+  const phrase = ctx.config.triggerPhrase;
+  const plan = verdict.planUrl ? ` ([the plan](${verdict.planUrl}))` : '';
+  const reason = `The approval is void: ${verdict.reason}${plan}. Nothing was changed; ask for a new plan with \`${phrase} plan\`, then approve that one.`;
+  ctx.log.info(reason);
+  return { outcome: { conclusion: 'skipped', reason: 'the approval is void' }, details: reason };
 }

@@ -264,6 +264,7 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
       ];
   return {
     ...publication,
+    head: { sha: lastPushed, ...(verification ? { verified: verification.passed } : {}) },
     outcome: {
       ...publication.outcome,
       ciConclusion: outcome.ciConclusion,

@@ -6,6 +6,9 @@ import * as core from '@actions/core';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
 import { type Config, configSecrets } from '../inputs.js';
+import { type BearerSource, createBearerSource } from '../llm/oidc/bearer-source.js';
+import { requestIdTokenFromRunner } from '../llm/oidc/id-token.js';
+import { OIDC_RECIPES } from '../llm/oidc/oidc-settings.js';
 import type { CommandHost, RunLog } from '../pipeline/command-host.js';
 import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { createRedactor } from '../safety/redact.js';
@@ -26,6 +29,8 @@ export interface RunContext {
   log: RunLog;
   /** Aborted when the job is cancelled. */
   signal: AbortSignal;
+  /** With `auth: oidc`, the model endpoint's bearer (exchanged on first use, renewed as it ages). */
+  oidc: { provider: string; bearer: BearerSource } | undefined;
 }
 
 /** Where the run's log lines go once redacted and defused: the runner's log, unless a test listens. */
@@ -35,7 +40,15 @@ const RUNNER_LOG: RunLog = { info: (m) => core.info(m), warning: (m) => core.war
 export function createRunContext(config: Config, signal: AbortSignal, sink: RunLog = RUNNER_LOG): RunContext {
   const secrets = configSecrets(config);
   registerSecrets(secrets);
-  const redact = createRedactor(secrets);
+  let redactor = createRedactor(secrets);
+  const redact = (text: string) => redactor(text);
+  // Tokens minted during the run (the job's OIDC token, each bearer) join the masked values first.
+  const addSecret = (value: string) => {
+    if (secrets.includes(value)) return;
+    registerSecrets([value]);
+    secrets.push(value);
+    redactor = createRedactor(secrets);
+  };
   const { owner, repo } = config.runner.repository;
   const { serverUrl } = config.runner;
   const clean = (message: string) => neutraliseWorkflowCommands(redact(message));
@@ -57,6 +70,24 @@ export function createRunContext(config: Config, signal: AbortSignal, sink: RunL
     remoteUrl: `${serverUrl}/${owner}/${repo}.git`,
     log,
     signal,
+    oidc: oidcBearer(config, addSecret, log),
+  };
+}
+
+function oidcBearer(config: Config, onSecret: (value: string) => void, log: RunLog): RunContext['oidc'] {
+  const { auth, baseUrl } = config.llm;
+  if (auth.kind !== 'oidc') return undefined;
+  const recipe = OIDC_RECIPES[auth.settings.provider];
+  return {
+    provider: auth.settings.provider,
+    bearer: createBearerSource({
+      recipe,
+      settings: auth.settings,
+      baseUrl,
+      requestIdToken: requestIdTokenFromRunner,
+      onSecret,
+      log: (m) => log.info(m),
+    }),
   };
 }
 

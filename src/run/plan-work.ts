@@ -50,6 +50,8 @@ export interface WorkPlan {
   reviewThread?: ReviewThreadContext;
   /** Set when the run reviews the pull request: read-only, published as one pull-request review. */
   review?: ReviewRequest;
+  /** Set when the run only plans (`/agent plan`, `plan-first`): read-only, published as a plan comment. */
+  planning?: true;
   /** The maintainers' branch (`base-branch` or the default): trusted repository instructions come from it. */
   trustedBranch: string;
 }
@@ -156,8 +158,26 @@ async function planForTrigger(
 ): Promise<Omit<WorkPlan, 'trustedBranch'>> {
   const { branchPrefix: prefix, baseBranch: base, mode } = options;
   switch (trigger.kind) {
+    case 'plan': {
+      // Read only: the base by name on a local branch of ours that is never pushed.
+      const name = `${prefix}plan-${trigger.issueNumber}`;
+      const reaction: ReactionTarget =
+        trigger.commentId === undefined
+          ? { kind: 'issue', number: trigger.issueNumber }
+          : { kind: 'comment', id: trigger.commentId };
+      return {
+        branch: name,
+        from: [{ branch: base }],
+        leaseBranch: name,
+        publish: { kind: 'comment' },
+        conversation: trigger.issueNumber,
+        reaction,
+        planning: true,
+      };
+    }
     case 'issue':
-    case 'issue-comment': {
+    case 'issue-comment':
+    case 'approve': {
       const name = `${prefix}issue-${trigger.issueNumber}`;
       const plan = ownBranch(name, { branch: base }, { kind: 'pull-request', branch: name, base }, mode);
       const reaction: ReactionTarget =

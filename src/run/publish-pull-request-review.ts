@@ -2,7 +2,7 @@
  * Publishes a review run: places the checked findings (inline, or in the body: off the diff's
  * lines, over `max-review-comments`, below `review-min-severity`; each with its collapsed "why
  * flagged · how checked"), renders the body (the outcome's headline first, the blocking findings
- * counted so such a review is never ✅; the run's footer last, the one place for usage), sends
+ * counted, new and still open from earlier reviews, so such a review is never ✅; the run's footer last, the one place for usage), sends
  * everything through the publish filter, appends the hidden markers (the body's: the head it read,
  * the findings left open, the dismissed ones; each inline comment's: its fingerprint) and posts
  * one `COMMENT` review on the reviewed head. Never pushes anything.
@@ -116,7 +116,10 @@ export async function publishPullRequestReview(
     dismissed: input.dismissed.map((d) => ({ ...d, title: ctx.redact(d.title) })),
   });
   const maxChars = REVIEW_BODY_CHARS - marker.length;
-  const blockingFindings = inReview.filter((f) => f.draft.severity === 'blocking').length;
+  // A blocking finding an earlier review raised and nobody fixed still blocks: this review is not ✅ either.
+  const blockingFindings =
+    inReview.filter((f) => f.draft.severity === 'blocking').length +
+    input.open.filter((f) => f.severity === 'blocking').length;
   const headline = headlineMarkdown({ ...input.outcome, conclusion: 'reviewed', blockingFindings }, 'review');
   const result = await postPullRequestReview(ctx.octokit, ctx.repo, {
     prNumber: input.prNumber,

@@ -75,6 +75,14 @@ export interface Publication {
     /** The tracking comment's lines about the pull request: its commit, and GitHub's warnings. */
     comment: { commit: string; warnings: string[] };
   };
+  /** The commit the run pushed last, and whether `verify-command` passed on it (unset without one). */
+  head?: PushedHead;
+}
+
+/** What the commit status and the merge gates know about the head the run pushed. */
+export interface PushedHead {
+  sha: string;
+  verified?: boolean;
 }
 
 /** `Commit abc1234, signed by GitHub`, or why it is a plain git push. */
@@ -148,10 +156,12 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     });
   }
   const changes = renderChangeList(await changedFiles(input.git, base));
+  const head: PushedHead = { sha: commit.sha, ...(verification ? { verified: verification.passed } : {}) };
 
   if (target.kind === 'push') {
     return {
       outcome: { conclusion: 'pushed', branch: target.branch, pushedSha: commit.sha },
+      head,
       details: join([
         commitLine(ctx, commit, target.branch),
         agent.summary,
@@ -247,6 +257,7 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
       body: bodyParts,
       comment: { commit: pushed, warnings },
     },
+    head,
   };
 }
 

@@ -34,6 +34,8 @@ export interface RepositoryContext {
   withNotes(registry: ToolRegistry, workspace: string): ToolRegistry;
   /** Spread into `createAgentRunner`'s options: hears the endpoint refuse image input. */
   runner: { onInputDropped: (input: DroppableInput, quoted: string) => void };
+  /** A file as it is on the trusted branch (the one commit read above), or undefined (e.g. `output-schema`'s). */
+  readTrusted(filePath: string): Promise<string | undefined>;
 }
 
 export interface RepositoryContextOptions {
@@ -103,6 +105,7 @@ export async function prepareRepositoryContext(
             },
           })
         : registry,
+    readTrusted: async (filePath) => (tree?.files.has(filePath) ? tree.read(filePath) : undefined),
     runner: {
       onInputDropped: (dropped, quoted) => {
         if (dropped !== 'image-input' || !outcome.images) return;

@@ -29,7 +29,7 @@ export interface ReviewersOptions {
   /** The review registry without `add_review_comment`. */
   registry: ToolRegistry;
   /** Spread into each reviewer's runner options (the repository context's hooks). */
-  runnerOptions?: Pick<AgentRunnerOptions, 'onInputDropped'>;
+  runnerOptions?: Pick<AgentRunnerOptions, 'onInputDropped' | 'answerSchema'>;
   /** The opening messages of a reviewer with this focus (none: the single, general reviewer). */
   messagesFor: (focus: ReviewerFocus | undefined) => ChatCompletionMessageParam[];
   /** What `add_review_comment` checks against; its lists are each reviewer's own. */

@@ -28,6 +28,7 @@ import { ToolRegistry } from '../tools/registry.js';
 import { addAgentUsage, createAgentRunner, runBudgetFor } from './agent-runner.js';
 import type { WorkInput } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
+import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
 import type { Publication } from './publish.js';
 import { publishPullRequestReview } from './publish-pull-request-review.js';
 import { prepareRepositoryContext } from './repository-context.js';
@@ -107,6 +108,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     knownPaths: details.files.map((file) => file.filename),
   });
   const count = config.review.agents;
+  const answerSchema = await loadRunAnswerSchema(ctx, given.readTrusted, plan.trustedBranch);
   const messagesFor = (focus: ReturnType<typeof reviewerFocuses>[number]): ChatCompletionMessageParam[] => {
     const task = buildPullRequestReviewTask(details, {
       repository,
@@ -154,7 +156,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       : await runReviewers(ctx, input, {
           count,
           registry: given.withNotes(tools.registry, workspace),
-          runnerOptions: given.runner,
+          runnerOptions: { ...given.runner, ...(answerSchema ? { answerSchema } : {}) },
           messagesFor,
           commentDeps: {
             diff: prDiff,
@@ -218,7 +220,9 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
         }),
     });
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
-    return published;
+    // With several reviewers, the first (correctness) reviewer's final answer is the run's `result`.
+    const first = results[0]?.agent;
+    return first ? settleAnswer(ctx, published, first) : published;
   } finally {
     outcome.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();

@@ -36,6 +36,7 @@ export async function runFromEvent(config: Config): Promise<RunOutcome> {
       runId: config.runner.runId,
       actor: config.runner.actor,
       mode: config.mode,
+      planFirst: config.gates.planFirst,
     });
     // Whether a failed check is on a branch of this repository only the API can tell.
     const trigger =

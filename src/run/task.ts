@@ -28,6 +28,8 @@ export async function buildTask(
   ctx: RunContext,
   trigger: Exclude<Trigger, { kind: 'skip' }>,
   plan: WorkPlan,
+  /** For `/agent approve`: the plan as posted, checked by `checkApproval`. */
+  approvedPlan?: string,
 ): Promise<TaskSpec> {
   const { owner, repo } = ctx.repo;
   const answerOnly = plan.publish.kind === 'comment';
@@ -119,6 +121,19 @@ export async function buildTask(
     case 'dispatch':
       spec = { task: instructionTask(trigger.prompt, deliver), context: [] };
       break;
+    case 'approve':
+      spec = {
+        task: `Resolve issue #${trigger.issueNumber} of ${owner}/${repo} by carrying out the plan below, which @${trigger.actor.login} approved. Follow its steps and touch the files it names; if the code shows a step cannot work as planned, do the least change that keeps to the plan's intent and say so in your summary.${trigger.instruction ? ' The approver added an instruction, also below.' : ''}\n${deliver}`,
+        context: [
+          { source: `the approved plan for issue #${trigger.issueNumber}`, text: approvedPlan ?? '' },
+          titledPart(`issue #${trigger.issueNumber}`, trigger.title, trigger.body),
+          ...request(trigger, `issue #${trigger.issueNumber}`),
+        ],
+      };
+      break;
+    case 'plan':
+      // Plan runs never get here: runPlanning builds the planner's task.
+      throw new Error('A plan run is carried out by runPlanning, not given a work task.');
     case 'pull-request':
       // Review runs never get here: runReview builds the reviewer's task from the API's view of the PR.
       throw new Error('A pull-request event is reviewed by runReview, not given a work task.');

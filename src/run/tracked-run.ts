@@ -14,6 +14,7 @@ import { withoutSecrets } from '../exec/scrubbed-env.js';
 import { guardRepositoryConfig } from '../git/config-guard.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { removePersistedCredentials } from '../git/persisted-credentials.js';
+import { createArtifactUploader } from '../github/artifact-client.js';
 import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
 import { JOB_SUMMARY_CHARS } from '../limits.js';
@@ -26,11 +27,13 @@ import { headlineMarkdown, headlineText } from '../outputs/outcome.js';
 import { quoteNote } from '../outputs/pull-request-body.js';
 import { plainParagraph } from '../outputs/quoted-text.js';
 import { startTrackingComment, type TrackingComment } from '../outputs/tracking-comment.js';
+import { exportRunTrace } from '../telemetry/run-trace.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { carryOutPlan } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
 import { describeMode } from './mode-note.js';
 import { planWork } from './plan-work.js';
+import { transcriptArtifactName, uploadTranscriptArtifact } from './transcript-artifact.js';
 
 /** Runs an allowed trigger; never throws for run failures (they become `conclusion: failed`). */
 export async function runTracked(
@@ -98,6 +101,7 @@ export async function runTracked(
       ? 'The job was cancelled before the run finished; nothing more was published.'
       : `The run failed:\n\n${quoteNote(plainParagraph(message, 40))}`;
   } finally {
+    outcome.artifactUrl = await uploadTranscript(ctx, trigger, outcome.transcriptPath);
     await tracking?.finalise(compose(headlineMarkdown(outcome), details, footer()));
     await restoreCredentials?.().catch((e: Error) =>
       ctx.log.warning(`Could not restore the git config: ${e.message}`),
@@ -109,6 +113,19 @@ export async function runTracked(
       ctx,
       renderJobSummary({ outcome, details, records, footer: footer(), ...(mode ? { mode } : {}) }),
     );
+    await exportRunTrace({
+      config: ctx.config,
+      records,
+      facts: {
+        conclusion: outcome.conclusion,
+        serverAddress: new URL(ctx.config.llm.baseUrl).host,
+        prices: pricesFor(ctx.config.llm.model, ctx.config.llm.prices),
+        costUsd: outcome.costUsd,
+        failure: outcome.failure,
+      },
+      log: ctx.log,
+      redact: ctx.redact,
+    });
     ctx.log.info(headlineText(outcome));
   }
   return outcome;
@@ -130,6 +147,26 @@ export async function reportUntracked(
   return outcome;
 }
 
+/** The transcript artifact's page, when `upload-transcript` is on and the runner takes artifacts. */
+async function uploadTranscript(
+  ctx: RunContext,
+  trigger: Exclude<Trigger, { kind: 'skip' }>,
+  transcriptPath: string | undefined,
+): Promise<string | undefined> {
+  if (!ctx.config.uploadTranscript || !transcriptPath) return undefined;
+  if (!ctx.config.runner.artifactService) {
+    ctx.log.info(
+      'No artifact service on this runner (ACTIONS_RESULTS_URL unset): the transcript is not uploaded',
+    );
+    return undefined;
+  }
+  return uploadTranscriptArtifact(ctx, {
+    transcriptPath,
+    name: transcriptArtifactName(ctx.config.runner, trigger),
+    uploader: createArtifactUploader(),
+  });
+}
+
 /** The footer over what the outcome knows now. */
 function runFooter(ctx: RunContext, outcome: RunOutcome, startedAt: number, requester?: string): string {
   return renderFooter({
@@ -143,6 +180,7 @@ function runFooter(ctx: RunContext, outcome: RunOutcome, startedAt: number, requ
     estimated: outcome.tokensEstimated,
     context: contextCounts(outcome.instructionFiles, outcome.images),
     requester,
+    transcriptUrl: outcome.artifactUrl,
     runUrl: ctx.runUrl,
   });
 }

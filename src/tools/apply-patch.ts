@@ -70,7 +70,8 @@ export function createApplyPatchTool({ policy, readTracker }: FileToolDeps) {
       'Edit, add, delete or move files in one all-or-nothing call; best for changes in several places or files. ' +
       'Format: "*** Begin Patch", then per file "*** Add File: <path>" (every line +), "*** Delete File: <path>", ' +
       'or "*** Update File: <path>" (optional "*** Move to: <path>") with hunks: "@@ <line above>" then lines ' +
-      'prefixed " " (3 of context), "-" (remove), "+" (add); end with "*** End Patch". Read files before updating them.',
+      'prefixed " " (3 of context), "-" (remove), "+" (add); end with "*** End Patch". Read files before updating them. ' +
+      'A hunk matching several places and a move onto an existing file are refused; added files end with a newline.',
     parameters,
     readOnly: false,
     timeoutMs: TREE_TOOL_TIMEOUT_MS,

@@ -27,7 +27,8 @@ export function createEditFileTool({ policy, readTracker }: FileToolDeps) {
     name: 'edit_file',
     description:
       'Replace text in a file you have read. old_string must match exactly once (whitespace included, ' +
-      'without the "N→" prefixes) unless replace_all is true. For edits in several places or files use apply_patch.',
+      'without line-number prefixes) unless replace_all is true; several matches are refused, never guessed. ' +
+      'Lines keep their own line endings. For edits in several places or files use apply_patch.',
     parameters,
     readOnly: false,
     timeoutMs: FILE_TOOL_TIMEOUT_MS,

@@ -1,12 +1,15 @@
 /**
- * `glob`: find files by name with `fast-glob` (`**` crosses folders). Symlinks are listed but never
- * followed, `.git` and `node_modules` are skipped, and `.gitignore`d files are dropped by asking git
- * itself (`git check-ignore`), so nested ignore files and negations behave exactly as in git.
+ * `glob`: find files by name (`**` crosses folders). In a git work tree the candidates are what git
+ * lists (`git ls-files -co --exclude-standard`: tracked files and untracked ones not ignored), so
+ * nested ignore files and negations behave exactly as in git and the cost is one listing, whatever
+ * the number of matches; elsewhere `fast-glob` walks the folder. Symlinks are listed but never
+ * followed; `.git` and `node_modules` are skipped.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { execa } from 'execa';
 import fg from 'fast-glob';
+import picomatch from 'picomatch';
 import { z } from 'zod';
 import { searchGitEnv } from '../git/git-env.js';
 import { MAX_GLOB_RESULTS, TREE_TOOL_TIMEOUT_MS } from '../limits.js';
@@ -43,6 +46,55 @@ export async function gitIgnored(
   return new Set(String(result.stdout).split('\0').filter(Boolean));
 }
 
+/** Files below `folder` (relative to `root`, `.` for all) as git lists them, or why not. */
+type GitListing =
+  | { kind: 'listed'; paths: string[] }
+  | { kind: 'not-a-repository' }
+  | { kind: 'failed'; message: string };
+
+async function gitListing(
+  root: string,
+  folder: string,
+  env: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+): Promise<GitListing> {
+  // One listing: -t tags each path, so files deleted from disk (R) or outside a sparse checkout (S)
+  // are told apart from what exists, tracked (H) or untracked and not ignored (?).
+  const result = await execa(
+    'git',
+    [
+      'ls-files',
+      '-z',
+      '-t',
+      '-c',
+      '-d',
+      '-o',
+      '--exclude-standard',
+      '--',
+      folder === '.' ? '.' : `:(literal)${folder}`,
+    ],
+    { cwd: root, env, extendEnv: false, reject: false, stripFinalNewline: false, cancelSignal: signal },
+  );
+  if (result.exitCode === 128 && /not a git repository/.test(String(result.stderr)))
+    return { kind: 'not-a-repository' };
+  // Never answer unfiltered: a listing that failed or was cut short is an error the model sees.
+  if (result.exitCode !== 0)
+    return {
+      kind: 'failed',
+      message: String(result.stderr).trim() || `git ls-files exited ${result.exitCode}`,
+    };
+  const entries = String(result.stdout)
+    .split('\0')
+    .filter((e) => e.length > 2);
+  const gone = new Set(entries.filter((e) => e[0] === 'R' || e[0] === 'S').map((e) => e.slice(2)));
+  const paths = new Set<string>();
+  for (const entry of entries) {
+    const file = entry.slice(2);
+    if (!gone.has(file) && !file.split('/').includes('node_modules')) paths.add(file);
+  }
+  return { kind: 'listed', paths: [...paths] };
+}
+
 export interface GlobDeps {
   policy: PathPolicy;
   /** The scrubbed environment (no secret); git gets it with its own settings (`searchGitEnv`). */
@@ -72,22 +124,33 @@ export function createGlobTool({ policy, env = {} }: GlobDeps) {
         };
       }
 
-      let found: string[];
+      let files: string[];
+      const folder = path.relative(policy.root, base.path) || '.';
+      const listing = await gitListing(policy.root, folder, gitEnv, signal);
+      if (listing.kind === 'failed')
+        return {
+          output: `Cannot list the files git tracks or does not ignore: ${listing.message}`,
+          isError: true,
+        };
       try {
-        found = await fg(relativePattern, {
-          cwd: base.path,
-          dot: true,
-          onlyFiles: true,
-          followSymbolicLinks: false,
-          suppressErrors: true,
-          ignore: ['**/.git/**', '**/node_modules/**'],
-        });
+        if (listing.kind === 'listed') {
+          const matches = picomatch(relativePattern, { dot: true });
+          const prefix = folder === '.' ? '' : `${folder}/`;
+          files = listing.paths.filter((p) => p.startsWith(prefix) && matches(p.slice(prefix.length))).sort();
+        } else {
+          const found = await fg(relativePattern, {
+            cwd: base.path,
+            dot: true,
+            onlyFiles: true,
+            followSymbolicLinks: false,
+            suppressErrors: true,
+            ignore: ['**/.git/**', '**/node_modules/**'],
+          });
+          files = found.map((p) => path.relative(policy.root, path.join(base.path, p))).sort();
+        }
       } catch (error) {
         return { output: `Invalid glob pattern: ${(error as Error).message}`, isError: true };
       }
-      const fromRoot = found.map((p) => path.relative(policy.root, path.join(base.path, p)));
-      const ignored = await gitIgnored(policy.root, fromRoot, gitEnv, signal);
-      const files = fromRoot.filter((p) => !ignored.has(p)).sort();
       if (files.length === 0) {
         const where = base.relative === '.' ? '' : ` in ${base.relative}`;
         return { output: `No files match "${pattern}"${where}.`, isError: false, meta: { count: 0 } };

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Mode } from '../inputs.js';
+import { planCommandOf } from './plan-command.js';
 import { resolvePullRequestEvent } from './pull-request-event.js';
 import type { Actor, Trigger } from './trigger.js';
 import { matchTriggerPhrase } from './trigger-phrase.js';
@@ -19,6 +20,8 @@ export interface TriggerOptions {
   actor: string | undefined;
   /** The `mode` input: pull-request events are acted on in `review` mode only. */
   mode?: Mode;
+  /** The `plan-first` input: the trigger label asks for a plan instead of a change. */
+  planFirst?: boolean;
 }
 
 const user = z.object({ login: z.string(), type: z.string().default('User'), id: z.number().optional() });
@@ -146,6 +149,16 @@ export function resolveTrigger(eventName: string, payload: unknown, options: Tri
       if (event.label?.name !== options.label) {
         return skip(`label "${event.label?.name ?? ''}" is not the trigger label "${options.label}"`);
       }
+      if (options.planFirst) {
+        return {
+          kind: 'plan',
+          issueNumber: event.issue.number,
+          title: event.issue.title,
+          body: event.issue.body ?? '',
+          instruction: '',
+          actor: actorOf(event.sender),
+        };
+      }
       return {
         kind: 'issue',
         issueNumber: event.issue.number,
@@ -167,9 +180,11 @@ export function resolveTrigger(eventName: string, payload: unknown, options: Tri
         instruction,
         actor: actorOf(event.comment.user),
       };
-      return event.issue.pull_request
-        ? { kind: 'pr-comment', prNumber: event.issue.number, ...common }
-        : { kind: 'issue-comment', issueNumber: event.issue.number, ...common };
+      if (event.issue.pull_request) return { kind: 'pr-comment', prNumber: event.issue.number, ...common };
+      const command = planCommandOf(instruction);
+      if (command)
+        return { kind: command.kind, issueNumber: event.issue.number, ...common, instruction: command.rest };
+      return { kind: 'issue-comment', issueNumber: event.issue.number, ...common };
     }
     case 'pull_request_review_comment': {
       const event = parse(reviewComment, payload, eventName);

@@ -126,6 +126,34 @@ export interface PullRequestTrigger {
   actor: Actor;
 }
 
+/**
+ * `/agent plan …` on an issue, or the trigger label with `plan-first: true`: a read-only run that
+ * posts a plan and changes nothing.
+ */
+export interface PlanTrigger {
+  kind: 'plan';
+  issueNumber: number;
+  title: string;
+  body: string;
+  /** The comment that asked for the plan; absent when the label started it. */
+  commentId?: number;
+  /** Text after `plan`: what the requester wants planned beyond the issue. */
+  instruction: string;
+  actor: Actor;
+}
+
+/** `/agent approve …` on an issue: carry out the latest plan, if it still holds. */
+export interface ApproveTrigger {
+  kind: 'approve';
+  issueNumber: number;
+  title: string;
+  body: string;
+  commentId: number;
+  /** Text after `approve`: an extra instruction added to the plan. */
+  instruction: string;
+  actor: Actor;
+}
+
 export interface SkipTrigger {
   kind: 'skip';
   reason: string;
@@ -140,6 +168,8 @@ export type Trigger =
   | CheckRunTrigger
   | DispatchTrigger
   | PullRequestTrigger
+  | PlanTrigger
+  | ApproveTrigger
   | SkipTrigger;
 
 /** One line for the log: what the run is about. */
@@ -163,6 +193,10 @@ export function describeTrigger(trigger: Trigger): string {
         : `dispatched prompt by @${trigger.actor.login} (run ${trigger.runId})`;
     case 'pull-request':
       return `pull request #${trigger.prNumber} ${trigger.action} (${trigger.event}) by @${trigger.actor.login}, head ${trigger.headRepository}@${trigger.headSha.slice(0, 7)}`;
+    case 'plan':
+      return `plan for issue #${trigger.issueNumber} asked by @${trigger.actor.login}${trigger.commentId === undefined ? ' (plan-first label)' : ` in comment ${trigger.commentId}`}`;
+    case 'approve':
+      return `approval of the plan for issue #${trigger.issueNumber} by @${trigger.actor.login} in comment ${trigger.commentId}`;
     case 'skip':
       return `nothing to do: ${trigger.reason}`;
   }

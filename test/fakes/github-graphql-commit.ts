@@ -43,7 +43,7 @@ interface CommitInput {
   } | null;
 }
 
-class GitHubGraphqlError extends GraphQLError {
+export class GitHubGraphqlError extends GraphQLError {
   constructor(
     message: string,
     readonly type: string,

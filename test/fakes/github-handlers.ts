@@ -5,6 +5,7 @@
 import { actionHandlers } from './github-handlers-actions.js';
 import { checkHandlers } from './github-handlers-checks.js';
 import { compareHandlers } from './github-handlers-compare.js';
+import { gateHandlers } from './github-handlers-gates.js';
 import { issueHandlers } from './github-handlers-issues.js';
 import { publishingHandlers } from './github-handlers-publishing.js';
 import { pullHandlers } from './github-handlers-pulls.js';
@@ -76,6 +77,7 @@ export const HANDLERS: Record<string, Handler> = Object.fromEntries(
     ...actionHandlers,
     ...checkHandlers,
     ...publishingHandlers,
+    ...gateHandlers,
   }).map(([id, handler]) => [
     id,
     (input) => {

@@ -2,7 +2,9 @@
  * Renders what comes from the bare repository: commits, refs, branches, changed files and pull
  * requests (whose head and base SHAs and diff stats are read from git).
  */
+
 import type { CommitInfo } from './bare-repo.js';
+import { gatesOf } from './github-gate-state.js';
 import {
   authorAssociation,
   type JsonContext,
@@ -140,14 +142,19 @@ export function gitRefJson(ctx: JsonContext, ref: string, sha: string): Json {
 /** A `branch-with-protection` (never protected). */
 export async function branchJson(ctx: JsonContext, name: string, sha: string): Promise<Json> {
   const api = repoApiUrl(ctx);
+  const protection = gatesOf(ctx.state).protection.get(name);
   return {
     name,
     commit: await commitJson(ctx, sha, false),
     _links: { self: `${api}/branches/${name}`, html: `${repoHtmlUrl(ctx)}/tree/${name}` },
-    protected: false,
+    protected: protection !== undefined,
     protection: {
-      enabled: false,
-      required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] },
+      enabled: protection !== undefined,
+      required_status_checks: {
+        enforcement_level: protection ? 'non_admins' : 'off',
+        contexts: protection?.contexts ?? [],
+        checks: (protection?.contexts ?? []).map((context) => ({ context, app_id: null })),
+      },
     },
     protection_url: `${api}/branches/${name}/protection`,
   };

@@ -21,6 +21,7 @@ import { type BareRepo, seedBareRepo } from './bare-repo.js';
 import { GIT_PATH, serveGit } from './git-http.js';
 import { answerGraphql, GRAPHQL_PATH } from './github-graphql.js';
 import { executeCreateCommit } from './github-graphql-commit.js';
+import { executeGateOperation, GATE_FIELDS } from './github-graphql-gates.js';
 import { checkGraphqlDocument } from './github-graphql-schema.js';
 import { executeReviewThreads, THREAD_FIELDS } from './github-graphql-threads.js';
 import { HANDLERS, type Handler, type Reply } from './github-handlers.js';
@@ -220,6 +221,13 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
     if (checked?.fields.some((f) => THREAD_FIELDS.includes(f))) {
       const ctx = { state, serverUrl: urls.serverUrl };
       return sendJson(res, 200, await executeReviewThreads(ctx, checked.operation, checked.variables));
+    }
+    if (checked?.fields.some((f) => GATE_FIELDS.includes(f))) {
+      return sendJson(
+        res,
+        200,
+        await executeGateOperation({ state, git, urls }, checked.operation, checked.variables),
+      );
     }
     const answer = answerGraphql(state, body, urls.serverUrl);
     if (answer.violations.length > 0) violate('request', answer.violations);

@@ -36,6 +36,11 @@ export interface FakeOpenAI {
   origin: string;
   /** Behave like `persona` from now on (undefined: the plain fake); forgets its state. */
   usePersona(persona: Persona | undefined): void;
+  /**
+   * Checks every model request's credentials first (undefined: any are accepted); a refusal is
+   * served without taking a scripted reply, and the request is still recorded.
+   */
+  useAuth(check: ((request: RecordedRequest) => Step | undefined) | undefined): void;
   requests: RecordedRequest[];
   /** Queues replies; each chat-completions request takes the next one. */
   enqueue(...steps: ScriptEntry[]): void;
@@ -53,10 +58,16 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const sockets = new Set<Socket>();
   let served = 0;
   let persona: Persona | undefined;
+  let auth: ((request: RecordedRequest) => Step | undefined) | undefined;
 
   const responses = responsesPersona({ requests, take: () => queue.shift() });
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
+    const refusedAuth = req.method === 'POST' ? authRefusal(req, raw) : undefined;
+    if (refusedAuth) {
+      await serve(refusedAuth, requests.at(-1)!, res, 'chatcmpl-unauthorized', undefined);
+      return;
+    }
     if (req.method === 'POST' && isResponsesPath(req.url)) return responses(req, raw, res);
     const path = (req.url ?? '').split('?')[0];
     const expected = `${persona?.basePath ?? '/v1'}/chat/completions`;
@@ -99,6 +110,19 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     }
     await serve(step, request, res, `chatcmpl-fake${served}`, persona);
   });
+  function authRefusal(req: IncomingMessage, raw: string): Step | undefined {
+    if (!auth) return undefined;
+    const request: RecordedRequest = {
+      method: req.method ?? 'POST',
+      path: req.url ?? '',
+      headers: req.headers,
+      body: safeJson(raw),
+      at: Date.now(),
+    };
+    const refusal = auth(request);
+    if (refusal) requests.push(request);
+    return refusal;
+  }
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -112,12 +136,16 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     usePersona: (next) => {
       persona = next;
     },
+    useAuth: (check) => {
+      auth = check;
+    },
     requests,
     enqueue: (...steps) => queue.push(...steps),
     pending: () => queue.length,
     clear: () => {
       queue.length = 0;
       requests.length = 0;
+      auth = undefined;
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();
@@ -267,4 +295,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function safeJson(raw: string): any {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
 }

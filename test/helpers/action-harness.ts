@@ -27,9 +27,15 @@ export const DEFAULT_FILES: Record<string, string> = {
   'print-env.mjs': 'console.log(JSON.stringify(process.env));\n',
 };
 
-/** Starts both fakes; `run` drives the built action against them. */
-export async function startHarness(files: Record<string, string> = DEFAULT_FILES): Promise<Harness> {
-  const github = await startGitHubServer({ files });
+/**
+ * Starts both fakes; `run` drives the built action against them. `fromDir` seeds the repository
+ * from a folder as well (symlinks stay symlinks).
+ */
+export async function startHarness(
+  files: Record<string, string> = DEFAULT_FILES,
+  fromDir?: string,
+): Promise<Harness> {
+  const github = await startGitHubServer({ files, ...(fromDir ? { fromDir } : {}) });
   const openai = await startFakeOpenAI();
   return {
     github,

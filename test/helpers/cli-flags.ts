@@ -10,6 +10,7 @@ export const DOCUMENTED_CLI_FLAGS = [
   '--out',
   '--sandbox',
   '--allow',
+  '--auth',
   '--help',
   'OPENAI_API_KEY',
 ] as const;

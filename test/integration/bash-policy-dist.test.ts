@@ -93,4 +93,31 @@ describe('the built bash policy on the corpora', () => {
     );
     assert.ok(rate >= 0.95, `benign allowed rate ${rate}`);
   });
+
+  it('adds what it approved to each allowed verdict when asked (`record`)', () => {
+    const [npmTest, sorted, refused] = check({
+      workspace: benignWs.root,
+      sandbox: { level: 'userns', deliberate: false },
+      record: true,
+      commands: ['timeout 60 npm test', 'sort -o out.txt src/main.ts', 'cat /etc/passwd'],
+    }) as (Verdict & {
+      approval?: {
+        commands: { argv: string[]; projectCode: boolean }[];
+        paths: { path: string; kind: string }[];
+      };
+    })[];
+    assert.deepEqual(
+      npmTest?.approval?.commands.map((c) => [c.argv.join(' '), c.projectCode]),
+      [
+        ['timeout 60 npm test', false],
+        ['npm test', true],
+      ],
+    );
+    assert.deepEqual(
+      sorted?.approval?.paths.filter((p) => p.kind === 'write').map((p) => p.path),
+      [`${benignWs.root}/out.txt`],
+    );
+    assert.equal(refused?.allowed, false);
+    assert.equal('approval' in (refused ?? {}), false);
+  });
 });

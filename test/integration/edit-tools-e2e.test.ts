@@ -23,8 +23,19 @@ const STORE = `class Store:
         return None
 `;
 
+/** Edited on two systems: CRLF and LF lines in one file. Every untouched line must keep its ending. */
+const SETTINGS = '[server]\r\nhost = localhost\nport = 8080\r\n\r\n[client]\nretries = 3\r\n';
+const CART = `class Cart:
+    def total(self):
+        if self.items:
+            return sum(self.items)
+        return 0
+`;
+
 const h = useHarness({
   ...DEFAULT_FILES,
+  'settings.ini': SETTINGS,
+  'cart.py': CART,
   'src/price.js': PRICE,
   'src/price.test.js': PRICE_TEST,
   'store.py': STORE,
@@ -114,7 +125,62 @@ describe('edit tools through the built action', () => {
     );
     assert.match(
       toolResults().at(-1) ?? '',
-      /^Edited store\.py: 1 replacement at line 2, matched after removing "N→" line-number prefixes and after re-indenting/,
+      /^Edited store\.py: 1 replacement at line 2, matched after removing line-number prefixes and after re-indenting/,
+    );
+  });
+
+  it('applies the edits other agents send: wrapped patches, add-only hunks, flat strings, any line ending', async () => {
+    const issue = h.github.state.addIssue({ title: 'Tidy settings', body: 'Log and retry.', user: 'alice' });
+    h.openai.enqueue(
+      reply().tool('read_file', { path: 'settings.ini' }).tool('read_file', { path: 'cart.py' }),
+      // A patch as a model writes it for a shell: %%bash, a heredoc, an indented header, an
+      // add-only hunk before a hunk near the top, a blank line after End of File, CRLF lines.
+      reply().tool('apply_patch', {
+        patch: [
+          '%%bash',
+          'apply_patch <<"EOF"',
+          '*** Begin Patch',
+          '  *** Update File: settings.ini',
+          '@@',
+          '+[log]',
+          '+level = info',
+          '@@',
+          ' [server]',
+          '-host = localhost',
+          '+host = 0.0.0.0',
+          '*** End Patch',
+          'EOF',
+        ].join('\r\n'),
+      }),
+      reply().tool('edit_file', {
+        path: 'settings.ini',
+        old_string: 'retries = 3\r\n',
+        new_string: 'retries = 5\r\ntimeout = 30\r\n',
+      }),
+      // Both strings without any indentation.
+      reply().tool('edit_file', {
+        path: 'cart.py',
+        old_string: 'if self.items:\nreturn sum(self.items)',
+        new_string: 'if self.items:\nlog("summing")\nreturn sum(self.items)',
+      }),
+      reply().text('Tidy the settings\n\nListen everywhere, log, retry more.'),
+    );
+    const run = await h.run('issues', labeledPayload(issue, 'alice'));
+    assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout + run.stderr);
+    const branch = `agent/issue-${issue.number}`;
+    assert.equal(
+      await h.github.git.readFile(branch, 'settings.ini'),
+      '[server]\r\nhost = 0.0.0.0\nport = 8080\r\n\r\n[client]\nretries = 5\r\ntimeout = 30\r\n[log]\r\nlevel = info\r\n',
+    );
+    assert.equal(
+      await h.github.git.readFile(branch, 'cart.py'),
+      CART.replace('            return sum', '            log("summing")\n            return sum'),
+    );
+    const results = toolResults();
+    assert.match(results.at(-3) ?? '', /^Applied the patch: Updated settings\.ini \(2 hunks\)\.$/);
+    assert.match(
+      results.at(-1) ?? '',
+      /^Edited cart\.py: 1 replacement at line 3, matched with runs of whitespace collapsed/,
     );
   });
 });

@@ -22,7 +22,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The suites each runner user runs: the sandbox end to end, an issue fix, files and git, the
  * allowlist, how long what commands start lives, level `landlock`, what the kernel enforces end
- * to end, and a stdio MCP server.
+ * to end, a stdio MCP server, and the hostile corpus's effects.
  */
 const SUITES = [
   'test/integration/sandbox-e2e.test.ts',
@@ -33,8 +33,9 @@ const SUITES = [
   'test/integration/sandbox/landlock.test.ts',
   'test/integration/sandbox-kernel-e2e.test.ts',
   'test/integration/sandbox/mcp-server.test.ts',
+  'test/integration/oracle/effects-e2e.test.ts',
 ];
-// Eight suites, two of them through the built action at three levels: minutes on a loaded machine.
+// Nine suites, two of them through the built action at three levels: minutes on a loaded machine.
 const SUITE_TIMEOUT_MS = 15 * 60_000;
 
 /** Why no runner user can be made here, or undefined. */

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import {
   API_FORMATS,
+  AUTH_MODES,
   CO_AUTHOR,
   COMMIT_SIGNING,
   IMAGE_SETTINGS,
@@ -15,6 +16,7 @@ import {
   REASONING_EFFORTS,
   SANDBOX_LEVELS,
 } from '../../src/inputs.js';
+import { OIDC_PROVIDERS } from '../../src/llm/oidc/recipe.js';
 import { SEVERITIES } from '../../src/outputs/review-severity.js';
 
 const actionYml = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
@@ -33,6 +35,8 @@ const CHOICES: Record<string, readonly string[]> = {
   'co-author': CO_AUTHOR,
   'review-min-severity': SEVERITIES,
   images: IMAGE_SETTINGS,
+  auth: AUTH_MODES,
+  'oidc-provider': OIDC_PROVIDERS,
 };
 
 describe('src/inputs.ts and action.yml', () => {

@@ -272,3 +272,54 @@ describe('loadConfig: mcp-servers', () => {
     assert.match(problem!, /^mcp-servers: server "s", env\.T names \$NOT_SET, which is not set/);
   });
 });
+
+describe('loadConfig: transcript artifact and telemetry', () => {
+  it('uploads by default where the runner has the artifact service, and sends no trace', () => {
+    const config = loadConfig(RUNNER_ENV, 'linux');
+    assert.equal(config.uploadTranscript, true);
+    assert.equal(config.telemetry, undefined);
+    assert.equal(config.runner.artifactService, false);
+    const hosted = loadConfig(
+      { ...RUNNER_ENV, ACTIONS_RUNTIME_TOKEN: 't', ACTIONS_RESULTS_URL: 'https://r/' },
+      'linux',
+    );
+    assert.equal(hosted.runner.artifactService, true);
+    const off = loadConfig({ ...RUNNER_ENV, ...inputVariables({ 'upload-transcript': 'False' }) }, 'linux');
+    assert.equal(off.uploadTranscript, false);
+  });
+
+  it('reads otel-headers values from the named variables and counts them among the secrets', () => {
+    const env = {
+      ...RUNNER_ENV,
+      ...inputVariables({
+        'api-key': 'sk-key',
+        'otel-endpoint': 'https://otel.example.test:4318/',
+        'otel-headers': 'x-honeycomb-team=$HONEYCOMB_KEY\n# a comment\n',
+        'otel-content': 'true',
+      }),
+      HONEYCOMB_KEY: 'hc-secret-9',
+    };
+    const config = loadConfig(env, 'linux');
+    assert.deepEqual(config.telemetry, {
+      tracesUrl: 'https://otel.example.test:4318/v1/traces',
+      headers: { 'x-honeycomb-team': 'hc-secret-9' },
+      content: true,
+    });
+    assert.ok(configSecrets(config).includes('hc-secret-9'));
+  });
+
+  it('names the input and the fix for a header without its variable, or headers without an endpoint', () => {
+    const missing = {
+      ...RUNNER_ENV,
+      ...inputVariables({ 'otel-endpoint': 'https://o.test', 'otel-headers': 'x-key=$NOPE' }),
+    };
+    assert.throws(
+      () => loadConfig(missing, 'linux'),
+      /otel-headers names \$NOPE for x-key.*add it under the step's env/,
+    );
+    const orphan = { ...RUNNER_ENV, ...inputVariables({ 'otel-headers': 'x-key=$K' }), K: 'v' };
+    assert.throws(() => loadConfig(orphan, 'linux'), /otel-headers is set but otel-endpoint is empty/);
+    const bad = { ...RUNNER_ENV, ...inputVariables({ 'otel-endpoint': 'https://user:pw@o.test' }) };
+    assert.throws(() => loadConfig(bad, 'linux'), /otel-endpoint/);
+  });
+});

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { POLICY_SCRIPT_FILE_BYTES } from '../../limits.js';
 import { realPathOf } from '../path-policy.js';
+import { type Approval, recordCommand, recordPath } from './approval.js';
 import { coreDenial } from './core.js';
 import { type Denial, deny, notAllowed } from './denial.js';
 import { type ExtraRule, matchExtraRule } from './extra-rules.js';
@@ -30,11 +31,14 @@ export interface CheckContext {
   isolation: Isolation;
   written: WrittenFiles;
   line: LineState;
+  /** What the line runs and touches, as the policy modelled it; only when asked (approval.ts). */
+  approval?: Approval;
 }
 
 const maxDepth = 8;
 
 export function checkCommand(command: SimpleCommand, ctx: CheckContext): Denial | undefined {
+  let loads = false;
   for (const assignment of command.assignments) {
     const problem = checkAssignment(assignment.name, assignment.value, (w, use) =>
       checkPathKind(w, use, ctx),
@@ -44,18 +48,35 @@ export function checkCommand(command: SimpleCommand, ctx: CheckContext): Denial 
     if (loader) {
       const code = workspaceCode(ctx, `\`${assignment.name}\` ${loader}`);
       if (code) return code;
+      loads = true;
     }
   }
   const [nameWord] = command.words;
   if (!nameWord || nameWord.glob || nameWord.value === '') {
     return deny('command-name', 'The command name must be a literal word.');
   }
-  return checkWords(command.words, ctx, 0);
+  const first = ctx.approval?.commands.length;
+  const denial = checkWords(command.words, ctx, 0);
+  // A loader variable makes the command load workspace code (allowed above by the sandbox).
+  if (!denial && loads && first !== undefined) markProjectCode(ctx, first);
+  return denial;
 }
 
-function checkWords(words: readonly Word[], ctx: CheckContext, depth: number): Denial | undefined {
+/** Marks an approved command as running the project's code (with the record only). */
+function markProjectCode(ctx: CheckContext, entry: number | undefined): void {
+  const approved = entry === undefined ? undefined : ctx.approval?.commands[entry];
+  if (approved) approved.projectCode = true;
+}
+
+function checkWords(
+  words: readonly Word[],
+  ctx: CheckContext,
+  depth: number,
+  parent?: number,
+): Denial | undefined {
   if (depth > maxDepth) return deny('wrapper', 'Too many nested wrapper commands.');
   const [nameWord, ...args] = words as [Word, ...Word[]];
+  const entry = ctx.approval && recordCommand(ctx.approval, words, ctx.paths.cwds, parent);
   if (nameWord.glob) return deny('command-name', 'The command name must be a literal word.');
   // After the `time` keyword bash reads `NAME=value` as a variable for the command, not a name.
   if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(nameWord.value))
@@ -67,17 +88,21 @@ function checkWords(words: readonly Word[], ctx: CheckContext, depth: number): D
   if (name.includes('/')) {
     const mapped = mapPathCommand(nameWord, ctx);
     if (typeof mapped !== 'string') return mapped;
-    if (mapped === '') return workspaceCode(ctx, `\`${name}\` runs a program from the workspace`);
+    if (mapped === '') {
+      const problem = workspaceCode(ctx, `\`${name}\` runs a program from the workspace`);
+      if (!problem) markProjectCode(ctx, entry);
+      return problem;
+    }
     name = mapped;
   }
   const hard = hardDenial(name) ?? coreDenial(name, ctx.isolation);
   if (hard) return hard;
-  if (name === 'env') return checkEnv(args, ctx, depth);
+  if (name === 'env') return checkEnv(args, ctx, depth, entry);
   if (name === 'exit')
     return args.every((a) => /^\d{1,3}$/.test(a.value)) ? undefined : deny('exit', '`exit` takes a number.');
   const rule = commandRules[name];
   const verdict = rule
-    ? rule(args, ruleContext(ctx, depth))
+    ? rule(args, ruleContext(ctx, depth, entry))
     : notAllowed(
         'command-not-allowed',
         `\`${name}\` is not on the allowlist of commands. Use the file tools for reading and editing, and the project's own test/build/lint commands for checks.`,
@@ -88,26 +113,32 @@ function checkWords(words: readonly Word[], ctx: CheckContext, depth: number): D
     matchExtraRule([nameWord.value, ...args.map((a) => a.value)], ctx.extraRules)
   ) {
     ctx.line.unmodelled = true;
+    const approved = entry === undefined ? undefined : ctx.approval?.commands[entry];
+    if (approved) approved.byAllowedCommands = true;
     return undefined;
   }
   return verdict;
 }
 
-function ruleContext(ctx: CheckContext, depth: number): RuleContext {
+function ruleContext(ctx: CheckContext, depth: number, entry: number | undefined): RuleContext {
   return {
     cwds: ctx.paths.cwds,
     workspace: ctx.paths.workspace,
     isolation: ctx.isolation,
-    checkNested: (inner) => (inner.length === 0 ? undefined : checkWords(inner, ctx, depth + 1)),
+    checkNested: (inner) => (inner.length === 0 ? undefined : checkWords(inner, ctx, depth + 1, entry)),
     checkPath: (word, kind) => checkPathKind(word, kind, ctx),
-    workspaceCode: (what) => workspaceCode(ctx, what),
+    workspaceCode: (what) => {
+      const problem = workspaceCode(ctx, what);
+      if (!problem) markProjectCode(ctx, entry);
+      return problem;
+    },
     chdir: (dir) => {
       const problem = checkPathWord(dir, ctx.paths, 'read');
       if (problem) return problem;
       const cwds = dir.value.startsWith('/')
         ? [realPathOf(dir.value)]
         : ctx.paths.cwds.map((cwd) => realPathOf(`${cwd}/${dir.value}`));
-      return ruleContext({ ...ctx, paths: { ...ctx.paths, cwds: [...new Set(cwds)] } }, depth);
+      return ruleContext({ ...ctx, paths: { ...ctx.paths, cwds: [...new Set(cwds)] } }, depth, entry);
     },
     readChecked: (word, refuseWritten) => readChecked(word, refuseWritten, ctx),
     lineWritesAt: (word) => {
@@ -136,6 +167,7 @@ function realPaths(value: string, ctx: CheckContext): string[] {
  * or a folder holding `.git`/`.github`; `links`/`link` mark where symlinks may appear (line-state.ts).
  */
 export function checkPathKind(word: Word, kind: PathKind, ctx: CheckContext): Denial | undefined {
+  if (ctx.approval) recordPath(ctx.approval, word, kind, realPathOf, ctx.paths.cwds);
   if (kind === 'load') return checkLoad(word, ctx);
   const problem = checkPathWord(word, ctx.paths, kind === 'read' || kind === 'walk' ? 'read' : 'write');
   if (problem) return problem;
@@ -297,7 +329,12 @@ function mapPathCommand(word: Word, ctx: CheckContext): string | Denial {
 }
 
 /** `env [-i] [-u NAME] [-C dir] [NAME=value …] command …`: the same variable rules, then the command. */
-function checkEnv(args: readonly Word[], ctx: CheckContext, depth: number): Denial | undefined {
+function checkEnv(
+  args: readonly Word[],
+  ctx: CheckContext,
+  depth: number,
+  entry: number | undefined,
+): Denial | undefined {
   let i = 0;
   let inner = ctx;
   for (; i < args.length; i++) {
@@ -339,9 +376,11 @@ function checkEnv(args: readonly Word[], ctx: CheckContext, depth: number): Deni
         checkPathKind(w, use, inner),
       ) ?? (loaderVariable(name) ? workspaceCode(ctx, `\`${name}\` ${loaderVariable(name)}`) : undefined);
     if (problem) return problem;
+    // The command env runs loads workspace code: recorded on env, which runs it.
+    if (loaderVariable(name)) markProjectCode(ctx, entry);
   }
   const command = args.slice(i);
   if (command.length === 0)
     return deny('environment', '`env` without a command prints the environment, which is not allowed.');
-  return checkWords(command, inner, depth + 1);
+  return checkWords(command, inner, depth + 1, entry);
 }

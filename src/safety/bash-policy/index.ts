@@ -4,6 +4,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { BASH_COMMAND_MAX_CHARS } from '../../limits.js';
+import { type Approval, newApproval } from './approval.js';
 import { type CheckContext, checkCommand } from './check-command.js';
 import { type Denial, deny } from './denial.js';
 import { parseExtraRules } from './extra-rules.js';
@@ -16,14 +17,21 @@ import { checkCd, checkRedirect } from './redirects.js';
 import { parseCommandLine, type Step } from './syntax.js';
 import { createWrittenFiles, type WrittenTracker } from './written.js';
 
+export type { Approval, ApprovedCommand, ApprovedPath } from './approval.js';
 export type { Denial } from './denial.js';
 export { isNamespaceLevel, isolationOf } from './isolation.js';
 
-export type PolicyVerdict = { allowed: true } | { allowed: false; rule: string; message: string };
+/** `approval` is there when the caller asked for it (`{ record: true }`). */
+export type PolicyVerdict =
+  | { allowed: true; approval?: Approval }
+  | { allowed: false; rule: string; message: string };
 
 export interface BashPolicy {
-  /** Decides one command line; never throws for any input. */
-  check(command: string): PolicyVerdict;
+  /**
+   * Decides one command line; never throws for any input. With `record`, an allowed verdict
+   * carries what the policy approved (see approval.ts).
+   */
+  check(command: string, options?: { record?: boolean }): PolicyVerdict;
 }
 
 export interface BashPolicyOptions {
@@ -58,8 +66,9 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
   const isolation = isolationOf(options.sandbox ?? { level: 'none', deliberate: false });
   const written = createWrittenFiles(options.readTracker);
   let pendingWrites: string[] = [];
+  let approval: Approval | undefined;
 
-  const decide = (command: string): Denial | undefined => {
+  const decide = (command: string, record: boolean): Denial | undefined => {
     if (command.trim() === '') return deny('empty', 'The command is empty.');
     if (command.length > BASH_COMMAND_MAX_CHARS)
       return deny('too-long', `The command is longer than ${BASH_COMMAND_MAX_CHARS} characters.`);
@@ -76,6 +85,7 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
     const steps = parseCommandLine(parser, command);
     if (!Array.isArray(steps)) return steps;
     const line = createLineState();
+    approval = record ? newApproval() : undefined;
     const ctx: CheckContext = {
       paths: {
         workspace,
@@ -86,6 +96,7 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
       isolation,
       written,
       line,
+      ...(approval ? { approval } : {}),
     };
     pendingWrites = [];
     for (const [index, step] of steps.entries()) {
@@ -110,11 +121,12 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
   };
 
   return {
-    check(command) {
+    check(command, { record = false } = {}) {
       let denial: Denial | undefined;
+      approval = undefined;
       try {
         written.settle();
-        denial = decide(command);
+        denial = decide(command, record);
       } catch (error) {
         denial = deny(
           'internal-error',
@@ -123,7 +135,7 @@ export async function createBashPolicy(options: BashPolicyOptions): Promise<Bash
       }
       if (!denial) {
         written.expect(pendingWrites);
-        return { allowed: true };
+        return approval ? { allowed: true, approval } : { allowed: true };
       }
       return {
         allowed: false,

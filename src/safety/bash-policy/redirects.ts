@@ -4,6 +4,7 @@
  * every folder it may lead to).
  */
 import { realPathOf } from '../path-policy.js';
+import { recordPath } from './approval.js';
 import { type CheckContext, checkPathKind } from './check-command.js';
 import { type Denial, deny } from './denial.js';
 import { checkPathWord } from './paths.js';
@@ -37,6 +38,7 @@ export function checkRedirect(redirect: Redirect, ctx: CheckContext): Denial | u
     case '&>>':
       return target ? checkPathKind(target, 'write', ctx) : deny('redirect', 'A redirect needs a target.');
     case '<':
+      if (target && ctx.approval) recordPath(ctx.approval, target, 'read', realPathOf, ctx.paths.cwds);
       return target
         ? checkPathWord(target, ctx.paths, 'read')
         : deny('redirect', 'A redirect needs a source.');

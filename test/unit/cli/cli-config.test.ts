@@ -75,6 +75,11 @@ describe('loadCliConfig', () => {
       [['--prompt', 'a', '--base-url', 'ftp://x'], /--base-url must be an http\(s\) URL/],
       [['--prompt', 'a', '--frobnicate'], /Unknown option '--frobnicate'.*see --help/],
       [['--prompt'], /see --help/],
+      [
+        ['--prompt', 'a', '--auth', 'oidc'],
+        /--auth oidc needs the OIDC token of a GitHub Actions job .* pass the bearer as OPENAI_API_KEY/,
+      ],
+      [['--prompt', 'a', '--auth', 'key'], /--auth must be one of api-key, oidc, got "key"/],
     ];
     for (const [argv, message] of cases) {
       assert.throws(

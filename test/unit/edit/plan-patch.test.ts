@@ -86,7 +86,7 @@ describe('planPatch', () => {
     assert.equal(contentOf(result, 'a.txt'), 'one\n2\nthree\n');
     assert.match(
       result.kind === 'planned' ? result.summary.join() : '',
-      /hunk 1 matched after removing "N→" line-number prefixes/,
+      /hunk 1 matched after removing line-number prefixes/,
     );
   });
 });

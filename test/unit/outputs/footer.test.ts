@@ -43,6 +43,21 @@ describe('renderFooter', () => {
     );
   });
 
+  it('links the uploaded transcript artifact just before the run', () => {
+    const line = renderFooter({
+      model: 'm',
+      durationMs: 4_000,
+      turns: 1,
+      tokens: 10,
+      transcriptUrl: 'https://github.com/o/r/actions/runs/1/artifacts/9',
+      runUrl: 'u',
+    });
+    assert.equal(
+      line,
+      '<sub>`m` · 4s · 1 turn · 10 tokens · [transcript](https://github.com/o/r/actions/runs/1/artifacts/9) · [run log](u)</sub>',
+    );
+  });
+
   it('marks estimated counts and formats long durations', () => {
     assert.equal(tokensPhrase({ tokens: 2000, estimated: true }), '~2,000 tokens (estimated)');
     assert.equal(formatElapsed(3_720_000), '1h 2m');

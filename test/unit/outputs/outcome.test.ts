@@ -51,12 +51,18 @@ describe('headlineFor', () => {
       [{ blockedHosts: ['a.example'] }, '1 host blocked'],
       [{ stopReason: 'max-cost', maxCostUsd: 0.00472 }, 'stopped at the cost cap ($0.0047, `max-cost-usd`)'],
       [{ stopReason: 'max-turns' }, 'stopped at `max-turns`'],
+      [{ answerMissing: 'invalid' }, 'the final answer does not match `output-schema`'],
+      [{ answerMissing: 'none' }, 'no final answer for `output-schema`'],
     ];
     for (const [facts, words] of cases) {
       const line = headlineMarkdown({ ...opened, ...facts });
       assert.ok(line.startsWith(':warning: **'), line);
       assert.ok(line.includes(words), `${line} should say ${words}`);
     }
+  });
+
+  it('says a plan run posted its plan', () => {
+    assert.equal(headlineMarkdown({ conclusion: 'planned', planUrl: 'u' }), '✅ **Posted a plan**');
   });
 
   it('never says "No changes" for a budget stop', () => {

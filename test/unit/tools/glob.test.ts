@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { symlink } from 'node:fs/promises';
+import { rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MAX_GLOB_RESULTS } from '../../../src/limits.js';
@@ -72,5 +72,37 @@ describe('glob', () => {
     assert.equal(lines.length, MAX_GLOB_RESULTS + 1);
     assert.equal(lines.at(-1), '[showing 1000 of 1005 files; narrow the pattern or path]');
     assert.equal(result.meta.count, 1005);
+  });
+
+  it('lists what git lists: not a tracked file deleted from disk, negations kept, special folder names', async () => {
+    const repo = await createTempWorkspace(
+      {
+        '.gitignore': 'logs/*\n!logs/keep.log\n',
+        'gone.ts': '',
+        'kept.ts': '',
+        'logs/keep.log': '',
+        'logs/drop.log': '',
+        'odd[1]/x.ts': '',
+      },
+      { git: true },
+    );
+    try {
+      await rm(path.join(repo.root, 'gone.ts'));
+      const tools = createDefaultRegistry({
+        workspace: repo.root,
+        policy: repo.policy,
+        readTracker: repo.readTracker,
+      });
+      const run = (args: Record<string, unknown>) => runTool(tools, 'glob', args);
+      assert.deepEqual((await run({ pattern: '**/*' })).output.split('\n'), [
+        '.gitignore',
+        'kept.ts',
+        'logs/keep.log',
+        'odd[1]/x.ts',
+      ]);
+      assert.equal((await run({ pattern: '*.ts', path: 'odd[1]' })).output, 'odd[1]/x.ts');
+    } finally {
+      await repo.cleanup();
+    }
   });
 });

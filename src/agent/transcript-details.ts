@@ -1,9 +1,10 @@
 /**
- * The turn-by-turn part of the local runner's `transcript.md`: what the model said each turn and
- * every call with its full arguments and the start of its result, under the shared summary table
- * (`renderTranscriptMarkdown`). Everything comes from the redacted JSONL records.
+ * The turn-by-turn part of a Markdown transcript (the local runner's `transcript.md` and the
+ * transcript artifact's): what the model said each turn and every call with its full arguments
+ * and the start of its result, under the shared summary table (`renderTranscriptMarkdown`).
+ * Everything comes from the redacted JSONL records.
  */
-import type { TranscriptRecord } from '../agent/transcript.js';
+import type { TranscriptRecord } from './transcript.js';
 
 /** A fence longer than any backtick run inside `text`, so the text cannot close it. */
 function fenced(text: string, info = ''): string {

@@ -7,6 +7,7 @@
  * gets when a budget (not the model) ended it, so the pull request still says what was done.
  */
 import type { Prices } from '../inputs.js';
+import { formatUsd } from '../llm/model-prices.js';
 import { addUsage, type TokenUsage, zeroUsage } from '../llm/token-usage.js';
 import type { ToolCall } from '../tools/tool.js';
 import { SpendMeter } from './spend.js';
@@ -233,7 +234,7 @@ export function stopSummary(reason: Exclude<StopReason, 'done'>, facts: StopFact
   const why: Record<typeof reason, string> = {
     'max-turns': `The agent used all ${facts.maxTurns} turns (\`max-turns\`) before it finished.`,
     'max-tokens': `The agent stopped at ${facts.totalTokens.toLocaleString('en-US')} tokens; the next turn would pass the ${facts.maxTokens.toLocaleString('en-US')}-token budget (\`max-tokens\`).`,
-    'max-cost': `The agent stopped at an estimated $${(facts.costUsd ?? 0).toFixed(4)}; the next turn would pass the $${(facts.maxCostUsd ?? 0).toFixed(2)} budget (\`max-cost-usd\`).`,
+    'max-cost': `The agent stopped at an estimated ${formatUsd(facts.costUsd ?? 0)}; the next turn would pass the ${formatUsd(facts.maxCostUsd ?? 0)} budget (\`max-cost-usd\`). Raise \`max-cost-usd\` to let it finish.`,
     timeout: 'The agent ran out of time (`timeout-minutes`) before it finished.',
     cancelled: 'The run was cancelled before the agent finished.',
     stuck: `The agent was stopped because it kept repeating the same failing call${facts.stuckCall ? ` (\`${facts.stuckCall.name}\`)` : ''}.`,
@@ -241,7 +242,8 @@ export function stopSummary(reason: Exclude<StopReason, 'done'>, facts: StopFact
   };
   const edits = facts.calls.filter((c) => WRITE_TOOLS.has(c.name)).length;
   const commands = facts.calls.filter((c) => c.name === 'bash').length;
-  const done = `So far: ${facts.turns} ${facts.turns === 1 ? 'turn' : 'turns'}, ${facts.calls.length} tool calls (${edits} file edits, ${commands} commands).`;
+  // No turn count here: the surfaces' footer states it once.
+  const done = `So far: ${facts.calls.length} tool calls (${edits} file edits, ${commands} commands).`;
   const last = facts.lastText.trim() ? `\n\nLast message from the agent:\n\n${facts.lastText.trim()}` : '';
   return `${why[reason]} ${done}${last}`;
 }

@@ -1,9 +1,11 @@
 /**
  * Renders the event log as Markdown for the pull-request body, the tracking comment and the job
- * summary: a collapsed `<details>` block with a one-line summary and a table row per tool call,
- * fitted under a size limit (GitHub refuses bodies over its body limit). When rows must go,
- * the first and last calls are kept and a row says how many were left out and where the full
- * log is.
+ * summary: a collapsed `<details>` block with a one-line summary and a narrow table (what,
+ * result, time) that reads on a phone: a row per tool call, and before a turn's calls the
+ * model's own words of that turn, short, where it said something. Fitted under a size limit
+ * (GitHub refuses bodies over its body limit): when rows must go, the first and last are kept
+ * and a row says how many were left out and where the full log is. Turns, tokens and cost are
+ * not repeated here: the surfaces' footer states them once.
  */
 import { GITHUB_BODY_LIMIT } from '../limits.js';
 import type { ToolStatus } from '../tools/tool.js';
@@ -18,12 +20,17 @@ export interface TranscriptMarkdownOptions {
   open?: boolean;
 }
 
-const STATUS_LABEL: Record<ToolStatus, string> = {
-  ok: '✅ ok',
-  error: '❌ error',
-  skipped: '⏭️ skipped',
-  denied: '🚫 denied',
+const STATUS_ICON: Record<ToolStatus, string> = {
+  ok: '✅',
+  error: '❌',
+  skipped: '⏭️',
+  denied: '🚫',
 };
+
+/** Longest narration, "what" and result shown in a cell; the full log has the rest. */
+const NARRATION_CHARS = 160;
+const WHAT_CHARS = 60;
+const RESULT_CHARS = 60;
 
 /** Turns transcript records into a Markdown `<details>` block. */
 export function renderTranscriptMarkdown(
@@ -32,22 +39,74 @@ export function renderTranscriptMarkdown(
 ): string {
   const maxChars = options.maxChars ?? GITHUB_BODY_LIMIT;
   const pointer = options.fullLogPointer ?? 'the full transcript';
-  const calls = records.flatMap((r) => (r.type === 'tool-call' ? [r] : []));
-  const head =
-    `<details${options.open ? ' open' : ''}>\n<summary>${summaryLine(records)}</summary>\n\n` +
-    '| # | tool | arguments | status | time | result |\n|---:|---|---|---|---:|---|\n';
-  const tail = calls.length === 0 ? '_No tool calls._\n\n</details>\n' : '\n</details>\n';
-  const rows = calls.map(
-    (c) =>
-      `| ${c.turn}.${c.index + 1} | \`${c.name}\` | ${code(formatArguments(c.arguments), 120)} | ${STATUS_LABEL[c.status]} | ${formatDuration(c.durationMs)} | ${code(c.excerpt, 100)} |\n`,
-  );
+  const open = `<details${options.open ? ' open' : ''}>\n<summary>${summaryLine(records)}</summary>\n\n`;
+  const rows = tableRows(records);
+  if (rows.length === 0) return `${open}The agent made no tool calls.\n\n</details>\n`;
+  const head = `${open}| what | result | time |\n|---|---|--:|\n`;
+  const tail = '\n</details>\n';
   const whole = head + rows.join('') + tail;
   if (whole.length < maxChars) return whole;
   return fitRows(head, rows, tail, maxChars, pointer);
 }
 
+/** A narration row before each turn's calls (when the model wrote something), then a row per call. */
+function tableRows(records: readonly TranscriptRecord[]): string[] {
+  const rows: string[] = [];
+  for (const r of records) {
+    if (r.type === 'turn' && r.toolCalls > 0) {
+      const said = narration(r.text);
+      if (said) rows.push(`| 💬 ${said} | | |\n`);
+    } else if (r.type === 'tool-call') {
+      rows.push(
+        `| \`${r.name}\` ${code(callTarget(r.name, r.arguments), WHAT_CHARS)} | ${resultCell(r)} | ${formatDuration(r.durationMs)} |\n`,
+      );
+    }
+  }
+  return rows;
+}
+
+/** The model's words of a turn: its first paragraph, one line, short, as escaped text. */
+function narration(text: string): string {
+  const first =
+    text
+      .trim()
+      .split(/\n\s*\n/)[0]
+      ?.replace(/\s+/g, ' ')
+      .trim() ?? '';
+  if (!first) return '';
+  const cut = first.length > NARRATION_CHARS ? `${first.slice(0, NARRATION_CHARS - 1)}…` : first;
+  // Escaped as text: the model's markdown must not make a heading, a link or a new cell here.
+  return `_${escapeCell(cut.replace(/([\\`*_[\]#~])/g, '\\$1'))}_`;
+}
+
+/** What a call acted on: the command, the path, the pattern, else its arguments in short. */
+function callTarget(name: string, raw: string): string {
+  try {
+    const args = JSON.parse(raw) as Record<string, unknown>;
+    if (name === 'apply_patch' && typeof args['patch'] === 'string') {
+      const files = [...args['patch'].matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)].map(
+        (m) => m[1],
+      );
+      if (files.length > 0) return files.join(', ');
+    }
+    const key = ['command', 'path', 'pattern', 'file', 'query'].find((k) => typeof args[k] === 'string');
+    if (key) return String(args[key]);
+  } catch {
+    // Not JSON: the raw text, shortened, says what the model sent.
+  }
+  return formatArguments(raw);
+}
+
+/** The status icon, and for anything but a plain read the first line of what came back. */
+function resultCell(call: Extract<TranscriptRecord, { type: 'tool-call' }>): string {
+  const icon = STATUS_ICON[call.status];
+  if (call.status === 'ok' && call.readOnly) return icon;
+  const line = call.excerpt.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line ? `${icon} ${code(line, RESULT_CHARS)}` : icon;
+}
+
 function fitRows(head: string, rows: string[], tail: string, maxChars: number, pointer: string): string {
-  const omittedRow = (n: number) => `| … | | _${n} calls omitted here; see ${escapeCell(pointer)}_ | | | |\n`;
+  const omittedRow = (n: number) => `| … _${n} rows omitted here; see ${escapeCell(pointer)}_ | | |\n`;
   const budget = maxChars - 1 - head.length - tail.length - omittedRow(rows.length).length;
   if (budget <= 0) return `${head}${omittedRow(rows.length)}${tail}`.slice(0, Math.max(0, maxChars - 1));
   const first: string[] = [];
@@ -65,44 +124,31 @@ function fitRows(head: string, rows: string[], tail: string, maxChars: number, p
   return head + first.join('') + omittedRow(omitted) + last.join('') + tail;
 }
 
+/** `5 tool calls (1 failed, 2 refused) · 1 retry · stopped: max-cost`. */
 function summaryLine(records: readonly TranscriptRecord[]): string {
-  let turns = 0;
-  let tokens = 0;
-  let prompt = 0;
-  let cached = 0;
-  let cost: number | undefined;
   let calls = 0;
   let failed = 0;
+  let refused = 0;
   let retries = 0;
   let reason: string | undefined;
   for (const r of records) {
-    if (r.type === 'turn') {
-      turns += 1;
-      tokens += r.tokensIn + r.tokensOut;
-      prompt += r.tokensIn;
-      cached += r.tokensCached ?? 0;
-    } else if (r.type === 'tool-call') {
+    if (r.type === 'tool-call') {
       calls += 1;
-      if (r.status === 'error' || r.status === 'denied') failed += 1;
+      if (r.status === 'error') failed += 1;
+      if (r.status === 'denied') refused += 1;
     } else if (r.type === 'retry') retries += 1;
-    else if (r.type === 'agent-end') {
-      reason = r.reason;
-      // One agent-end per agent call (a CI fix round adds one), so costs add up.
-      if (r.costUsd !== undefined) cost = (cost ?? 0) + r.costUsd;
-    }
+    else if (r.type === 'agent-end') reason = r.reason;
   }
-  const parts = [
-    `${turns} ${turns === 1 ? 'turn' : 'turns'}`,
-    `${calls} tool ${calls === 1 ? 'call' : 'calls'}${failed > 0 ? ` (${failed} failed)` : ''}`,
-    `${tokens.toLocaleString('en-US')} tokens`,
-    ...(cached > 0
-      ? [`${cached.toLocaleString('en-US')} cached (${Math.round((100 * cached) / prompt)}% of prompt)`]
-      : []),
-    ...(cost !== undefined ? [`$${cost.toFixed(4)}`] : []),
-    ...(retries > 0 ? [`${retries} ${retries === 1 ? 'retry' : 'retries'}`] : []),
-    ...(reason ? [`stopped: ${reason}`] : []),
+  const problems = [
+    ...(failed > 0 ? [`${failed} failed`] : []),
+    ...(refused > 0 ? [`${refused} refused`] : []),
   ];
-  return `Agent transcript: ${escapeHtml(parts.join(', '))}`;
+  const parts = [
+    `${calls === 0 ? 'no' : calls} tool ${calls === 1 ? 'call' : 'calls'}${problems.length > 0 ? ` (${problems.join(', ')})` : ''}`,
+    ...(retries > 0 ? [`${retries} model ${retries === 1 ? 'retry' : 'retries'}`] : []),
+    ...(reason && reason !== 'done' ? [`stopped: ${reason}`] : []),
+  ];
+  return `Transcript: ${escapeHtml(parts.join(' · '))}`;
 }
 
 /** `{"path":"a.ts","content":"…long…"}` → `path: a.ts, content: (1,234 chars)`. */

@@ -45,6 +45,8 @@ export type TranscriptEvent =
       durationMs: number;
       excerpt: string;
       fullOutputPath?: string;
+      /** The policy rule that refused a `denied` call, when the tool names one. */
+      rule?: string;
       /** The MCP server an `mcp__…` tool belongs to. */
       server?: string;
     }

@@ -86,6 +86,8 @@ export function logTurn(
   outcome.calls.forEach((call, index) => {
     const result = outcome.results[index];
     const fullOutputPath = result?.meta.fullLogPath ?? result?.meta.fullOutputPath;
+    // The policy rule behind a refusal, so the published report can group refusals by rule.
+    const rule = result?.meta.status === 'denied' ? result.meta.rule : undefined;
     const server = result?.meta['server'];
     transcript.write({
       type: 'tool-call',
@@ -99,6 +101,7 @@ export function logTurn(
       durationMs: result?.meta.durationMs ?? 0,
       excerpt: (result?.output ?? '').slice(0, TRANSCRIPT_EXCERPT_CHARS),
       ...(typeof fullOutputPath === 'string' ? { fullOutputPath } : {}),
+      ...(typeof rule === 'string' ? { rule } : {}),
       ...(typeof server === 'string' ? { server } : {}),
     });
   });

@@ -1,8 +1,10 @@
 /**
  * The pull request a local run would open: title, draft flag and body, composed from the same
- * pieces as the action's publisher (`composeNotes`, `draftReason`, `renderPullRequestBody`).
+ * pieces as the action's publisher (`headlineMarkdown`, `composeNotes`, `draftReason`,
+ * `renderPullRequestBody`).
  */
 import type { AgentResult } from '../agent/loop.js';
+import { headlineMarkdown } from '../outputs/outcome.js';
 import { renderPullRequestBody, type VerificationReport } from '../outputs/pull-request-body.js';
 import { composeNotes, draftReason } from '../outputs/pull-request-notes.js';
 
@@ -27,12 +29,24 @@ export interface LocalPullRequest {
 /** Composes the PR; see the module comment. */
 export function composeLocalPullRequest(input: LocalPullRequestInput): LocalPullRequest {
   const { agent, verification } = input;
+  const draft = draftReason({ verification, stopReason: agent.stopReason }) !== undefined;
+  // The first line the action's PR would open with, from the same outcome model.
+  const headline = headlineMarkdown(
+    {
+      conclusion: 'pr-opened',
+      draft,
+      stopReason: agent.stopReason,
+      ...(verification ? { verification } : {}),
+    },
+    'pull-request',
+  );
   return {
     title: input.title,
-    draft: draftReason({ verification, stopReason: agent.stopReason }) !== undefined,
+    draft,
     body(refused) {
       return input.publish(
         renderPullRequestBody({
+          headline,
           summary: agent.summary,
           ...(verification ? { verification } : {}),
           notes: composeNotes({ stopReason: agent.stopReason, refused }),

@@ -12,6 +12,7 @@ import type { CommitSigning } from '../inputs.js';
 import { createSecretDetector } from '../safety/redact.js';
 import type { Actor } from '../triggers/trigger.js';
 import { pushThroughApi } from './api-push.js';
+import { committedChangePatch } from './change-patch.js';
 import { type ApiLimits, apiCannotExpress, changedPaths } from './change-set.js';
 import { ACTIONS_BOT, commitAll } from './commit.js';
 import type { GitCommandManager } from './git-command-manager.js';
@@ -113,9 +114,10 @@ export async function commitAndPush(
     const api = cannot
       ? ({ kind: 'inexpressible', reason: cannot } as const)
       : await pushThroughApi(octokit, repo, git, options);
-    if (api.kind !== 'inexpressible') return withPatch(git, { ...api, ...done });
+    if (api.kind !== 'inexpressible')
+      return withPatch(git, options.startSha, commit.sha, { ...api, ...done });
     if (options.signing === 'api') {
-      return withPatch(git, {
+      return withPatch(git, options.startSha, commit.sha, {
         kind: 'rejected',
         reason: 'refused',
         via: 'api',
@@ -128,7 +130,11 @@ export async function commitAndPush(
     options.log(`Committing with git instead of GitHub's API (the commit is not signed): ${fallback}.`);
   }
   const pushed = await gitPush(git, options);
-  return withPatch(git, { ...pushed, ...done, ...(fallback ? { fallback } : {}) });
+  return withPatch(git, options.startSha, commit.sha, {
+    ...pushed,
+    ...done,
+    ...(fallback ? { fallback } : {}),
+  });
 }
 
 async function gitPush(git: GitCommandManager, options: CommitAndPushOptions): Promise<PushOutcome> {
@@ -163,14 +169,17 @@ async function gitPush(git: GitCommandManager, options: CommitAndPushOptions): P
   };
 }
 
-/** Adds the change as a patch to a result that did not reach the branch. */
+/**
+ * Adds the change as a patch to a result that did not reach the branch: the run's own commit
+ * (`commitSha`, before any rebase) against the commit the run started from, so it applies there.
+ */
 async function withPatch(
   git: GitCommandManager,
+  startSha: string,
+  commitSha: string,
   result: Exclude<CommitAndPushResult, { kind: 'no-changes' }>,
 ): Promise<CommitAndPushResult> {
   if (result.kind !== 'rejected' && result.kind !== 'conflict') return result;
-  const patch = await git.exec(['format-patch', '--stdout', '--binary', '-1', 'HEAD'], {
-    allowAllExitCodes: true,
-  });
-  return patch.exitCode === 0 ? { ...result, patch: patch.stdout } : result;
+  const patch = await committedChangePatch(git, startSha, commitSha).catch(() => undefined);
+  return patch ? { ...result, patch } : result;
 }

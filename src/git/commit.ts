@@ -9,7 +9,8 @@ import type { GitCommandManager } from './git-command-manager.js';
 /** Trailer key on every commit the action makes; `gate.ts` looks for it. */
 export const RUN_TRAILER = 'Agent-Action-Run';
 
-const PROTECTED_DIR = '.github/workflows/';
+/** Changes under this folder are never committed: the action does not edit workflows. */
+export const PROTECTED_DIR = '.github/workflows/';
 
 export interface Identity {
   name: string;

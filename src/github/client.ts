@@ -18,8 +18,10 @@ export interface GitHubClientOptions {
   /** `GITHUB_API_URL`, e.g. `https://api.github.com` or `https://ghe.example.com/api/v3`. */
   baseUrl: string;
   userAgent?: string;
-  /** Where the plugins' warnings go (rate limits hit, retries). */
+  /** Where the plugins' warnings go (rate limits hit, deprecations). */
   log?: (message: string) => void;
+  /** Where one line per failed request goes (after its retries): the log, not an annotation. */
+  info?: (message: string) => void;
   /** Retries of a request after a rate limit; more than this and the request fails. */
   rateLimitRetries?: number;
 }
@@ -50,7 +52,9 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     auth: options.token,
     baseUrl: options.baseUrl,
     userAgent: options.userAgent ?? 'agent-action',
-    log: { debug: () => {}, info: () => {}, warn: log, error: log },
+    // The request log's `error` fires on every attempt, retries included: one failure made four
+    // warnings. The error hook below says it once, when the request finally fails.
+    log: { debug: () => {}, info: () => {}, warn: log, error: () => {} },
     // GitHub asks clients to space out content-creating requests; a loopback server (tests, a local
     // proxy) has no such limit, and the spacing would only make every run seconds slower.
     // Retries of a 5xx wait 1, 4, 9 s on GitHub; a loopback server answers at once or not at all.
@@ -61,7 +65,11 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   });
   // An older GitHub Enterprise Server answers an API it lacks with a bare 404: name it at first use.
   const explained = new Set<string>();
-  octokit.hook.error('request', (error) => {
+  const info = options.info ?? (() => {});
+  octokit.hook.error('request', (error, request) => {
+    // A 4xx is an answer its caller reads (a 404 is often a decision); a 5xx or no answer is news.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status !== 'number' || status >= 500) info(describeFailure(error, request));
     const why = explainMissingApi(error);
     if (why && !explained.has(why)) {
       explained.add(why);
@@ -70,4 +78,18 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     throw error;
   });
   return octokit;
+}
+
+/** `POST /repos/o/r/pulls failed: HTTP 502 (4 attempts)`: one line, whatever GitHub sent. */
+function describeFailure(
+  error: unknown,
+  request: { method?: string; url?: string; request?: unknown },
+): string {
+  const status = (error as { status?: unknown }).status;
+  // The retry plugin counts every failed attempt, the last one included.
+  const attempts = (request.request as { retryCount?: unknown } | undefined)?.retryCount;
+  const after = typeof attempts === 'number' && attempts > 1 ? ` (${attempts} attempts)` : '';
+  const what =
+    typeof status === 'number' ? `HTTP ${status}` : ((error as Error).message ?? 'no answer').split('\n')[0];
+  return `GitHub: ${request.method ?? ''} ${request.url ?? ''} failed: ${what}${after}`;
 }

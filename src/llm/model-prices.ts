@@ -72,7 +72,7 @@ export const BUILT_IN_PRICES: Readonly<Record<string, PriceRow>> = {
   },
 };
 
-/** `openai/gpt-4.1` (GitHub Models, OpenRouter) and `gpt-4.1-2025-04-14` both price as `gpt-4.1`. */
+/** `openai/gpt-4.1` (OpenRouter) and `gpt-4.1-2025-04-14` both price as `gpt-4.1`. */
 export function priceKey(model: string): string {
   return model
     .toLowerCase()
@@ -99,4 +99,15 @@ export function costUsd(
       tokens.completion * prices.output) /
     1_000_000
   );
+}
+
+/**
+ * A price as people read it: cents for a dollar or more (`$1.25`), up to four decimals below
+ * (`$0.25`, `$0.0047`), and two significant digits for less than a hundredth of a cent
+ * (`$0.000047`), so a small cap is never printed as `$0.00`.
+ */
+export function formatUsd(usd: number): string {
+  if (usd >= 1 || usd === 0) return `$${usd.toFixed(2)}`;
+  if (usd >= 0.0001) return `$${usd.toFixed(4).replace(/(\.\d\d\d*?)0+$/, '$1')}`;
+  return `$${usd.toPrecision(2)}`;
 }

@@ -30,7 +30,7 @@ const TOO_LARGE =
 
 /**
  * Whether the provider refused the request for its size (413, OpenAI `context_length_exceeded`,
- * GitHub Models' `tokens_limit_reached`, vLLM and llama.cpp wording). Returns the limit the
+ * `tokens_limit_reached`, vLLM and llama.cpp wording). Returns the limit the
  * provider named, if it named one, else `null`; undefined when the refusal is about something else.
  */
 export function tooLargeLimit(status: number, refusal: ProviderError): number | null | undefined {
@@ -81,6 +81,14 @@ export function refusalMessage(
 ): { message: string; input: LlmInput | undefined } {
   const quoted = `HTTP ${status}: ${refusal.message}`;
   const host = hostOf(baseUrl);
+  if (
+    status === 410 &&
+    (host === 'models.github.ai' || /github models|models\.github\.ai/i.test(refusal.message))
+  )
+    return {
+      message: `GitHub Models was retired on 2026-07-30: ${baseUrl} answers ${quoted}. Change the \`base-url\`, \`api-key\` and \`model\` inputs to another provider (the README lists recipes, e.g. OpenAI with an \`OPENAI_API_KEY\` secret), and drop \`permissions: models: read\`.`,
+      input: 'base-url',
+    };
   const toolFix = toolSupportFix(refusal);
   if (toolFix)
     return {
@@ -110,7 +118,7 @@ export function refusalMessage(
       };
     case 403:
       return {
-        message: `The LLM endpoint ${baseUrl} refused the request (${quoted}). Check that the key in the \`api-key\` input may use model \`${model}\`${host === 'models.github.ai' ? '; for GitHub Models the workflow needs `permissions: models: read`' : ''}.`,
+        message: `The LLM endpoint ${baseUrl} refused the request (${quoted}). Check that the key in the \`api-key\` input may use model \`${model}\`.`,
         input: 'api-key',
       };
     case 404:
@@ -133,13 +141,8 @@ export function refusalMessage(
         extra.retryAfterMs === undefined
           ? ''
           : ` The provider says to retry in ${formatWait(extra.retryAfterMs)}.`;
-      // `UserByModelByDay` and its kin are GitHub Models' own rate-limit names.
-      const github =
-        host === 'models.github.ai' || /ByModelBy/i.test(extra.rateLimitType ?? '')
-          ? ' GitHub Models limits free use per model and per day (about 50 requests a day for the larger models); the quota refills the next day, or enable paid GitHub Models usage for the organization, or use another provider.'
-          : ' Add credit or raise the quota with the provider, or use another `model`.';
       return {
-        message: `The LLM endpoint ${baseUrl} refused the request because a quota is used up (${quoted}).${hours}${github}`,
+        message: `The LLM endpoint ${baseUrl} refused the request because a quota is used up (${quoted}).${hours} Add credit or raise the quota with the provider, or use another \`model\`.`,
         input: 'model',
       };
     }
@@ -157,11 +160,7 @@ export function tooLargeMessage(
   { baseUrl, model }: RefusalContext,
   windowTokens: number,
 ): string {
-  const github =
-    hostOf(baseUrl) === 'models.github.ai' || /tokens_limit_reached/.test(refusal)
-      ? ' GitHub Models caps each request on its free tier (8000 input tokens for most models, 4000 for the gpt-5 family), which an agent that reads files soon needs more than; enable paid GitHub Models usage for larger requests, or use another provider.'
-      : '';
-  return `The request to ${baseUrl} is too large for model \`${model}\` even after compacting the conversation to about ${windowTokens.toLocaleString('en-US')} tokens (${refusal}). Set the \`context-window\` input to what the model really holds, or use a model with a larger window.${github}`;
+  return `The request to ${baseUrl} is too large for model \`${model}\` even after compacting the conversation to about ${windowTokens.toLocaleString('en-US')} tokens (${refusal}). Set the \`context-window\` input to what the model really holds, or use a model with a larger window.`;
 }
 
 function formatWait(ms: number): string {

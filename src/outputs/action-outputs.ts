@@ -1,6 +1,12 @@
-/** The step outputs `action.yml` declares, set together so every exit path sets all of them. */
+/**
+ * The step outputs `action.yml` declares, set together so every exit path sets all of them, and
+ * the facts of a run the outcome model (`outcome.ts`) reads for every surface's first line.
+ */
 import * as core from '@actions/core';
+import type { StopReason } from '../agent/budget.js';
 import type { ImageReport, InstructionFileEntry } from '../context/context-report.js';
+import type { VerificationReport } from './pull-request-body.js';
+import type { RefusalSummary } from './refusals.js';
 
 export type Conclusion =
   | 'pr-opened'
@@ -52,10 +58,41 @@ export interface RunOutcome {
   warnings?: readonly string[];
   /** With `output-schema`: the validated final answer, as compact JSON. */
   result?: string;
+  /** With `output-schema` and no `result`: the final answer did not match it, or never came. */
+  answerMissing?: 'invalid' | 'none';
   /** With `upload-transcript`: the uploaded transcript artifact's page. */
   artifactUrl?: string;
   /** Why the run failed (already redacted); `main` fails the step with it. */
   failure?: string;
+  /** One short phrase for the headline: why it failed, was denied or skipped (redacted). */
+  reason?: string;
+  /** The job was cancelled (a `failed` run). */
+  cancelled?: boolean;
+  /** How the agent's last call ended; a budget stop is a problem of the run. */
+  stopReason?: StopReason;
+  /** `max-cost-usd`, for the words of a cost stop. */
+  maxCostUsd?: number;
+  /** The last `verify-command` result. */
+  verification?: VerificationReport;
+  /** CI after the push, as the headline reads it. */
+  ci?: CiVerdict;
+  /** Tool calls the policies refused. */
+  refusals?: RefusalSummary;
+  /** Blocking findings of the review posted. */
+  blockingFindings?: number;
+  /** The pull request is a draft. */
+  draft?: boolean;
+  /** The commit pushed to a pull request's branch. */
+  pushedSha?: string;
+  /** A `commented` run posted the change as a patch (a fork's pull request). */
+  patchPosted?: boolean;
+}
+
+/** Where CI stands for the headline. `pending`: rounds still to come (a body written before them). */
+export interface CiVerdict {
+  state: 'passed' | 'failed' | 'dispatched' | 'not-dispatched' | 'unfinished' | 'pending';
+  /** Fix rounds the agent pushed. */
+  fixRounds: number;
 }
 
 /** Sets every output `action.yml` declares; unknown ones are empty (turns and tokens 0). */

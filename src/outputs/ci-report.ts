@@ -3,7 +3,10 @@
  * (link, commit, status), then the final conclusion, or the problem and its fix when the workflow
  * could not be dispatched. Pure; the caller applies `publish`.
  */
-import type { CiReport, CiRun } from '../ci/ci-round-driver.js';
+import { type CiReport, type CiRun, ciFailed } from '../ci/ci-round-driver.js';
+import type { CiVerdict } from './action-outputs.js';
+import { quoteNote } from './pull-request-body.js';
+import { plainParagraph } from './quoted-text.js';
 
 const ICON: Record<string, string> = {
   success: '✅',
@@ -42,7 +45,7 @@ function verdict(report: CiReport): string {
     case 'success':
       return `**CI conclusion: ${final}**${fixes > 0 ? ` after ${plural(fixes, 'fix round')}.` : ''}`;
     case 'not-waiting':
-      return "**CI:** dispatched and not waited for (`ci-rounds: 0`); the run's checks show on the head commit.";
+      return '**CI:** dispatched and not waited for (`ci-rounds: 0`).';
     case 'rounds-exhausted':
       return `**CI conclusion: ${final}**, still failing after ${plural(fixes, 'fix round')} (\`ci-rounds: ${report.rounds}\`).`;
     case 'no-fix':
@@ -59,9 +62,19 @@ function verdict(report: CiReport): string {
   }
 }
 
-/** Markdown for the PR body and the tracking comment. */
+/** Markdown for the PR body and the tracking comment: the verdict first, then the rounds. */
 export function renderCiReport(report: CiReport): string {
   const lines = [`### CI: \`${report.workflow}\``, ''];
+  const last = report.runs.at(-1);
+  if (report.stop === 'not-waiting' && last) {
+    // Not waited for: a status written now would go stale, so only the run and its commit.
+    const commit = last.headSha ? ` on \`${last.headSha.slice(0, 7)}\`` : '';
+    lines.push(
+      `**CI:** dispatched [run ${last.runId}](${last.htmlUrl})${commit} and not waited for (\`ci-rounds: 0\`); its result shows in the commit's checks.`,
+    );
+    return lines.join('\n');
+  }
+  if (!report.error || report.runs.length > 0) lines.push(verdict(report), '');
   if (report.runs.length > 0) {
     lines.push('| Round | Run | Commit | Status |', '|---|---|---|---|');
     for (const run of report.runs) {
@@ -71,10 +84,21 @@ export function renderCiReport(report: CiReport): string {
     lines.push('');
   }
   if (report.error) {
-    lines.push(`> [!WARNING]\n> ${report.error.message}\n>\n> **Fix:** ${report.error.fix}`, '');
+    const said = quoteNote(plainParagraph(report.error.message));
+    lines.push(`> [!WARNING]\n${said}\n>\n> **Fix:** ${report.error.fix}`, '');
   }
-  if (!report.error || report.runs.length > 0) lines.push(verdict(report));
   return lines.join('\n').trimEnd();
+}
+
+/** Where CI stands for the outcome's first line. */
+export function ciVerdict(report: CiReport): CiVerdict {
+  const fixRounds = Math.max(0, report.runs.length - 1);
+  if (report.phase !== 'done') return { state: 'pending', fixRounds };
+  if (report.stop === 'not-waiting') return { state: 'dispatched', fixRounds };
+  if (report.stop === 'error' && report.runs.length === 0) return { state: 'not-dispatched', fixRounds };
+  if (report.conclusion === 'success') return { state: 'passed', fixRounds };
+  // A cancelled or skipped run, or none finished in time: CI did not say yes or no.
+  return { state: ciFailed(report) ? 'failed' : 'unfinished', fixRounds };
 }
 
 /** One line for the log, the tracking comment's step and a transcript `note`. */

@@ -1,20 +1,25 @@
-/** The job summary, shown on the run's page: result, verification, and the whole transcript expanded. */
+/**
+ * The job summary, shown on the run's page: the outcome's first line as its heading, the facts (conclusion,
+ * mode, links, sandbox, warnings), the same details as the tracking comment, the instruction files
+ * and images given, the whole transcript expanded, and the footer. A denied or skipped run gets one too, saying why.
+ */
 import type * as core from '@actions/core';
 import type { TranscriptRecord } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { JOB_SUMMARY_TRANSCRIPT_CHARS } from '../limits.js';
 import type { RunOutcome } from './action-outputs.js';
 import { renderContextSection } from './context-section.js';
-import type { FinalStatus } from './tracking-comment.js';
-import { usageLine } from './usage-line.js';
+import { headlineHeading } from './outcome.js';
 
 export interface JobSummaryInput {
   outcome: RunOutcome;
-  final: { status: FinalStatus; details: string };
+  /** The details under the tracking comment's headline (empty for a denied or skipped run). */
+  details: string;
   records: readonly TranscriptRecord[];
-  runUrl: string;
   /** How the run published and why (see `describeMode`). */
   mode?: string;
+  /** `renderFooter`'s line. */
+  footer: string;
 }
 
 /** Markdown for `core.summary`; the caller prepares it for publishing. */
@@ -26,19 +31,12 @@ export function renderJobSummary(input: JobSummaryInput): string {
     outcome.prUrl ? `**Pull request:** ${outcome.prUrl}` : '',
     outcome.reviewUrl ? `**Review:** ${outcome.reviewUrl}` : '',
     outcome.branch ? `**Branch:** \`${outcome.branch}\`` : '',
-    outcome.artifactUrl ? `**Transcript artifact:** ${outcome.artifactUrl}` : '',
-    `**Turns:** ${outcome.turns ?? 0} · **Tokens:** ${usageLine({
-      tokens: outcome.tokens ?? 0,
-      promptTokens: outcome.promptTokens,
-      cachedTokens: outcome.cachedTokens ?? 0,
-      costUsd: outcome.costUsd,
-      estimated: outcome.tokensEstimated,
-    })}`,
     outcome.sandbox ?? '',
     outcome.mcp ?? '',
     ...(outcome.warnings ?? []).map((w) => `**Warning:** ${w}`),
   ].filter((line) => line !== '');
-  const parts = ['## agent-action', facts.join('  \n'), input.final.details];
+  const parts = [headlineHeading(outcome), facts.join('  \n')];
+  if (input.details.trim()) parts.push(input.details.trim());
   const context = renderContextSection(outcome.instructionFiles, outcome.images);
   if (context) parts.push(context);
   if (input.records.length > 0) {
@@ -47,9 +45,10 @@ export function renderJobSummary(input: JobSummaryInput): string {
         open: true,
         maxChars: JOB_SUMMARY_TRANSCRIPT_CHARS,
         fullLogPointer: 'the `transcript-path` file',
-      }),
+      }).trimEnd(),
     );
   }
+  parts.push(input.footer);
   return parts.join('\n\n');
 }
 

@@ -4,6 +4,7 @@
  * permission to change (by name), and the change itself as a patch, so nothing the agent did is lost.
  */
 import { FAILURE_PATCH_INLINE_CHARS } from '../limits.js';
+import { fenceBlock, quoteAnswer } from './quoted-text.js';
 
 /** What was refused. */
 export type RefusedStep = 'push' | 'api-commit' | 'pull-request';
@@ -38,8 +39,10 @@ export interface PublishFailureInput {
   /** GitHub's words, already redacted. */
   answer?: string;
   fix: string;
-  /** `git format-patch` output of the change. */
+  /** `git format-patch` output of the change, made against `baseSha`. */
   patch?: string;
+  /** The commit the run started from, which the patch applies to. */
+  baseSha?: string;
   /** Where `changes.patch` was saved on the runner. */
   patchPath?: string;
   /** When the branch is pushed but the pull request is not open: where to open it by hand. */
@@ -50,32 +53,30 @@ export interface PublishFailureInput {
 
 const QUOTE_LINES = 15;
 
-/** Markdown for the tracking comment and the job summary. Pure. */
+/**
+ * Markdown for the tracking comment and the job summary. Pure. GitHub's answer is shown as text
+ * in a code block: an error page (a 502 from a proxy) must not render as HTML or a heading.
+ */
 export function renderPublishFailure(input: PublishFailureInput): string {
   const parts = [input.headline];
-  if (input.answer?.trim()) {
-    const quoted = input.answer
-      .trim()
-      .split('\n')
-      .slice(0, QUOTE_LINES)
-      .map((l) => `> ${l}`);
-    parts.push(`GitHub answered:\n\n${quoted.join('\n')}`);
-  }
+  if (input.answer?.trim()) parts.push(`GitHub answered:\n\n${quoteAnswer(input.answer, QUOTE_LINES)}`);
   parts.push(`**What to change:** ${input.fix}`);
   if (input.compareUrl)
     parts.push(
       `The branch is pushed; open the pull request by hand: [compare and open](${input.compareUrl}).`,
     );
   const patch = input.patch ?? '';
+  const onto = input.baseSha ? ` on \`${input.baseSha.slice(0, 7)}\`` : '';
   if (patch.trim() && patch.length <= (input.maxInline ?? FAILURE_PATCH_INLINE_CHARS)) {
-    const fence = patch.includes('~~~') ? '`````' : '~~~';
     parts.push(
-      `<details><summary>The change as a patch (apply with \`git am\`)</summary>\n\n${fence}diff\n${patch.trimEnd()}\n${fence}\n\n</details>`,
+      `<details><summary>The change as a patch: apply it${onto} with <code>git am</code> (or <code>git apply</code>)</summary>\n\n${fenceBlock(patch, 'diff')}\n\n</details>`,
     );
   } else if (patch.trim()) {
     parts.push('The patch is too large to show here.');
   }
   if (input.patchPath)
-    parts.push(`The patch is saved as \`changes.patch\` next to the transcript: \`${input.patchPath}\`.`);
+    parts.push(
+      `The patch is saved as \`changes.patch\` next to the transcript: \`${input.patchPath}\`; \`git am changes.patch\`${onto} applies it.`,
+    );
   return parts.join('\n\n');
 }

@@ -4,6 +4,7 @@
  * runner, so both word a stopped agent or a refused workflow file the same way.
  */
 import type { StopReason } from '../agent/budget.js';
+import type { CiVerdict } from './action-outputs.js';
 import type { VerificationReport } from './pull-request-body.js';
 
 /** The note naming the workflow files the commit left out, or undefined when there were none. */
@@ -16,7 +17,8 @@ export function refusedWorkflowsNote(refused: readonly string[]): string | undef
 export interface NotesInput {
   /** Notes that come first: the plan's, a degraded sandbox. */
   leading?: readonly string[];
-  stopReason: StopReason;
+  /** How the agent stopped, for a surface without a headline to say it (the local runner). */
+  stopReason?: StopReason;
   /** Workflow files the commit refused. */
   refused?: readonly string[];
 }
@@ -24,7 +26,7 @@ export interface NotesInput {
 /** The leading notes, then one for an agent that stopped early, then one for refused workflow files. */
 export function composeNotes(input: NotesInput): string[] {
   const notes = [...(input.leading ?? [])];
-  if (input.stopReason !== 'done')
+  if (input.stopReason !== undefined && input.stopReason !== 'done')
     notes.push(`The agent stopped early (${input.stopReason}); this is the work it had done.`);
   const refused = refusedWorkflowsNote(input.refused ?? []);
   if (refused) notes.push(refused);
@@ -32,17 +34,27 @@ export function composeNotes(input: NotesInput): string[] {
 }
 
 export interface DraftInput {
-  /** The last CI run failed (CI in the loop). */
-  ciFailed?: boolean;
+  /** Where CI in the loop stands: a draft until it passed. */
+  ci?: CiVerdict;
   verification?: VerificationReport;
   stopReason: StopReason;
   /** The `draft` input asks for drafts. */
   draftInput?: boolean;
 }
 
+const CI_DRAFT: Record<CiVerdict['state'], string | undefined> = {
+  passed: undefined,
+  dispatched: undefined,
+  failed: 'its last CI run failed',
+  'not-dispatched': 'CI could not be dispatched',
+  unfinished: 'CI did not finish',
+  pending: 'CI has not run yet',
+};
+
 /** Why the PR should be a draft, the weightiest reason first, or undefined when it is ready for review. */
 export function draftReason(input: DraftInput): string | undefined {
-  if (input.ciFailed) return 'its last CI run failed';
+  const ci = input.ci ? CI_DRAFT[input.ci.state] : undefined;
+  if (ci) return ci;
   if (input.verification && !input.verification.passed) return 'verification failed';
   if (input.stopReason !== 'done') return `the agent stopped early (${input.stopReason})`;
   if (input.draftInput) return 'the `draft` input asks for drafts';

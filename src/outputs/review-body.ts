@@ -52,6 +52,9 @@ export interface ReviewBodyInput {
   transcript: (maxChars: number) => string;
   /** Total size the body must stay under. */
   maxChars: number;
+  /** The outcome's first line (`headlineMarkdown(outcome, 'review')`) and the run's footer. */
+  headline?: string;
+  footer?: string;
 }
 
 const NAMES: Record<Severity, [string, string]> = {
@@ -123,6 +126,7 @@ export function renderReviewBody(input: ReviewBodyInput): string {
     ? ` A newer push (${input.newerHead.slice(0, 7)}) arrived while this review ran; this review is of the commit it read, and the next one will cover the rest.`
     : '';
   const parts = [
+    input.headline ?? '',
     input.summary.trim() || '_The reviewer gave no summary._',
     `${input.scope}${newer}`,
     countsLine(input),
@@ -137,6 +141,7 @@ export function renderReviewBody(input: ReviewBodyInput): string {
     input.reviewers ?? '',
   ].filter(Boolean);
   const text = `${parts.join('\n\n')}\n\n`;
-  const room = Math.max(0, input.maxChars - text.length - 200);
-  return `${text}${input.transcript(room)}`;
+  const footer = input.footer ? `\n\n${input.footer}` : '';
+  const room = Math.max(0, input.maxChars - text.length - footer.length - 200);
+  return `${text}${input.transcript(room).trimEnd()}${footer}`;
 }

@@ -13,6 +13,7 @@ import { GITHUB_BODY_LIMIT } from '../limits.js';
 import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { type PostedComment, replyToReviewComment } from './comment.js';
 import { fitWithTranscript } from './fit-with-transcript.js';
+import { quoteNote } from './pull-request-body.js';
 import { presentReviewPatch, renderDiffBlock, type SuggestionTarget } from './suggestion.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
@@ -36,10 +37,12 @@ export interface ReviewReplyInput {
   summary: string;
   result: ReviewReplyResult;
   runUrl: string;
-  /** E.g. `5 turns · 12,000 tokens`. */
-  stats?: string;
+  /** The run's footer (`renderFooter`); without one the reply ends with a link to the run. */
+  footer?: string;
   /** Facts worth a line: an early stop, refused workflow files … */
   notes?: string[];
+  /** Sections about what the policies refused (commands, hosts). */
+  problems?: string[];
   /** Renders the transcript (a collapsed `<details>` block) within `maxChars`. */
   transcript: (maxChars: number) => string;
 }
@@ -106,9 +109,10 @@ function describeResult(input: ReviewReplyInput): string[] {
 /** The reply's markdown (before publishing); the transcript gets the room the rest leaves. */
 export function renderReviewReply(input: ReviewReplyInput, limit = GITHUB_BODY_LIMIT): string {
   const parts = [...describeResult(input), input.summary.trim() || '_The agent gave no summary._'];
-  for (const note of input.notes ?? []) parts.push(`> ${note}`);
-  parts.push(`${input.stats ? `${input.stats} · ` : ''}[View the run](${input.runUrl})`);
-  return fitWithTranscript(parts.filter((p) => p !== '').join('\n\n'), input.transcript, limit);
+  for (const note of input.notes ?? []) parts.push(quoteNote(note));
+  parts.push(...(input.problems ?? []));
+  const footer = input.footer ?? `[View the run](${input.runUrl})`;
+  return fitWithTranscript(parts.filter((p) => p !== '').join('\n\n'), input.transcript, limit, footer);
 }
 
 export interface PostReviewReplyOptions {

@@ -1,7 +1,7 @@
 /**
  * The one comment a run keeps editing while it works: turn count, current step and a checklist of
- * tool activity, then the result and a link to the run. Edits are coalesced (GitHub asks clients
- * to space out writes), never fail the run, and `finalise` always wins over a pending edit.
+ * tool activity, then the outcome with its footer. Edits are coalesced (GitHub asks clients to
+ * space out writes), never fail the run, and `finalise` always wins over a pending edit.
  */
 
 import type { GitHubClient } from '../github/client.js';
@@ -25,19 +25,6 @@ export interface TrackingState {
   activity: ToolActivity[];
 }
 
-/** How the run ended, as the final comment shows it. */
-export type FinalStatus = 'success' | 'no-changes' | 'stopped' | 'failed' | 'cancelled' | 'denied';
-
-// Emoji with default emoji presentation only: publishing strips variation selectors (U+FE0F).
-const ICON: Record<FinalStatus, string> = {
-  success: '✅',
-  'no-changes': '💬',
-  stopped: '🛑',
-  failed: '❌',
-  cancelled: '🚫',
-  denied: '⛔',
-};
-
 const STATUS_MARK: Record<ToolActivity['status'], string> = {
   running: '⏳',
   ok: '✅',
@@ -58,11 +45,6 @@ export function renderProgress(state: TrackingState, runUrl: string): string {
   if (shown.length > 0) lines.push('');
   lines.push(`[View the run](${runUrl})`);
   return lines.join('\n');
-}
-
-/** The final body: status line, the caller's details, the run link. */
-export function renderFinal(status: FinalStatus, details: string, runUrl: string): string {
-  return `${ICON[status]} ${details.trim()}\n\n[View the run](${runUrl})`;
 }
 
 export interface TrackingCommentOptions {
@@ -117,13 +99,16 @@ export class TrackingComment {
     this.update({ activity });
   }
 
-  /** Writes the final body; later updates are ignored. Never throws. */
-  async finalise(status: FinalStatus, details: string): Promise<void> {
+  /**
+   * Writes the final body (headline, details, footer: see `tracked-run.ts`); later updates are
+   * ignored. Never throws.
+   */
+  async finalise(body: string): Promise<void> {
     if (this.finalised) return;
     this.finalised = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.write(renderFinal(status, details, this.options.runUrl));
+    this.write(body);
     await this.inFlight;
   }
 

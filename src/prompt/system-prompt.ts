@@ -22,7 +22,7 @@ export function buildSystemPrompt(options: SystemPromptOptions = {}): string {
     : '';
   const finish = options.answerOnly
     ? '- Finish with a reply that calls no tools: your answer to the request. It is posted as a comment; nothing you change in files is pushed.'
-    : '- Finish with a reply that calls no tools: a short summary of what you changed and why, how you verified it, and anything left undone. It becomes the pull-request description.';
+    : '- Finish with a reply that calls no tools: a title line (an imperative sentence of at most 72 characters, e.g. "Fix the date parser for leap years"), a blank line, then a short summary of what you changed and why, how you verified it, and anything left undone. The title line becomes the commit subject and pull-request title, the rest the pull-request description.';
   return [
     `You are a careful software engineer working as an autonomous coding agent inside a GitHub Actions job, on a checkout${where}. Nobody answers questions during the run: make reasonable decisions and state your assumptions in the final summary.`,
     '',

@@ -7,7 +7,7 @@
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { RunBudget } from '../agent/budget.js';
-import { type AgentResult, runAgent } from '../agent/loop.js';
+import { type AgentEvent, type AgentResult, runAgent } from '../agent/loop.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
 import type { Config } from '../inputs.js';
 import { createLlmClient } from '../llm/client.js';
@@ -33,6 +33,8 @@ export interface AgentRunnerOptions {
   budget: RunBudget;
   /** What the run does (`pull-request`, `push`, `comment`): with the repository, the prompt-cache key. */
   runKind: string;
+  /** Hears every agent event after the progress reporter (e.g. to credit blocked hosts to commands). */
+  onEvent?: (event: AgentEvent) => void;
   /** Hears each input the endpoint refused and the run now drops (image input, for the summary). */
   onInputDropped?: (input: DroppableInput, quoted: string) => void;
   /** With `output-schema`: every call's final answer must match it (see `agent/final-answer.ts`). */
@@ -70,7 +72,12 @@ export function createAgentRunner(ctx: RunContext, options: AgentRunnerOptions):
       signal: ctx.signal,
       transcript: options.transcript,
       redact: ctx.redact,
-      onEvent: report,
+      onEvent: options.onEvent
+        ? (event) => {
+            report(event);
+            options.onEvent?.(event);
+          }
+        : report,
       answerSchema: options.answerSchema,
     });
 }

@@ -9,8 +9,10 @@ import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { blockedHostNames, blockedHostsNote } from '../egress/blocked-hosts-report.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
+import { blockedHostsSection } from '../outputs/blocked-hosts-section.js';
+import { renderRefusals, summarizeRefusals } from '../outputs/refusals.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
-import { type AgentTools, prepareAgentTools } from '../pipeline/agent-tools.js';
+import { prepareAgentTools } from '../pipeline/agent-tools.js';
 import { runVerification } from '../pipeline/verify.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { settleBeforeGit } from '../sandbox/settle-first.js';
@@ -20,6 +22,7 @@ import { type ApprovalVerdict, checkApproval } from './approval.js';
 import { autoMergeOnGreen } from './auto-merge.js';
 import { runCiAfterPublish, wantsCi } from './ci-after-publish.js';
 import { commandHost, type RunContext } from './context.js';
+import { attributeBlockedHosts } from './egress-attribution.js';
 import { headVerdict, markHead } from './head-status.js';
 import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
 import { runPlanning } from './plan-run.js';
@@ -40,6 +43,8 @@ export interface WorkInput {
   outcome: RunOutcome;
   /** Pins the repository and snapshots `.git` so the action's git can put it back (config-guard.ts). */
   snapshotGitConfig?: () => Promise<void>;
+  /** The surfaces' footer as of now (`renderFooter` over the outcome so far). */
+  footer: () => string;
 }
 
 /** Runs the phases; throws on failure or cancellation (the tracked run reports it). */
@@ -77,6 +82,17 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   await input.snapshotGitConfig?.();
   const tools = await prepareAgentTools(commandHost(ctx), config);
   outcome.sandbox = tools.description;
+  const egress = attributeBlockedHosts(() => tools.blockedHosts());
+  if (config.limits.maxCostUsd !== undefined) outcome.maxCostUsd = config.limits.maxCostUsd;
+  /** Refused calls and blocked hosts so far: counted on the outcome, sections for the PR and comment. */
+  const problems = async (): Promise<string[]> => {
+    outcome.refusals = summarizeRefusals(await readTranscript(transcript.path).catch(() => []));
+    outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
+    const blocked = blockedHostsSection(blockedHostsNote(tools.blockedHosts()), egress.triedBy());
+    return [outcome.refusals ? renderRefusals(outcome.refusals) : undefined, blocked].filter(
+      (section) => section !== undefined,
+    );
+  };
   try {
     step('Working');
     const budget = runBudgetFor(config, startedAt);
@@ -86,19 +102,25 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       tracking,
       budget,
       runKind: plan.publish.kind,
+      onEvent: egress.onEvent,
       ...given.runner,
       ...(answerSchema ? { answerSchema } : {}),
     });
     const agent = await runAgentPhase(ctx, input, { runner: agentRunner, messages, who: 'Agent' }, phases);
+    outcome.stopReason = agent.stopReason;
 
     let verification: Awaited<ReturnType<typeof runVerification>> | undefined;
-    if (config.verifyCommand) {
-      step(`Verifying with \`${config.verifyCommand}\``);
-      verification = await runVerification(commandHost(ctx), config.verifyCommand, {
-        sandbox: tools.sandbox,
-        timeoutMinutes: config.limits.timeoutMinutes,
-        env: tools.commandEnv,
-      });
+    const verifyCommand = config.verifyCommand;
+    if (verifyCommand) {
+      step(`Verifying with \`${verifyCommand}\``);
+      verification = await egress.around(`verify-command: ${verifyCommand}`, () =>
+        runVerification(commandHost(ctx), verifyCommand, {
+          sandbox: tools.sandbox,
+          timeoutMinutes: config.limits.timeoutMinutes,
+          env: tools.commandEnv,
+        }),
+      );
+      outcome.verification = verification;
       stopIfCancelled();
     }
     await settleBeforeGit(tools.sandbox, (m) => ctx.log.warning(m));
@@ -112,6 +134,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
           fullLogPointer: `the [job summary](${ctx.runUrl}) and the \`transcript-path\` file`,
         });
     };
+    const ciRounds = config.ci.workflow !== undefined && config.ci.rounds > 0;
     const result = await (plan.reviewThread ? publishReviewReply : publishWork)(ctx, {
       git: input.git,
       plan,
@@ -119,7 +142,11 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       actor: input.trigger.actor,
       agent,
       ...(verification ? { verification } : {}),
-      ...prNote(tools),
+      ...(tools.sandbox.missing.length > 0 ? { sandboxNote: tools.description } : {}),
+      problems: await problems(),
+      outcome,
+      ciPending: ciRounds && plan.publish.kind === 'pull-request',
+      footer: input.footer,
       transcript: await renderTranscript(),
       transcriptPath: transcript.path,
     });
@@ -130,6 +157,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
           git: input.git,
           actor: input.trigger.actor,
           publication: result,
+          baseSha: checkout.headSha,
           agent,
           runAgent: agentRunner,
           ...(verification ? { verification } : {}),
@@ -137,6 +165,8 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
           commandEnv: tools.commandEnv,
           transcript,
           renderTranscript,
+          problems,
+          footer: input.footer,
           tracking,
           outcome,
           budget,
@@ -144,14 +174,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       : result;
     const published = await settleHead(ctx, result, afterCi);
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
-    const blocked = blockedHostsNote(tools.blockedHosts());
-    return settleAnswer(
-      ctx,
-      blocked
-        ? { ...published, final: { ...published.final, details: `${published.final.details}\n\n${blocked}` } }
-        : published,
-      agent,
-    );
+    return settleAnswer(ctx, published, agent);
   } finally {
     outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
     outcome.mcp = tools.mcpSummary() || undefined;
@@ -182,7 +205,7 @@ async function settleHead(ctx: RunContext, first: Publication, last: Publication
   return {
     ...last,
     outcome: { ...last.outcome, autoMerge: merge.output },
-    final: { ...last.final, details: `${last.final.details}\n\n${merge.line}` },
+    details: `${last.details}\n\n${merge.line}`,
   };
 }
 
@@ -201,14 +224,5 @@ function voidApproval(ctx: RunContext, verdict: Extract<ApprovalVerdict, { kind:
   const plan = verdict.planUrl ? ` ([the plan](${verdict.planUrl}))` : '';
   const reason = `The approval is void: ${verdict.reason}${plan}. Nothing was changed; ask for a new plan with \`${phrase} plan\`, then approve that one.`;
   ctx.log.info(reason);
-  return { outcome: { conclusion: 'skipped' }, final: { status: 'stopped', details: reason } };
-}
-
-/** The PR's leading note: a degraded sandbox, and the hosts the egress proxy refused. */
-function prNote(tools: AgentTools): { sandboxNote?: string } {
-  const parts = [
-    tools.sandbox.missing.length > 0 ? tools.description : undefined,
-    blockedHostsNote(tools.blockedHosts()),
-  ].filter((part) => part !== undefined);
-  return parts.length > 0 ? { sandboxNote: parts.join('\n\n') } : {};
+  return { outcome: { conclusion: 'skipped', reason: 'the approval is void' }, details: reason };
 }

@@ -2,25 +2,37 @@
  * CI in the loop, wired into a run. Once the branch is pushed, `runCiRounds` dispatches
  * `ci-workflow` on it; with `ci-rounds` > 0 each failure goes back to the agent as a new turn of
  * the same conversation, and its fix goes through the same `commitAndPush` as the first change.
- * Afterwards the pull request body ends with the CI report, the PR is a draft exactly when something (the last CI run, verification, a budget stop, the `draft` input) says so, and the
- * tracking comment's final details carry the same report. A refused dispatch is part of the
- * report, never a failed run: the PR is already published.
+ *
+ * Afterwards the pull request is rewritten so it cannot contradict the code: its first line says
+ * how CI ended, its description is the model's final description of the whole change (each fix
+ * round asks for one; a round that gives none keeps the first and lists the fixes), the files
+ * changed come from the final diff, and the CI verdict stands above the transcript. It was opened
+ * as a draft while rounds were to come and is marked ready only when CI passed and nothing else
+ * asks for a draft. A refused dispatch is part of the report, never a failed run.
  */
 import type { RunBudget } from '../agent/budget.js';
 import type { AgentResult } from '../agent/loop.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
-import { ciFailed, type FixRoundResult, runCiRounds } from '../ci/ci-round-driver.js';
+import { type FixRoundResult, runCiRounds } from '../ci/ci-round-driver.js';
+import { changedFiles } from '../git/change-patch.js';
 import { commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { setPullRequestDraft } from '../github/pull-request-draft.js';
 import type { Config } from '../inputs.js';
-import { GITHUB_BODY_LIMIT } from '../limits.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
-import { onCiProgress, renderCiReport } from '../outputs/ci-report.js';
+import { renderChangeList } from '../outputs/change-list.js';
+import { ciVerdict, onCiProgress, renderCiReport } from '../outputs/ci-report.js';
+import { headlineMarkdown } from '../outputs/outcome.js';
 import { fixFor } from '../outputs/publish-failure.js';
 import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
-import { renderPullRequestBody, type VerificationReport } from '../outputs/pull-request-body.js';
+import {
+  quoteNote,
+  renderPullRequestBody,
+  type VerificationReport,
+  verificationLine,
+} from '../outputs/pull-request-body.js';
 import { draftReason } from '../outputs/pull-request-notes.js';
+import { inlineCode } from '../outputs/quoted-text.js';
 import { titleFrom } from '../outputs/title.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { runVerification } from '../pipeline/verify.js';
@@ -37,6 +49,8 @@ export interface CiAfterPublishInput {
   actor: Actor;
   /** What publishing did: the branch it pushed and, for the action's own PR, the body's parts. */
   publication: Publication;
+  /** The commit the run started from: the pull request's files changed are counted from it. */
+  baseSha: string;
   /** The agent so far; each fix round continues its conversation. */
   agent: AgentResult;
   runAgent: AgentRunner;
@@ -48,8 +62,12 @@ export interface CiAfterPublishInput {
   transcript: TranscriptWriter;
   /** The transcript block, read afresh so it includes the fix rounds. */
   renderTranscript: () => Promise<(maxChars: number) => string>;
+  /** The sections about refused commands and blocked hosts, read afresh (they set the outcome's counts). */
+  problems: () => Promise<string[]>;
+  /** The footer as of now. */
+  footer: () => string;
   tracking: TrackingComment | undefined;
-  /** Turns and tokens grow with each fix round; `ciConclusion` is set here. */
+  /** Turns and tokens grow with each fix round; `ci`, `ciConclusion` and `verification` are set here. */
   outcome: RunOutcome;
   /** The run's budget: no waiting or fix round starts after its deadline, no fix round once it is used up. */
   budget: RunBudget;
@@ -63,7 +81,24 @@ export function wantsCi(config: Pick<Config, 'ci'>, publication: Publication): b
   return config.ci.workflow !== undefined && PUSHED_BRANCH.has(conclusion) && Boolean(branch);
 }
 
-/** Runs the CI rounds and folds their report into the PR and the tracking comment's final words. */
+/** Added to each CI failure the agent gets: its last message becomes the pull request's description. */
+const DESCRIBE_THE_WHOLE_CHANGE =
+  "End with a message whose first line says what this round fixed (it becomes the commit's subject), then a blank line, then a description of the whole change on the branch as it now stands compared with the base branch: it replaces the pull request's description.";
+
+/** A fix round's account: the commit subject line, and the description of the whole change after it. */
+function splitRoundSummary(summary: string): { fixed: string; description: string } {
+  const lines = summary.trim().split('\n');
+  const first = lines.findIndex((l) => l.trim() !== '');
+  return {
+    fixed: lines[first] ?? '',
+    description: lines
+      .slice(first + 1)
+      .join('\n')
+      .trim(),
+  };
+}
+
+/** Runs the CI rounds and folds their outcome into the PR and the tracking comment's details. */
 export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishInput): Promise<Publication> {
   const { config } = ctx;
   const { git, publication, outcome, tracking } = input;
@@ -72,20 +107,27 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
   let agent = input.agent;
   let verification = input.verification;
   let lastPushed = await headSha();
-  const notes: string[] = [];
+  /** What each fix round did, for the PR and the comment. */
+  const rounds: string[] = [];
+  /** The last fix round's description of the whole change, when it gave one. */
+  let description: string | undefined;
 
   const fixRound = async (failureText: string, round: number): Promise<FixRoundResult> => {
     if (input.budget.usedUp()) {
-      notes.push(
-        `No CI fix round ${round}: the agent's budget (\`max-turns\` / \`max-tokens\` / \`max-cost-usd\`) is used up.`,
+      rounds.push(
+        `No fix round ${round}: the agent's budget (\`max-turns\` / \`max-tokens\` / \`max-cost-usd\`) is used up.`,
       );
       return { pushed: false };
     }
-    agent = await input.runAgent([...agent.messages, { role: 'user', content: failureText }]);
+    agent = await input.runAgent([
+      ...agent.messages,
+      { role: 'user', content: `${failureText}\n\n${DESCRIBE_THE_WHOLE_CHANGE}` },
+    ]);
     addAgentUsage(outcome, agent);
+    outcome.stopReason = agent.stopReason;
     ctx.log.info(`CI fix round ${round}: the agent stopped (${agent.stopReason}) after ${agent.turns} turns`);
     if (agent.stopReason === 'error' || agent.stopReason === 'cancelled') {
-      notes.push(`CI fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);
+      rounds.push(`Fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);
       return { pushed: false };
     }
     if (config.verifyCommand) {
@@ -94,9 +136,11 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
         timeoutMinutes: config.limits.timeoutMinutes,
         ...(input.commandEnv ? { env: input.commandEnv } : {}),
       });
+      outcome.verification = verification;
     }
     await settleBeforeGit(input.sandbox, (m) => ctx.log.warning(m));
-    const title = ctx.redact(titleFrom(agent.summary, 'Fix the failing CI run'));
+    const said = splitRoundSummary(agent.summary);
+    const title = ctx.redact(titleFrom(said.fixed, 'Fix the failing CI run'));
     const commit = await commitAndPush(
       ctx.octokit,
       ctx.repo,
@@ -110,8 +154,11 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
       }),
     );
     if (commit.refused.length > 0)
-      notes.push(`CI fix round ${round}: workflow files were not committed: ${commit.refused.join(', ')}`);
-    if (commit.kind === 'no-changes' || commit.kind === 'up-to-date') return { pushed: false };
+      rounds.push(`Fix round ${round}: workflow files were not committed: ${commit.refused.join(', ')}`);
+    if (commit.kind === 'no-changes' || commit.kind === 'up-to-date') {
+      rounds.push(`Fix round ${round} changed nothing.`);
+      return { pushed: false };
+    }
     if (commit.kind !== 'pushed') {
       const answer = commit.kind === 'rejected' && commit.answer ? ` GitHub answered: ${commit.answer}` : '';
       const fix =
@@ -120,12 +167,13 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
           : '';
       const why = ctx.redact(`${commit.message}${answer}${fix}`);
       ctx.log.warning(`Could not push the fix of CI round ${round}: ${why}`);
-      notes.push(`The fix of CI round ${round} could not be pushed: ${why}`);
+      rounds.push(`The fix of round ${round} could not be pushed: ${inlineCode(why, 300)}`);
       return { pushed: false };
     }
     // With an API commit HEAD is now GitHub's commit, so the next round builds on what is on the branch.
     lastPushed = commit.sha;
-    notes.push(`CI fix round ${round}: ${title} (${commit.sha.slice(0, 7)})`);
+    if (said.description && agent.stopReason === 'done') description = said.description;
+    rounds.push(`Fix round ${round} (\`${commit.sha.slice(0, 7)}\`): ${title}`);
     return { pushed: true, headSha: commit.sha };
   };
 
@@ -147,58 +195,82 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     log: (m) => ctx.log.info(m),
   });
   outcome.ciConclusion = ci.conclusion ?? '';
+  outcome.ci = ciVerdict(ci);
 
   const report = renderCiReport(ci);
+  const roundList =
+    rounds.length > 0 ? `**CI fix rounds:**\n\n${rounds.map((r) => `- ${r}`).join('\n')}` : '';
+  const problems = await input.problems();
   const words: string[] = [];
   const pr = publication.pullRequest;
+  let draft = publication.outcome.draft;
   if (pr) {
-    if (agent !== input.agent && agent.stopReason !== 'done')
-      notes.push(`The agent stopped early in its last CI fix round (${agent.stopReason}).`);
-    const body = renderPullRequestBody(
-      {
-        ...pr.body,
-        ...(verification ? { verification } : {}),
-        notes: [...(pr.body.notes ?? []), ...notes],
-        transcript: await input.renderTranscript(),
-      },
-      GITHUB_BODY_LIMIT - report.length - 2,
-    );
     const why = draftReason({
-      ciFailed: ciFailed(ci),
+      ci: outcome.ci,
       verification,
       stopReason: agent.stopReason,
       draftInput: config.draft,
+    });
+    draft = why !== undefined;
+    const changes = renderChangeList(await changedFiles(git, input.baseSha));
+    const facts: RunOutcome = { ...outcome, ...publication.outcome, draft, ci: outcome.ci };
+    const body = renderPullRequestBody({
+      ...pr.body,
+      headline: headlineMarkdown(facts, 'pull-request'),
+      summary: description ?? [pr.body.summary, roundList].filter((p) => p).join('\n\n'),
+      ...(verification ? { verification } : {}),
+      problems,
+      ...(changes ? { changes } : {}),
+      ci: description ? [roundList, report].filter((p) => p).join('\n\n') : report,
+      transcript: await input.renderTranscript(),
+      footer: input.footer(),
     });
     await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
       head: pr.head,
       base: pr.base,
       title: pr.title,
-      body: ctx.publish(`${body}\n\n${report}`),
-      draft: why !== undefined,
+      body: ctx.publish(body),
+      draft,
     }).catch((e: Error) =>
       ctx.log.warning(`Could not add the CI report to the pull request: ${ctx.redact(e.message)}`),
     );
-    const draft = await setPullRequestDraft(ctx.octokit, ctx.repo, pr.number, why !== undefined);
-    if (draft.kind === 'failed') ctx.log.warning(ctx.redact(draft.message));
-    if (draft.kind === 'changed')
+    const set = await setPullRequestDraft(ctx.octokit, ctx.repo, pr.number, draft);
+    if (set.kind === 'failed') {
+      ctx.log.warning(ctx.redact(set.message));
+      draft = publication.outcome.draft;
+    }
+    if (set.kind === 'changed')
       words.push(
-        draft.draft ? `The pull request is now a draft: ${why}.` : 'The pull request is ready for review.',
+        set.draft ? `The pull request is a draft: ${why}.` : 'The pull request is ready for review.',
       );
+    else if (set.kind === 'unchanged' && set.draft && why)
+      words.push(`The pull request stays a draft: ${why}.`);
   }
-  const fixes = Math.max(0, ci.runs.length - 1);
-  if (fixes > 0) {
-    words.push(
-      `${fixes} CI fix ${fixes === 1 ? 'round' : 'rounds'}; ${outcome.turns ?? 0} turns · ${(outcome.tokens ?? 0).toLocaleString('en-US')} tokens in all.`,
-    );
-  }
-  const stopped = publication.final.status === 'success' && agent.stopReason !== 'done';
+  const details = pr
+    ? [
+        pr.comment.commit,
+        roundList,
+        verification ? verificationLine(verification) : '',
+        ...problems,
+        ...pr.comment.warnings.map((w) => quoteNote(`⚠️ ${w}`)),
+        report,
+        ...words,
+      ]
+    : [
+        publication.details,
+        roundList,
+        verification && verification !== input.verification ? verificationLine(verification) : '',
+        report,
+      ];
   return {
     ...publication,
     head: { sha: lastPushed, ...(verification ? { verified: verification.passed } : {}) },
-    outcome: { ...publication.outcome, ciConclusion: outcome.ciConclusion },
-    final: {
-      status: stopped ? 'stopped' : publication.final.status,
-      details: [publication.final.details, ...words, report].join('\n\n'),
+    outcome: {
+      ...publication.outcome,
+      ciConclusion: outcome.ciConclusion,
+      ci: outcome.ci,
+      ...(draft !== undefined ? { draft } : {}),
     },
+    details: details.filter((p) => p.trim() !== '').join('\n\n'),
   };
 }

@@ -61,6 +61,7 @@ export function createRunContext(config: Config, signal: AbortSignal, sink: RunL
       baseUrl: config.runner.apiUrl,
       userAgent: 'agent-action',
       log: (m) => log.warning(m),
+      info: (m) => log.info(m),
     }),
     redact,
     publish: (markdown, maxChars) =>

@@ -5,6 +5,7 @@
  * everything else is published as usual. The validator is imported only by runs that set the input.
  */
 import type { AgentResult } from '../agent/loop.js';
+import { quoteNote } from '../outputs/pull-request-body.js';
 import type { AnswerSchema } from '../schema/answer-schema.js';
 import type { RunContext } from './context.js';
 import type { Publication } from './publish.js';
@@ -33,7 +34,10 @@ export async function loadRunAnswerSchema(
   return compiled;
 }
 
-/** `result` from a valid answer; otherwise the run fails with the reason, its publication unchanged. */
+/**
+ * `result` from a valid answer; otherwise the run fails with the reason (the step fails, the
+ * headline counts it as a problem of what was published), its publication otherwise unchanged.
+ */
 export function settleAnswer(ctx: RunContext, publication: Publication, agent: AgentResult): Publication {
   if (!ctx.config.outputSchema) return publication;
   const answer = agent.answer;
@@ -45,7 +49,11 @@ export function settleAnswer(ctx: RunContext, publication: Publication, agent: A
   ctx.log.warning(why);
   return {
     ...publication,
-    outcome: { ...publication.outcome, failure: publication.outcome.failure ?? ctx.redact(why) },
-    final: { status: 'failed', details: `${publication.final.details}\n\n> ❌ ${why}` },
+    outcome: {
+      ...publication.outcome,
+      answerMissing: answer ? 'invalid' : 'none',
+      failure: publication.outcome.failure ?? ctx.redact(why),
+    },
+    details: [publication.details, quoteNote(ctx.redact(why))].filter((p) => p.trim() !== '').join('\n\n'),
   };
 }

@@ -81,10 +81,7 @@ export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Pu
     transcript.write({ type: 'run-end', conclusion: 'planned' });
     return {
       outcome: { conclusion: 'planned', planUrl: posted.url },
-      final: {
-        status: 'success',
-        details: `Posted a plan for #${trigger.issueNumber}: ${posted.url}\n\nReply \`${config.triggerPhrase} approve\` to carry it out.`,
-      },
+      details: `The plan for #${trigger.issueNumber}: ${posted.url}\n\nReply \`${config.triggerPhrase} approve\` to carry it out.`,
     };
   } finally {
     outcome.mcp = tools.mcpSummary() || undefined;

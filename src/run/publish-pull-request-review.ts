@@ -1,10 +1,11 @@
 /**
  * Publishes a review run: places the checked findings (inline, or in the body: off the diff's
  * lines, over `max-review-comments`, below `review-min-severity`; each with its collapsed "why
- * flagged · how checked"), renders the body, sends everything through the publish filter,
- * appends the hidden markers (the body's: the head it read, the findings left open, the dismissed
- * ones; each inline comment's: its fingerprint) and posts one `COMMENT` review on the reviewed
- * head. Never pushes anything.
+ * flagged · how checked"), renders the body (the outcome's headline first, the blocking findings
+ * counted, new and still open from earlier reviews, so such a review is never ✅; the run's footer last, the one place for usage), sends
+ * everything through the publish filter, appends the hidden markers (the body's: the head it read,
+ * the findings left open, the dismissed ones; each inline comment's: its fingerprint) and posts
+ * one `COMMENT` review on the reviewed head. Never pushes anything.
  */
 import type { PriorReviewComment } from '../github/pull-request-review-context.js';
 import {
@@ -13,7 +14,9 @@ import {
   REVIEW_MARKER_CODE_CHARS,
   REVIEW_MARKER_FINDINGS,
 } from '../limits.js';
+import type { RunOutcome } from '../outputs/action-outputs.js';
 import type { DiffLines } from '../outputs/diff-lines.js';
+import { headlineMarkdown } from '../outputs/outcome.js';
 import { postPullRequestReview } from '../outputs/pull-request-review.js';
 import { type ResolvedFinding, renderReviewBody } from '../outputs/review-body.js';
 import { placeFindings, renderWhyFlagged } from '../outputs/review-comments.js';
@@ -27,7 +30,6 @@ import {
 } from '../outputs/review-marker.js';
 import { noIssuesSentence, type ReviewScope, scopeSentence } from '../outputs/review-scope.js';
 import { SEVERITY_RANK } from '../outputs/review-severity.js';
-import type { FinalStatus } from '../outputs/tracking-comment.js';
 import type { RunContext } from './context.js';
 import type { Publication } from './publish.js';
 import type { OpenFinding } from './review-ledger.js';
@@ -38,8 +40,6 @@ export interface ReviewPublishInput {
   commitId: string;
   /** The reviewers' summary, the review's opening. */
   summary: string;
-  /** False when a reviewer stopped on a budget rather than finishing. */
-  finished: boolean;
   scope: ReviewScope;
   /** New findings, checked; and what the checks left out. */
   findings: readonly GroundedFinding[];
@@ -57,8 +57,11 @@ export interface ReviewPublishInput {
   newerHead?: string | undefined;
   /** One line on the reviewers when several ran. */
   reviewers?: string | undefined;
-  usage: { turns: number; tokens: number };
   transcript: (maxChars: number) => string;
+  /** The run's facts so far, for the review's first line. */
+  outcome?: RunOutcome;
+  /** The footer as of now. */
+  footer?: () => string;
 }
 
 /** The marker entry of a new finding. */
@@ -113,6 +116,11 @@ export async function publishPullRequestReview(
     dismissed: input.dismissed.map((d) => ({ ...d, title: ctx.redact(d.title) })),
   });
   const maxChars = REVIEW_BODY_CHARS - marker.length;
+  // A blocking finding an earlier review raised and nobody fixed still blocks: this review is not ✅ either.
+  const blockingFindings =
+    inReview.filter((f) => f.draft.severity === 'blocking').length +
+    input.open.filter((f) => f.severity === 'blocking').length;
+  const headline = headlineMarkdown({ ...input.outcome, conclusion: 'reviewed', blockingFindings }, 'review');
   const result = await postPullRequestReview(ctx.octokit, ctx.repo, {
     prNumber: input.prNumber,
     commitId: input.commitId,
@@ -139,14 +147,14 @@ export async function publishPullRequestReview(
           reviewers: input.reviewers,
           transcript: input.transcript,
           maxChars,
+          headline,
+          ...(input.footer ? { footer: input.footer() } : {}),
         }),
         maxChars + 4_000,
       )}\n\n${marker}`,
   });
   if (result.refused)
     ctx.log.warning(`GitHub refused the inline comments (${result.refused}); they are in the review body.`);
-  const status: FinalStatus = input.finished ? 'success' : 'stopped';
-  const stats = `${input.usage.turns} turns · ${input.usage.tokens.toLocaleString('en-US')} tokens`;
   const inBody = inReview.length - result.inline;
   const left = input.repeated + placed.repeated + input.dismissedAgain;
   const notes = [
@@ -154,10 +162,7 @@ export async function publishPullRequestReview(
     ...(input.resolved.length > 0 ? [`${input.resolved.length} resolved`] : []),
   ];
   return {
-    outcome: { conclusion: 'reviewed', reviewUrl: result.url },
-    final: {
-      status,
-      details: `Posted a review: ${result.url} (${result.inline} inline comments, ${inBody} in the body${notes.map((n) => `, ${n}`).join('')}) · ${stats}`,
-    },
+    outcome: { conclusion: 'reviewed', reviewUrl: result.url, blockingFindings },
+    details: `Posted [the review](${result.url}): ${result.inline} inline comments, ${inBody} in the body${notes.map((n) => `, ${n}`).join('')}.`,
   };
 }

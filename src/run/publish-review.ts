@@ -22,7 +22,6 @@ import {
   renderReviewReply,
 } from '../outputs/review-reply.js';
 import { titleFrom } from '../outputs/title.js';
-import type { FinalStatus } from '../outputs/tracking-comment.js';
 import { commitMessage, commitOptions } from './commit-options.js';
 import type { RunContext } from './context.js';
 import type { Publication, PublishInput } from './publish.js';
@@ -34,12 +33,13 @@ const LEADING_ICON = /^\p{Extended_Pictographic}\uFE0F?\s*/u;
 interface Result {
   reply: ReviewReplyResult;
   conclusion: Conclusion;
-  status: FinalStatus;
   /** The tracking comment's line about the change. */
   line: string;
   branch?: string;
-  /** Why the run failed, for the step (already redacted). */
+  pushedSha?: string;
+  /** Why the run failed, for the step, and the headline's reason (already redacted). */
   failure?: string;
+  reason?: string;
 }
 
 /** Commits and pushes to the PR branch through `commitAndPush`; a moved branch is rebased once. */
@@ -67,14 +67,8 @@ async function pushToBranch(
   const refused = refusedWorkflowsNote(push.refused);
   if (refused) notes.push(refused);
   if (push.kind === 'no-changes') {
-    return {
-      reply: { kind: 'no-changes' },
-      conclusion: 'no-changes',
-      status: 'no-changes',
-      line: 'No changes to publish.',
-    };
+    return { reply: { kind: 'no-changes' }, conclusion: 'no-changes', line: '' };
   }
-  const stopped = agent.stopReason === 'done' ? 'success' : 'stopped';
   switch (push.kind) {
     case 'pushed': {
       const url = `${ctx.config.runner.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/commit/${push.sha}`;
@@ -82,17 +76,17 @@ async function pushToBranch(
       return {
         reply: { kind: 'push', branch, push },
         conclusion: 'pushed',
-        status: stopped,
-        line: `Pushed ${push.sha.slice(0, 7)} to \`${branch}\` (${url}${rebased})`,
+        line: `Commit [${push.sha.slice(0, 7)}](${url}) on \`${branch}\`${rebased}${push.via === 'api' ? ', signed by GitHub' : ''}.`,
         branch,
+        pushedSha: push.sha,
       };
     }
     case 'up-to-date':
       return {
         reply: { kind: 'push', branch, push },
         conclusion: 'no-changes',
-        status: 'no-changes',
-        line: `\`${branch}\` already has this change; nothing to push.`,
+        line: '',
+        reason: `\`${branch}\` already has this change`,
       };
     case 'conflict':
     case 'rejected':
@@ -117,17 +111,19 @@ async function notPushed(
           ...(push.answer ? { answer: push.answer } : {}),
           ...(push.fallback ? { fallback: push.fallback } : {}),
           ...(push.patch ? { patch: push.patch } : {}),
+          baseSha: input.checkout.headSha,
           ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
         })
       : undefined;
   // The reply says why and what to change next to its diff; the tracking comment carries the rest.
   const message = refusal?.outcome.failure ?? ctx.redact(push.message);
+  const first = message.split('\n')[0] ?? message;
   return {
     reply: { kind: 'push', branch, push: { ...push, message }, diff },
     conclusion: 'failed',
-    status: 'failed',
-    line: refusal ? refusal.final.details : message,
-    failure: refusal?.outcome.failure ?? message.split('\n')[0] ?? message,
+    line: refusal ? refusal.details : message,
+    failure: refusal?.outcome.failure ?? first,
+    reason: refusal?.outcome.reason ?? /^(.+?)\.(?:\s|$)/.exec(first)?.[1] ?? first,
   };
 }
 
@@ -137,11 +133,10 @@ async function patchForFork(input: PublishInput, thread: ReviewThreadContext): P
   const changed = patch.diff.trim() !== '';
   return {
     reply: changed ? { kind: 'patch', ...patch } : { kind: 'no-changes' },
-    conclusion: 'commented',
-    status: changed ? 'success' : 'no-changes',
+    conclusion: changed ? 'commented' : 'no-changes',
     line: changed
       ? "The pull request's branch is in a fork, so nothing was pushed; the change is in the reply."
-      : 'No changes were made.',
+      : '',
   };
 }
 
@@ -171,16 +166,12 @@ export async function publishReviewReply(ctx: RunContext, input: PublishInput): 
   const { plan, agent, verification } = input;
   const thread = plan.reviewThread;
   if (!thread) throw new Error('publishReviewReply needs a plan with a review thread');
-  const notes = composeNotes({
-    leading: input.sandboxNote ? [input.sandboxNote] : [],
-    stopReason: agent.stopReason,
-  });
+  const notes = composeNotes({ leading: input.sandboxNote ? [input.sandboxNote] : [] });
   const result =
     plan.publish.kind === 'push'
       ? await pushToBranch(ctx, input, thread, plan.publish.branch, notes)
       : await patchForFork(input, thread);
 
-  const stats = `${agent.turns} turns · ${agent.tokens.total.toLocaleString('en-US')} tokens`;
   const reply: ReviewReplyInput = {
     serverUrl: ctx.config.runner.serverUrl,
     repo: ctx.repo,
@@ -189,22 +180,28 @@ export async function publishReviewReply(ctx: RunContext, input: PublishInput): 
     summary: verification ? `${agent.summary}\n\n${renderVerification(verification)}` : agent.summary,
     result: result.reply,
     runUrl: ctx.runUrl,
-    stats,
+    ...(input.footer ? { footer: input.footer() } : {}),
     notes,
+    problems: input.problems ?? [],
     transcript: input.transcript,
   };
   const posted = await tryReply(ctx, reply, thread);
-  // Without a thread the tracking comment carries the whole answer, after its own status icon.
+  // Without a thread the tracking comment carries the whole answer, under the run's own headline.
   const details = posted
-    ? `${result.line} · ${stats}\n\nReplied in the review thread: ${posted.url}`
-    : renderReviewReply(reply, REVIEW_REPLY_FALLBACK_CHARS).replace(LEADING_ICON, '');
+    ? [result.line, `Replied in the review thread: ${posted.url}`, ...(input.problems ?? [])]
+        .filter((p) => p !== '')
+        .join('\n\n')
+    : renderReviewReply({ ...reply, footer: '' }, REVIEW_REPLY_FALLBACK_CHARS).replace(LEADING_ICON, '');
   return {
     outcome: {
       conclusion: result.conclusion,
       ...(result.branch ? { branch: result.branch } : {}),
+      ...(result.pushedSha ? { pushedSha: result.pushedSha } : {}),
       ...(posted ? { commentUrl: posted.url } : {}),
       ...(result.failure ? { failure: result.failure } : {}),
+      ...(result.reason ? { reason: result.reason } : {}),
+      ...(result.reply.kind === 'patch' ? { patchPosted: true } : {}),
     },
-    final: { status: result.status, details },
+    details,
   };
 }

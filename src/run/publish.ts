@@ -1,32 +1,39 @@
 /**
  * Puts the agent's work where the plan says: a branch and a pull request, a push to the PR's own
- * branch, or a comment with the patch. Returns the outcome fields and the tracking comment's
- * final words; failures of git or the API throw (the tracked run reports them).
+ * branch, or a comment with the patch. Returns the outcome's facts and the tracking comment's
+ * details (its headline and footer are added by the tracked run); failures of git or the API
+ * throw (the tracked run reports them), except GitHub refusing the change, which ends `failed`
+ * with the change as a patch (`reportUndelivered`).
  */
 import type { AgentResult } from '../agent/loop.js';
+import { changedFiles, committedChangePatch, workTreeChangePatch } from '../git/change-patch.js';
 import type { CheckoutResult } from '../git/checkout.js';
-import { diffSince } from '../git/commit.js';
-import { commitAndPush } from '../git/commit-and-push.js';
+import { type CommitAndPushResult, commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { apiError } from '../github/api-error.js';
+import { setPullRequestDraft } from '../github/pull-request-draft.js';
 import { PUBLISHED_PATCH_CHARS } from '../limits.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
+import { renderChangeList } from '../outputs/change-list.js';
+import { headlineMarkdown } from '../outputs/outcome.js';
 import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
 import {
   type PullRequestBodyInput,
+  quoteNote,
   renderPullRequestBody,
   renderVerification,
   type VerificationReport,
+  verificationLine,
 } from '../outputs/pull-request-body.js';
 import { dressPullRequest } from '../outputs/pull-request-extras.js';
 import { composeNotes, draftReason } from '../outputs/pull-request-notes.js';
-import { titleFrom } from '../outputs/title.js';
-import type { FinalStatus } from '../outputs/tracking-comment.js';
+import { fenceBlock } from '../outputs/quoted-text.js';
+import { summaryBelowTitle, titleFrom } from '../outputs/title.js';
 import type { Actor } from '../triggers/trigger.js';
 import { commitMessage, commitOptions } from './commit-options.js';
 import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan-work.js';
-import { reportUndelivered } from './undelivered.js';
+import { reportUndelivered, savePatch } from './undelivered.js';
 
 export interface PublishInput {
   git: GitCommandManager;
@@ -37,22 +44,36 @@ export interface PublishInput {
   verification?: VerificationReport;
   /** The sandbox description when commands ran with less than full isolation: a note for the PR. */
   sandboxNote?: string;
+  /** What the policies refused (commands, hosts): sections shown outside the transcript. */
+  problems?: string[];
+  /** The run's facts so far (stop reason, verification, refusals …), read for the PR's first line. */
+  outcome?: RunOutcome;
+  /** CI rounds follow the push: the pull request stays a draft until they pass. */
+  ciPending?: boolean;
+  /** The footer as of now (`renderFooter`). */
+  footer?: () => string;
   /** The transcript block within `maxChars`. */
   transcript: (maxChars: number) => string;
   /** The transcript file; a change GitHub refuses is saved next to it as `changes.patch`. */
   transcriptPath?: string;
 }
 
+/** The parts of the action's pull request body that CI in the loop re-renders. */
+export type PullRequestBodyParts = Omit<PullRequestBodyInput, 'transcript' | 'headline' | 'footer'>;
+
 export interface Publication {
   outcome: Partial<RunOutcome> & Pick<RunOutcome, 'conclusion'>;
-  final: { status: FinalStatus; details: string };
+  /** What the tracking comment and the job summary say under the headline. */
+  details: string;
   /** The action's own pull request and its body's parts, so CI in the loop can re-render the body. */
   pullRequest?: {
     number: number;
     title: string;
     head: string;
     base: string;
-    body: Omit<PullRequestBodyInput, 'transcript'>;
+    body: PullRequestBodyParts;
+    /** The tracking comment's lines about the pull request: its commit, and GitHub's warnings. */
+    comment: { commit: string; warnings: string[] };
   };
   /** The commit the run pushed last, and whether `verify-command` passed on it (unset without one). */
   head?: PushedHead;
@@ -64,32 +85,35 @@ export interface PushedHead {
   verified?: boolean;
 }
 
-/** ` · signed by GitHub`, or why it is a plain git push, for the tracking comment. */
-function signingNote(result: { via: 'api' | 'git' }, fallback: string | undefined): string {
-  if (result.via === 'api') return ' · signed by GitHub';
-  return fallback ? ` · pushed with git (not signed): ${fallback}` : '';
+/** `Commit abc1234, signed by GitHub`, or why it is a plain git push. */
+function commitLine(
+  ctx: RunContext,
+  commit: Extract<CommitAndPushResult, { kind: 'pushed' }>,
+  branch: string,
+): string {
+  const url = `${ctx.config.runner.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/commit/${commit.sha}`;
+  const rebased = commit.rebasedOnto ? `, rebased onto ${commit.rebasedOnto.slice(0, 7)}` : '';
+  const signed =
+    commit.via === 'api'
+      ? ', signed by GitHub'
+      : commit.fallback
+        ? `, pushed with git (not signed): ${commit.fallback}`
+        : ', pushed with git';
+  return `Commit [${commit.sha.slice(0, 7)}](${url}) on \`${branch}\`${rebased}${signed}.`;
 }
+
+const join = (parts: (string | undefined)[]) => parts.filter((p) => p?.trim()).join('\n\n');
 
 /** Publishes according to `input.plan.publish`. */
 export async function publishWork(ctx: RunContext, input: PublishInput): Promise<Publication> {
   const { plan, agent, verification } = input;
   const target = plan.publish;
-  const verifyLine = verification ? `\n\n${renderVerification(verification)}` : '';
   const fallbackTitle = plan.fixesIssue ? `Fix #${plan.fixesIssue}` : 'Changes by agent-action';
   const title = ctx.redact(titleFrom(agent.summary, fallbackTitle));
+  const problems = input.problems ?? [];
+  const base = input.checkout.headSha;
 
-  if (target.kind === 'comment') {
-    const patch = await diffSince(input.git, input.checkout.headSha);
-    const fence = patch.includes('```') ? '~~~~~' : '```';
-    const patchBlock = patch.trim()
-      ? `\n\n<details><summary>Patch (apply with \`git apply\`)</summary>\n\n${fence}diff\n${patch.slice(0, PUBLISHED_PATCH_CHARS)}\n${fence}\n\n</details>`
-      : '';
-    const conclusion = plan.conversation ? 'commented' : 'no-changes';
-    return {
-      outcome: { conclusion },
-      final: { status: 'success', details: `${agent.summary}${patchBlock}${verifyLine}` },
-    };
-  }
+  if (target.kind === 'comment') return answerWithPatch(ctx, input, title);
 
   const commit = await commitAndPush(
     ctx.octokit,
@@ -97,27 +121,27 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     input.git,
     commitOptions(ctx, input.actor, {
       message: commitMessage(ctx, title, agent.summary),
-      startSha: input.checkout.headSha,
+      startSha: base,
       branch: target.branch,
       expectedSha: input.checkout.remoteSha,
       // A pull request's own branch is shared: rebase once onto what others pushed meanwhile.
       rebase: target.kind === 'push',
     }),
   );
+  // A budget stop is the headline's to say; these are the other facts worth a line.
   const notes = composeNotes({
     leading: [...(plan.prNotes ?? []), ...(input.sandboxNote ? [input.sandboxNote] : [])],
-    stopReason: agent.stopReason,
     refused: commit.refused,
   });
+  const quotedNotes = notes.map(quoteNote);
+  const fullVerification = verification ? renderVerification(verification) : undefined;
   if (commit.kind === 'no-changes' || commit.kind === 'up-to-date') {
-    const why = commit.refused.length > 0 ? `\n\n${notes.join('\n\n')}` : '';
-    const line =
-      commit.kind === 'up-to-date'
-        ? `\`${target.branch}\` already has this change; nothing to push.`
-        : 'No changes to publish.';
     return {
-      outcome: { conclusion: 'no-changes' },
-      final: { status: 'no-changes', details: `${line}\n\n${agent.summary}${why}${verifyLine}` },
+      outcome: {
+        conclusion: 'no-changes',
+        ...(commit.kind === 'up-to-date' ? { reason: `\`${target.branch}\` already has this change` } : {}),
+      },
+      details: join([agent.summary, ...quotedNotes, ...problems, fullVerification]),
     };
   }
   if (commit.kind !== 'pushed') {
@@ -127,36 +151,51 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
       ...(commit.kind === 'rejected' && commit.answer ? { answer: commit.answer } : {}),
       ...(commit.fallback ? { fallback: commit.fallback } : {}),
       ...(commit.patch ? { patch: commit.patch } : {}),
+      baseSha: base,
       ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
     });
   }
-  const signed = signingNote(commit, commit.fallback);
+  const changes = renderChangeList(await changedFiles(input.git, base));
   const head: PushedHead = { sha: commit.sha, ...(verification ? { verified: verification.passed } : {}) };
-  const status: FinalStatus = agent.stopReason === 'done' ? 'success' : 'stopped';
-  const stats = `${agent.turns} turns · ${agent.tokens.total.toLocaleString('en-US')} tokens`;
 
   if (target.kind === 'push') {
-    const url = `${ctx.config.runner.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/commit/${commit.sha}`;
-    const rebased = commit.rebasedOnto ? `, rebased onto ${commit.rebasedOnto.slice(0, 7)}` : '';
     return {
-      outcome: { conclusion: 'pushed', branch: target.branch },
+      outcome: { conclusion: 'pushed', branch: target.branch, pushedSha: commit.sha },
       head,
-      final: {
-        status,
-        details: `Pushed ${commit.sha.slice(0, 7)} to \`${target.branch}\` (${url}${rebased})${signed} · ${stats}\n\n${agent.summary}${notes.map((n) => `\n\n> ${n}`).join('')}${verifyLine}`,
-      },
+      details: join([
+        commitLine(ctx, commit, target.branch),
+        agent.summary,
+        ...quotedNotes,
+        ...problems,
+        changes,
+        fullVerification,
+      ]),
     };
   }
 
   const draft =
+    input.ciPending === true ||
     draftReason({ verification, stopReason: agent.stopReason, draftInput: ctx.config.draft }) !== undefined;
-  const bodyParts = {
-    summary: agent.summary,
+  const bodyParts: PullRequestBodyParts = {
+    summary: summaryBelowTitle(agent.summary, title),
     ...(plan.fixesIssue !== undefined ? { issueNumber: plan.fixesIssue } : {}),
     ...(verification ? { verification } : {}),
     notes,
+    problems,
+    ...(changes ? { changes } : {}),
   };
-  const body = renderPullRequestBody({ ...bodyParts, transcript: input.transcript });
+  const facts: RunOutcome = {
+    ...(input.outcome ?? {}),
+    conclusion: 'pr-opened',
+    draft,
+    ...(input.ciPending ? { ci: { state: 'pending', fixRounds: 0 } } : {}),
+  };
+  const body = renderPullRequestBody({
+    ...bodyParts,
+    headline: headlineMarkdown(facts, 'pull-request'),
+    transcript: input.transcript,
+    ...(input.footer ? { footer: input.footer() } : {}),
+  });
   let pr: Awaited<ReturnType<typeof openOrUpdatePullRequest>>;
   try {
     pr = await openOrUpdatePullRequest(ctx.octokit, ctx.repo, {
@@ -172,11 +211,18 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
       step: 'pull-request',
       headline: `The commit is on \`${target.branch}\`, but GitHub would not open the pull request.`,
       answer: httpStatus ? `HTTP ${httpStatus}: ${message}` : message,
-      patch: await changesPatch(input.git, input.checkout.headSha),
+      patch: await committedChangePatch(input.git, base),
+      baseSha: base,
       pushedBranch: target.branch,
       base: target.base,
       ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}),
     });
+  }
+  // An open pull request keeps its draft state on update; a run that needs a draft makes it one.
+  if (draft && !pr.draft) {
+    const made = await setPullRequestDraft(ctx.octokit, ctx.repo, pr.number, true);
+    if (made.kind === 'failed') ctx.log.warning(ctx.redact(made.message));
+    else pr = { ...pr, draft: made.draft };
   }
   const { labels, reviewers } = ctx.config.publishing;
   const warnings = await dressPullRequest(
@@ -187,29 +233,64 @@ export async function publishWork(ctx: RunContext, input: PublishInput): Promise
     pr.created,
   );
   for (const warning of warnings) ctx.log.warning(warning);
-  const verb = pr.created ? 'Opened' : 'Updated';
-  const draftNote =
-    verification && !verification.passed ? ' as a draft: verification failed' : pr.draft ? ' (draft)' : '';
+  const pushed = commitLine(ctx, commit, target.branch);
   return {
     outcome: {
       conclusion: pr.created ? 'pr-opened' : 'pr-updated',
       prUrl: pr.url,
       prNumber: pr.number,
       branch: target.branch,
+      draft: pr.draft,
     },
-    final: {
-      status,
-      details: `${verb} pull request #${pr.number}${draftNote}: ${pr.url}${signed} · ${stats}${verifyLine}${warnings.map((w) => `\n\n> ⚠️ ${w}`).join('')}`,
+    // The PR carries the summary and the verification output; the comment says where things stand.
+    details: join([
+      pushed,
+      verification ? verificationLine(verification) : undefined,
+      ...problems,
+      ...warnings.map((w) => quoteNote(`⚠️ ${w}`)),
+    ]),
+    pullRequest: {
+      number: pr.number,
+      title,
+      head: target.branch,
+      base: target.base,
+      body: bodyParts,
+      comment: { commit: pushed, warnings },
     },
-    pullRequest: { number: pr.number, title, head: target.branch, base: target.base, body: bodyParts },
     head,
   };
 }
 
-/** The committed change as `git format-patch` output (HEAD is the one commit on `startSha`). */
-async function changesPatch(git: GitCommandManager, startSha: string): Promise<string> {
-  const out = await git.exec(['format-patch', '--stdout', '--binary', `${startSha}..HEAD`], {
-    allowAllExitCodes: true,
-  });
-  return out.stdout;
+/**
+ * A run that answers in a comment: the model's answer, and the change (if it made one) as a patch
+ * on the commit it started from — for a fork's pull request, the way to take the change.
+ */
+async function answerWithPatch(ctx: RunContext, input: PublishInput, title: string): Promise<Publication> {
+  const { plan, agent, verification } = input;
+  const base = input.checkout.headSha;
+  const patch = ctx.redact(
+    await workTreeChangePatch(input.git, base, commitMessage(ctx, title, agent.summary)),
+  );
+  let patchBlock: string | undefined;
+  if (patch.trim()) {
+    const saved = await savePatch(ctx, patch, input.transcriptPath);
+    const how = `apply it on \`${base.slice(0, 7)}\` with <code>git am</code> (or <code>git apply</code>)`;
+    patchBlock =
+      patch.length <= PUBLISHED_PATCH_CHARS
+        ? `<details><summary>The change as a patch: ${how}</summary>\n\n${fenceBlock(patch, 'diff')}\n\n</details>`
+        : `The patch is too large for a comment (${patch.length.toLocaleString('en-US')} characters)${saved ? `; it is saved as \`${saved}\` on the runner` : ''}.`;
+  }
+  return {
+    outcome: {
+      conclusion: plan.conversation ? 'commented' : 'no-changes',
+      ...(plan.conversation ? {} : { reason: 'Answered in the job summary' }),
+      ...(patchBlock ? { patchPosted: true } : {}),
+    },
+    details: join([
+      agent.summary,
+      patchBlock,
+      ...(input.problems ?? []),
+      verification ? renderVerification(verification) : undefined,
+    ]),
+  };
 }

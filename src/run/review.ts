@@ -177,6 +177,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       head,
       ledger: { open: recheck.open, dismissed: ledger.dismissed },
     });
+    outcome.stopReason = results.map((r) => r.agent.stopReason).find((reason) => reason !== 'done') ?? 'done';
     let findings = checked.findings;
     if (config.verifyCommand && tools.commands) {
       const suggestions = await checkSuggestions({ ...commandHost(ctx), workspace }, findings, {
@@ -198,7 +199,6 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       summary: nothingNew
         ? "The commits pushed since the last review changed none of this pull request's files."
         : summaryOf(results),
-      finished: results.every((r) => r.agent.stopReason === 'done'),
       scope,
       findings,
       dropped: checked.dropped,
@@ -211,7 +211,8 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       dismissed: ledger.dismissed,
       ...(newerHead && newerHead !== head ? { newerHead } : {}),
       reviewers: reviewersLine(results, outcome.costUsd),
-      usage: { turns: outcome.turns ?? 0, tokens: outcome.tokens ?? 0 },
+      outcome,
+      footer: input.footer,
       transcript: (maxChars) =>
         renderTranscriptMarkdown(records, {
           maxChars,

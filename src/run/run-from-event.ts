@@ -14,7 +14,7 @@ import { resolveTrigger } from '../triggers/resolve-trigger.js';
 import { describeTrigger } from '../triggers/trigger.js';
 import { createRunContext } from './context.js';
 import { watchJobCancel } from './job-cancel.js';
-import { runTracked } from './tracked-run.js';
+import { reportUntracked, runTracked } from './tracked-run.js';
 
 /** Runs the action once. Throws only for misconfiguration found before any work started. */
 export async function runFromEvent(config: Config): Promise<RunOutcome> {
@@ -23,6 +23,7 @@ export async function runFromEvent(config: Config): Promise<RunOutcome> {
       `agent-action needs a Linux runner (runs-on: ubuntu-latest or a self-hosted Linux runner); this runner is ${config.runner.platform}. Its command sandbox relies on Linux namespaces.`,
     );
   }
+  const startedAt = Date.now();
   await checkAllowedCommands(config.allowedCommands);
   const cancel = watchJobCancel((signal) => ctx.log.warning(`Received ${signal}: stopping and finalising.`));
   const ctx = createRunContext(config, cancel.signal);
@@ -41,7 +42,8 @@ export async function runFromEvent(config: Config): Promise<RunOutcome> {
     const trigger =
       resolved.kind === 'check-run' ? await confirmCheckRunHead(ctx.octokit, ctx.repo, resolved) : resolved;
     ctx.log.info(`Trigger: ${describeTrigger(trigger)}`);
-    if (trigger.kind === 'skip') return { conclusion: 'skipped' };
+    if (trigger.kind === 'skip')
+      return await reportUntracked(ctx, { conclusion: 'skipped', reason: trigger.reason }, startedAt);
 
     const decision = await checkGate(ctx.octokit, ctx.repo, trigger, {
       minPermission: config.minPermission,
@@ -50,12 +52,15 @@ export async function runFromEvent(config: Config): Promise<RunOutcome> {
     });
     if (decision.kind === 'denied') {
       ctx.log.info(`Denied: ${decision.reason}`);
-      return { conclusion: 'denied' };
+      const outcome: RunOutcome = { conclusion: 'denied', reason: decision.reason };
+      return await reportUntracked(ctx, outcome, startedAt, trigger.actor.login);
     }
-    return await runTracked(ctx, trigger);
+    return await runTracked(ctx, trigger, startedAt);
   } catch (error) {
     // Before the tracked run: an unreadable event, a failing permission check … (redacted for the log).
-    return { conclusion: 'failed', failure: ctx.redact((error as Error).message) };
+    const failure = ctx.redact((error as Error).message);
+    const reason = failure.split('\n')[0] ?? failure;
+    return await reportUntracked(ctx, { conclusion: 'failed', failure, reason }, startedAt);
   } finally {
     cancel.dispose();
   }

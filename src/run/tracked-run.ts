@@ -3,6 +3,8 @@
  * `carryOutPlan` (the work). Whatever happens inside — success, a budget stop, an
  * error, a cancelled job — the `finally` here finalises the tracking comment, puts back the git
  * credentials it took out, and writes the job summary, and the outcome carries every field known.
+ * Every surface opens with the outcome model's line (`outcome.ts`) and ends with the one footer,
+ * and the log's last line is that same outcome.
  */
 
 import * as core from '@actions/core';
@@ -19,9 +21,12 @@ import { JOB_SUMMARY_CHARS } from '../limits.js';
 import { pricesFor } from '../llm/model-prices.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { addEyesReaction } from '../outputs/comment.js';
+import { renderFooter } from '../outputs/footer.js';
 import { renderJobSummary, writeJobSummary } from '../outputs/job-summary.js';
-import { type FinalStatus, startTrackingComment, type TrackingComment } from '../outputs/tracking-comment.js';
-import { usageLine } from '../outputs/usage-line.js';
+import { headlineMarkdown, headlineText } from '../outputs/outcome.js';
+import { quoteNote } from '../outputs/pull-request-body.js';
+import { plainParagraph } from '../outputs/quoted-text.js';
+import { startTrackingComment, type TrackingComment } from '../outputs/tracking-comment.js';
 import { exportRunTrace } from '../telemetry/run-trace.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { carryOutPlan } from './carry-out-plan.js';
@@ -34,11 +39,13 @@ import { transcriptArtifactName, uploadTranscriptArtifact } from './transcript-a
 export async function runTracked(
   ctx: RunContext,
   trigger: Exclude<Trigger, { kind: 'skip' }>,
+  startedAt: number = Date.now(),
 ): Promise<RunOutcome> {
   // A priced model's cost is known from the start (nothing spent yet), so every exit path reports one.
   const priced = pricesFor(ctx.config.llm.model, ctx.config.llm.prices) !== undefined;
   const outcome: RunOutcome = { conclusion: 'failed', ...(priced ? { costUsd: 0 } : {}) };
-  let final: { status: FinalStatus; details: string } = { status: 'failed', details: 'The run failed.' };
+  const footer = () => runFooter(ctx, outcome, startedAt, trigger.actor.login);
+  let details = '';
   let tracking: TrackingComment | undefined;
   let restoreCredentials: (() => Promise<void>) | undefined;
   let mode: string | undefined;
@@ -79,35 +86,33 @@ export async function runTracked(
       tracking,
       outcome,
       snapshotGitConfig: configGuard.snapshot,
+      footer,
     });
     Object.assign(outcome, result.outcome);
-    final = result.final;
+    details = result.details;
   } catch (error) {
     const cancelled = ctx.signal.aborted;
     const message = ctx.redact(cancelled ? 'The job was cancelled.' : (error as Error).message);
     outcome.conclusion = 'failed';
     outcome.failure = message;
-    final = {
-      status: cancelled ? 'cancelled' : 'failed',
-      details: cancelled ? 'The run was cancelled.' : `The run failed: ${message}`,
-    };
+    if (cancelled) outcome.cancelled = true;
+    else outcome.reason = shortReason(message);
+    details = cancelled
+      ? 'The job was cancelled before the run finished; nothing more was published.'
+      : `The run failed:\n\n${quoteNote(plainParagraph(message, 40))}`;
   } finally {
     outcome.artifactUrl = await uploadTranscript(ctx, trigger, outcome.transcriptPath);
-    const artifactLine = outcome.artifactUrl ? ` · [transcript](${outcome.artifactUrl})` : '';
-    await tracking?.finalise(final.status, `${final.details}\n\n${usageOf(outcome)}${artifactLine}`);
+    await tracking?.finalise(compose(headlineMarkdown(outcome), details, footer()));
     await restoreCredentials?.().catch((e: Error) =>
       ctx.log.warning(`Could not restore the git config: ${e.message}`),
     );
     const records = outcome.transcriptPath
       ? await readTranscript(outcome.transcriptPath).catch(() => [])
       : [];
-    await writeJobSummary(
-      core.summary,
-      ctx.publish(
-        renderJobSummary({ outcome, final, records, runUrl: ctx.runUrl, ...(mode ? { mode } : {}) }),
-        JOB_SUMMARY_CHARS,
-      ),
-    ).catch((e: Error) => ctx.log.warning(`Could not write the job summary: ${e.message}`));
+    await writeSummary(
+      ctx,
+      renderJobSummary({ outcome, details, records, footer: footer(), ...(mode ? { mode } : {}) }),
+    );
     await exportRunTrace({
       config: ctx.config,
       records,
@@ -121,7 +126,24 @@ export async function runTracked(
       log: ctx.log,
       redact: ctx.redact,
     });
+    ctx.log.info(headlineText(outcome));
   }
+  return outcome;
+}
+
+/**
+ * A run that never reached `runTracked` (denied, skipped): the job summary says why, with the
+ * footer, and the log's last line is the outcome. Nothing is posted on GitHub.
+ */
+export async function reportUntracked(
+  ctx: RunContext,
+  outcome: RunOutcome,
+  startedAt: number,
+  requester?: string,
+): Promise<RunOutcome> {
+  const footer = runFooter(ctx, outcome, startedAt, requester);
+  await writeSummary(ctx, renderJobSummary({ outcome, details: '', records: [], footer }));
+  ctx.log.info(headlineText(outcome));
   return outcome;
 }
 
@@ -145,17 +167,38 @@ async function uploadTranscript(
   });
 }
 
-/** The tracking comment's last line: what the run used, on every exit path. */
-function usageOf(outcome: RunOutcome): string {
-  const turns = outcome.turns ?? 0;
-  const given = contextCounts(outcome.instructionFiles, outcome.images);
-  return `**Usage:** ${turns} ${turns === 1 ? 'turn' : 'turns'} · ${usageLine({
+/** The footer over what the outcome knows now. */
+function runFooter(ctx: RunContext, outcome: RunOutcome, startedAt: number, requester?: string): string {
+  return renderFooter({
+    model: ctx.config.llm.model,
+    durationMs: Date.now() - startedAt,
+    turns: outcome.turns ?? 0,
     tokens: outcome.tokens ?? 0,
     promptTokens: outcome.promptTokens,
-    cachedTokens: outcome.cachedTokens ?? 0,
+    cachedTokens: outcome.cachedTokens,
     costUsd: outcome.costUsd,
     estimated: outcome.tokensEstimated,
-  })}${given ? ` · ${given}` : ''}`;
+    context: contextCounts(outcome.instructionFiles, outcome.images),
+    requester,
+    transcriptUrl: outcome.artifactUrl,
+    runUrl: ctx.runUrl,
+  });
+}
+
+async function writeSummary(ctx: RunContext, markdown: string): Promise<void> {
+  await writeJobSummary(core.summary, ctx.publish(markdown, JOB_SUMMARY_CHARS)).catch((e: Error) =>
+    ctx.log.warning(`Could not write the job summary: ${e.message}`),
+  );
+}
+
+const compose = (...parts: string[]) => parts.filter((p) => p.trim() !== '').join('\n\n');
+
+/** The first sentence of a failure, short enough for a headline, as text that cannot become markup. */
+function shortReason(message: string): string {
+  const first = plainParagraph(message, 1).split('\n')[0] ?? '';
+  const sentence = /^(.{20,}?[.!?])\s/.exec(first)?.[1] ?? first;
+  const cut = sentence.length > 160 ? `${sentence.slice(0, 159)}…` : sentence;
+  return cut.replace(/\.$/, '');
 }
 
 async function defaultBranch(octokit: Pick<GitHubClient, 'request'>, repo: RepoRef): Promise<string> {

@@ -14,6 +14,8 @@ export interface Reply {
   status: number;
   /** JSON body; omit for an empty response. */
   body?: unknown;
+  /** A body sent as it is instead (a proxy's HTML error page); set its `content-type` in `headers`. */
+  text?: string;
   headers?: Record<string, string>;
 }
 

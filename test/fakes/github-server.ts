@@ -179,6 +179,10 @@ export async function startGitHubServer(options: GitHubServerOptions = {}): Prom
       const errors = validator.checkResponse(match, reply.status, reply.body);
       if (errors.length > 0) violate('response', errors.slice(0, 20), match.operationId);
     }
+    if (reply.text !== undefined) {
+      res.writeHead(reply.status, reply.headers ?? {});
+      return res.end(reply.text);
+    }
     res.writeHead(reply.status, { ...reply.headers, ...(reply.body !== undefined ? JSON_HEADERS : {}) });
     res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
   };

@@ -11,6 +11,7 @@ import type { RunScript } from '../fakes/github-records.js';
 import { reply } from '../fakes/openai-server.js';
 import { type Harness, labeledPayload, startHarness } from '../helpers/action-harness.js';
 import { PROJECT, realFailingJobLog } from '../helpers/github-job-log.js';
+import { assertFooter, assertWellFormed, firstLine } from '../helpers/published-text.js';
 
 let h: Harness;
 let failingLog: string;
@@ -125,23 +126,34 @@ describe('CI in the loop, end to end with the built action', () => {
     );
 
     const pr = pullRequestOf(branch);
-    assert.equal(pr.pull?.draft, false);
+    assert.equal(pr.pull?.draft, false, 'marked ready once CI passed');
+    const opened = h.github.requests.find((r) => r.operationId === 'pulls/create' && r.body.includes(branch));
+    assert.equal(JSON.parse(opened!.body).draft, true, 'opened as a draft while the CI rounds were to come');
     assert.equal(pr.title, 'Add a sum function');
     const body = pr.body ?? '';
-    assert.match(body, /^sum\(a, b\) returns|Add a sum function/);
-    assert.match(body, /> CI fix round 1: Add instead of subtract in sum \([0-9a-f]{7}\)/);
-    assert.match(body, /Agent transcript: 5 turns/);
+    assert.equal(firstLine(body), '✅ **Ready for review** — CI passed after 1 fix round');
+    assert.match(body, /\n\n- Fix round 1 \(`[0-9a-f]{7}`\): Add instead of subtract in sum\n/);
+    assert.match(body, /- `sum\.js` \+1 −0/, 'the files changed come from the final diff');
     assert.match(body, new RegExp(`### CI: \`${workflow}\``));
     assert.match(
       body,
       /\| 1 \| \[run \d+\]\(http:\/\/127\.0\.0\.1:\d+\/[^)]+\) \| `[0-9a-f]{7}` \| ❌ failure \|/,
     );
-    assert.match(body, /\*\*CI conclusion: ✅ success\*\* after 1 fix round\.$/);
+    assert.ok(
+      body.indexOf('**CI conclusion: ✅ success** after 1 fix round.') < body.indexOf('<details>'),
+      'the CI verdict stands above the transcript',
+    );
+    assertFooter(body, { turns: 5, requester: 'alice' });
+    assertWellFormed(body);
 
     const [tracking] = h.github.state.commentsOn(issue.number);
-    assert.match(tracking?.body ?? '', new RegExp(`^✅ Opened pull request #${pr.number}`));
-    assert.match(tracking?.body ?? '', /1 CI fix round; 5 turns/);
+    assert.equal(
+      firstLine(tracking?.body ?? ''),
+      `✅ **Opened pull request #${pr.number}** — CI passed after 1 fix round`,
+    );
     assert.match(tracking?.body ?? '', /\*\*CI conclusion: ✅ success\*\* after 1 fix round\./);
+    assert.match(tracking?.body ?? '', /The pull request is ready for review\./);
+    assertFooter(tracking?.body ?? '', { turns: 5, requester: 'alice' });
     const transcript = readFileSync(run.outputs['transcript-path']!, 'utf8');
     assert.match(transcript, /"type":"note","turn":2,"message":"CI round 1 \([^)]+\): fixing/);
     assert.match(transcript, /"type":"tool-call","turn":4,/, 'fix-round turns are numbered on');
@@ -171,7 +183,12 @@ describe('CI in the loop, end to end with the built action', () => {
         `\\[run ${runs[0]!.id}\\]\\(http://127\\.0\\.0\\.1:\\d+/[^)]+/actions/runs/${runs[0]!.id}\\)`,
       ),
     );
-    assert.match(body, /dispatched and not waited for \(`ci-rounds: 0`\)/);
+    assert.match(
+      body,
+      /dispatched \[run \d+\]\([^)]+\) on `[0-9a-f]{7}` and not waited for \(`ci-rounds: 0`\)/,
+    );
+    assert.doesNotMatch(body, /⏳|queued|in progress/, 'no status that would go stale');
+    assert.equal(firstLine(body), '✅ **Ready for review** — CI dispatched');
     h.github.assertNoViolations();
   });
 
@@ -203,9 +220,13 @@ describe('CI in the loop, end to end with the built action', () => {
         /> \[!WARNING\]\n> The token may not dispatch or read runs of `ci-\d+\.yml` \(403/,
       );
       assert.match(pr.body ?? '', /\*\*Fix:\*\* Give the job `permissions: actions: write`/);
-      assert.equal(pr.pull?.draft, false);
+      assert.equal(pr.pull?.draft, true, 'CI never ran: the PR stays a draft');
+      assert.equal(firstLine(pr.body ?? ''), ':warning: **Draft** — CI could not be dispatched');
       const [tracking] = h.github.state.commentsOn(issue.number);
-      assert.match(tracking?.body ?? '', /^✅ Opened pull request/);
+      assert.match(
+        tracking?.body ?? '',
+        /^:warning: \*\*Opened pull request #\d+ as a draft\*\* — CI could not be dispatched\n/,
+      );
       assert.match(tracking?.body ?? '', /\*\*Fix:\*\* Give the job `permissions: actions: write`/);
     } finally {
       undo();
@@ -231,9 +252,10 @@ describe('CI in the loop, end to end with the built action', () => {
     assert.equal(run.outputs['turns'], '4');
     const pr = pullRequestOf(branch);
     assert.equal(pr.pull?.draft, true, 'converted to a draft through GraphQL');
-    assert.match(pr.body ?? '', /still failing after 1 fix round \(`ci-rounds: 1`\)\.$/);
+    assert.match(pr.body ?? '', /still failing after 1 fix round \(`ci-rounds: 1`\)\./);
+    assert.equal(firstLine(pr.body ?? ''), ':warning: **Draft** — CI failed after 1 fix round');
     const [tracking] = h.github.state.commentsOn(issue.number);
-    assert.match(tracking?.body ?? '', /The pull request is now a draft: its last CI run failed\./);
+    assert.match(tracking?.body ?? '', /The pull request stays a draft: its last CI run failed\./);
     assert.equal(
       (await h.github.git.log(branch, 2))[0]?.subject,
       'Fix CI (round 1): Note the open question about sum',
@@ -259,12 +281,12 @@ describe('CI in the loop, end to end with the built action', () => {
     assert.equal(run.outputs['ci-conclusion'], 'success');
     assert.equal(await h.github.git.readFile(branch, 'sum.js'), PROJECT.fixed);
     const pr = pullRequestOf(branch);
-    assert.match(pr.body ?? '', /The agent stopped early in its last CI fix round \(max-turns\)\./);
+    assert.match(firstLine(pr.body ?? ''), /^:warning: \*\*Draft\*\* — stopped at `max-turns`/);
     const transcript = readFileSync(run.outputs['transcript-path']!, 'utf8');
     assert.match(transcript, /"type":"tool-call","turn":3,/);
     assert.match(
       transcript,
-      /The agent used all 1 turns \(`max-turns`\) before it finished\. So far: 1 turn,/,
+      /The agent used all 1 turns \(`max-turns`\) before it finished\. So far: 1 tool calls/,
     );
     h.github.assertNoViolations();
   });
@@ -284,7 +306,7 @@ describe('CI in the loop, end to end with the built action', () => {
     const pr = pullRequestOf(branch);
     assert.match(
       pr.body ?? '',
-      /No CI fix round 1: the agent's budget \(`max-turns` \/ `max-tokens` \/ `max-cost-usd`\) is used up\./,
+      /No fix round 1: the agent's budget \(`max-turns` \/ `max-tokens` \/ `max-cost-usd`\) is used up\./,
     );
     assert.equal(pr.pull?.draft, true);
     h.github.assertNoViolations();

@@ -164,7 +164,7 @@ describe('agent-action-local (dist/cli/index.js)', () => {
     const prMarkdown = await readFile(path.join(outDir, 'pull-request.md'), 'utf8');
     assert.match(prMarkdown, /^# Evaluate chained operators left to right\n/);
     assert.match(prMarkdown, /recursed on their right operand/);
-    assert.match(prMarkdown, /<details>\n<summary>Agent transcript: 4 turns, 5 tool calls \(1 failed\)/);
+    assert.match(prMarkdown, /<details>\n<summary>Transcript: 5 tool calls \(1 failed\)/);
     const pr = JSON.parse(await readFile(path.join(outDir, 'pull-request.json'), 'utf8'));
     assert.equal(pr.head, branch);
     assert.equal(pr.base, 'main');
@@ -227,7 +227,7 @@ describe('agent-action-local (dist/cli/index.js)', () => {
     );
     assert.match(JSON.stringify(requests[0]!.body.messages[0]), /run `npm test` with bash/);
     const prMarkdown = await readFile(path.join(out, 'pull-request.md'), 'utf8');
-    assert.match(prMarkdown, /Verification failed, so this pull request is a draft/);
+    assert.match(prMarkdown, /\n\n:warning: \*\*Draft\*\* — verification failed \(`npm test`, exit 1\)\n/);
     assert.match(prMarkdown, /\*\*Verification\*\* `npm test` ❌ failed \(exit code 1\)/);
     // The tail of the test run's output; its shape depends on the reporter node picks, its counts do not.
     assert.match(prMarkdown, /fail 1\b/);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { httpError, reply } from '../fakes/openai-server.js';
 import { labeledPayload, useHarness } from '../helpers/action-harness.js';
+import { assertFooter, firstLine } from '../helpers/published-text.js';
 
 const h = useHarness();
 // USD per million tokens: input / cached input / output.
@@ -41,18 +42,30 @@ describe('cost and cache hits, end to end', () => {
       'the work done before the stop is published',
     );
 
-    const usage = '201,000 tokens · 50,000 cached (25% of prompt) · $0.3200';
     const [comment] = h.github.state.commentsOn(issue.number);
-    assert.match(comment!.body, /^🛑 Opened pull request/);
-    assert.ok(comment!.body.includes(`**Usage:** 2 turns · ${usage}`), comment!.body);
-    assert.ok(run.summary.includes(usage), run.summary);
     const pr = h.github.state.pulls().find((p) => p.pull?.headRef === `agent/issue-${issue.number}`);
-    assert.match(
-      pr?.body ?? '',
-      /Agent transcript: 2 turns, 2 tool calls, 201,000 tokens, 50,000 cached \(25% of prompt\), \$0\.3200, stopped: max-cost/,
-    );
+    const heads = [
+      [
+        comment!.body,
+        `:warning: **Opened pull request #${pr?.number} as a draft** — stopped at the cost cap ($0.25, \`max-cost-usd\`)`,
+      ],
+      [pr?.body ?? '', ':warning: **Draft** — stopped at the cost cap ($0.25, `max-cost-usd`)'],
+      [
+        run.summary,
+        `:warning: **Opened pull request #${pr?.number} as a draft** — stopped at the cost cap ($0.25, \`max-cost-usd\`)`,
+      ],
+    ];
+    for (const [text, head] of heads) {
+      assert.equal(firstLine(text!), head);
+      assert.doesNotMatch(text!, /No changes/, 'a stop with changes is not "no changes"');
+      assertFooter(text!, {
+        turns: 2,
+        requester: 'alice',
+        cost: / · 201,000 tokens \(25% cached\) · \$0\.32 · /,
+      });
+    }
     assert.equal(pr?.pull?.draft, true, 'a stopped run opens a draft');
-    assert.match(pr?.body ?? '', /The agent stopped early \(max-cost\)/);
+    assert.match(pr?.body ?? '', /<summary>Transcript: 2 tool calls · stopped: max-cost<\/summary>/);
 
     // The prefix is the same bytes on both turns, and the cache key is sent with each.
     const [first, second] = h.openai.requests.map((r) => r.body);
@@ -78,12 +91,41 @@ describe('cost and cache hits, end to end', () => {
     assert.equal(run.outputs['cached-tokens'], '400');
     assert.equal(run.outputs['cost-usd'], '0.0023');
     const [comment] = h.github.state.commentsOn(issue.number);
-    assert.match(comment!.body, /^❌ The run failed/);
-    assert.ok(
-      comment!.body.includes('**Usage:** 2 turns · 1,100 tokens · 400 cached (40% of prompt) · $0.0023'),
-      comment!.body,
+    assert.match(firstLine(comment!.body), /^❌ \*\*Failed: The LLM endpoint [^*]* refused the request/);
+    for (const text of [comment!.body, run.summary])
+      assertFooter(text, {
+        turns: 2,
+        requester: 'alice',
+        cost: / · 1,100 tokens \(40% cached\) · \$0\.0023 · /,
+      });
+  });
+
+  it('a cap below what the next turn costs: the cap printed as set, the advice to raise it, never "No changes"', async () => {
+    const issue = h.github.state.addIssue({ title: 'Greeting typo', body: 'It says helo.', user: 'alice' });
+    // Turn 1: 1,000 prompt + 100 out = $0.003; the next turn's estimate passes the $0.00472 cap.
+    h.openai.enqueue(
+      reply().tool('read_file', { path: 'src/greet.js' }).tokens(1_000, 100),
+      reply().text('never asked for'),
     );
-    assert.ok(run.summary.includes('1,100 tokens · 400 cached (40% of prompt) · $0.0023'), run.summary);
+    const run = await h.run('issues', labeledPayload(issue, 'alice'), {
+      inputs: { prices, 'max-cost-usd': '0.00472' },
+    });
+    assert.equal(run.exitCode, 0, run.stdout + run.stderr);
+    assert.equal(h.openai.requests.length, 1);
+    assert.equal(run.outputs['conclusion'], 'no-changes');
+    const [comment] = h.github.state.commentsOn(issue.number);
+    for (const text of [comment!.body, run.summary]) {
+      assert.equal(
+        firstLine(text),
+        ':warning: **Stopped before making a change** — stopped at the cost cap ($0.0047, `max-cost-usd`)',
+      );
+      assert.doesNotMatch(text, /No changes|\$0\.00\b/);
+      assert.match(
+        text,
+        /the next turn would pass the \$0\.0047 budget \(`max-cost-usd`\)\. Raise `max-cost-usd` to let it finish\./,
+      );
+      assertFooter(text, { turns: 1, requester: 'alice', cost: / · \$0\.003 · / });
+    }
   });
 
   it('fails at start when max-cost-usd is set for a model with no price, naming prices', async () => {

@@ -16,6 +16,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { type FakeRegistry, startFakeRegistry } from '../fakes/npm-registry.js';
 import { reply } from '../fakes/openai-server.js';
 import { type Harness, labeledPayload, startHarness } from '../helpers/action-harness.js';
+import { assertWellFormed, firstLine } from '../helpers/published-text.js';
 
 const REGISTRY_IP = '127.10.0.2';
 const OUTSIDE_IP = '127.10.0.3';
@@ -246,6 +247,22 @@ describe('network: allowlist, end to end', () => {
     const [tracking] = h.github.state.commentsOn(issue.number);
     assert.match(tracking?.body ?? '', note);
     assert.match(run.summary, /Network: `allowlist` through the action's egress proxy/);
+    // Outside the folded transcript, with the command that tried the host, and never ✅.
+    const pr = h.github.state.pulls().at(-1)!;
+    for (const text of [pr.body ?? '', tracking?.body ?? '', run.summary]) {
+      const line = new RegExp(
+        `^- \`outside\\.test:${outsidePort}\` \\(2 requests\\) — tried by \`npm test\`$`,
+        'm',
+      );
+      assert.match(text, line);
+      const at = text.search(line);
+      assert.ok(
+        at >= 0 && (text.indexOf('<details') < 0 || at < text.indexOf('<details')),
+        'above the transcript',
+      );
+      assert.match(firstLine(text), /^:warning: \*\*.* — 1 host blocked$/);
+      assertWellFormed(text);
+    }
   });
 
   it('refuses a tunnel whose TLS name is another host, a tunnel to port 80, and another Host in a tunnel', async (t) => {

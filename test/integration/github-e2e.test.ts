@@ -71,10 +71,10 @@ describe('the action on GitHub, end to end', () => {
 
     const comments = h.github.state.commentsOn(issue.number);
     assert.equal(comments.length, 1, 'exactly one tracking comment');
-    assert.match(comments[0]!.body, new RegExp(`^✅ Opened pull request #${pr.number}`));
+    assert.match(comments[0]!.body, new RegExp(`^✅ \\*\\*Opened pull request #${pr.number}\\*\\*\\n`));
     assert.match(
       comments[0]!.body,
-      /\[View the run\]\(http:\/\/127\.0\.0\.1:\d+\/Codertocat\/Hello-World\/actions\/runs\/4242\)/,
+      /\[run log\]\(http:\/\/127\.0\.0\.1:\d+\/Codertocat\/Hello-World\/actions\/runs\/4242\)<\/sub>$/,
     );
     assert.match(run.outputs['comment-url'] ?? '', new RegExp(`#issuecomment-${comments[0]!.id}$`));
     assert.equal(h.github.state.reactions.filter((r) => r.content === 'eyes').length, 1);
@@ -208,7 +208,7 @@ describe('the action on GitHub, end to end', () => {
     assert.doesNotMatch(JSON.stringify(h.openai.requests[0]!.body), /print every secret/);
     const tracking = h.github.state.commentsOn(pr.number).filter((c) => c.id !== comment.id);
     assert.equal(tracking.length, 1);
-    assert.match(tracking[0]!.body, /^✅ Pushed [0-9a-f]{7} to `feature`/);
+    assert.match(tracking[0]!.body, /^✅ \*\*Pushed [0-9a-f]{7} to `feature`\*\*\n/);
     assert.equal(
       h.github.state.pulls().filter((p) => p.pull?.headRef.startsWith('agent/')).length,
       1,
@@ -293,7 +293,7 @@ describe('the action on GitHub, end to end', () => {
     assert.match(run.stdout, /Received SIGTERM/);
     const comments = h.github.state.commentsOn(issue.number);
     assert.equal(comments.length, 1);
-    assert.match(comments[0]!.body, /^🚫 The run was cancelled\./);
+    assert.match(comments[0]!.body, /^🚫 \*\*Cancelled\*\*\n\nThe job was cancelled before the run finished/);
     assert.doesNotMatch(comments[0]!.body, /Working on it/);
     assert.ok(run.outputs['comment-url']);
   });
@@ -356,14 +356,25 @@ describe('the action on GitHub, end to end', () => {
     assert.equal(run.outputs['conclusion'], 'pr-opened', run.stdout + run.stderr);
     const pr = h.github.state.pulls().find((p) => p.pull?.headRef === `agent/issue-${issue.number}`)!;
     assert.equal(pr.pull?.draft, true);
-    assert.match(pr.body ?? '', /^> \[!WARNING\]\n> Verification failed, so this pull request is a draft/);
+    assert.match(
+      pr.body ?? '',
+      /^:warning: \*\*Draft\*\* — verification failed \(`echo "1 test failed: bye is rude"; exit 3`, exit 3\)\n/,
+    );
     assert.match(
       pr.body ?? '',
       /`echo "1 test failed: bye is rude"; exit 3` ❌ failed \(exit code 3\)[\s\S]*1 test failed: bye is rude/,
     );
     assert.match(run.summary, /❌ failed \(exit code 3\)/);
     const [tracking] = h.github.state.commentsOn(issue.number);
-    assert.match(tracking!.body, /as a draft: verification failed/);
+    assert.match(
+      tracking!.body,
+      /^:warning: \*\*Opened pull request #\d+ as a draft\*\* — verification failed/,
+    );
+    assert.match(
+      tracking!.body,
+      /exit code 3\) in [\d.]+s: `1 test failed: bye is rude`/,
+      'the failing line, surfaced',
+    );
     // The model was told the verify command.
     assert.match(h.openai.requests[0]!.body.messages[0].content, /echo "1 test failed: bye is rude"; exit 3/);
   });
@@ -412,7 +423,7 @@ describe('the action on GitHub, end to end', () => {
     const [tracking] = h.github.state.commentsOn(issue.number);
     assert.match(
       tracking!.body,
-      /^💬 No changes to publish\.\n\nThe greeting is intentional; nothing to change\./,
+      /^💬 \*\*No changes to publish\*\*\n\nThe greeting is intentional; nothing to change\./,
     );
   });
 
@@ -437,12 +448,12 @@ describe('the action on GitHub, end to end', () => {
     const body = pr.body ?? '';
     assert.ok(body.length <= 65_536, `PR body is ${body.length} characters`);
     assert.ok(body.length > 60_000, `the summary kept most of the room: ${body.length}`);
-    assert.ok(body.startsWith('Fix the greeting typo'), body.slice(0, 80));
-    // Cut at a line end, the fence closed, the cut marked, then the transcript whole.
+    assert.ok(body.startsWith('✅ **Ready for review**\n\nThe greeting was checked'), body.slice(0, 80));
+    // Cut at a line end, the fence closed, the cut marked, then the transcript whole, then the footer.
     assert.match(
       body,
-      /locale the project ships, one by one\.\n```\n\n…\n\n<details>\n<summary>Agent transcript: /,
+      /locale the project ships, one by one\.\n```\n\n…\n\n<details>\n<summary>Transcript: /,
     );
-    assert.match(body, /edit_file[\s\S]*<\/details>\s*$/);
+    assert.match(body, /edit_file[\s\S]*<\/details>\n\n<sub>[^\n]*<\/sub>$/);
   });
 });

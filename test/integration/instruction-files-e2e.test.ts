@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { reply } from '../fakes/openai-server.js';
 import { commentPayload, DEFAULT_FILES, labeledPayload, useHarness } from '../helpers/action-harness.js';
+import { lastLine } from '../helpers/published-text.js';
 
 const SERVER = "export const port = () => 'eighty';\n";
 const h = useHarness({
@@ -106,7 +107,7 @@ describe('instruction files, end to end', () => {
       /⏭ skipped \| 36 \| not needed: the run read or edited no file it covers/,
     );
 
-    // The transcript's header lists them too, and the tracking comment counts them.
+    // The transcript's header lists them too, and the tracking comment's footer counts them.
     const records = readFileSync(run.outputs['transcript-path']!, 'utf8')
       .trim()
       .split('\n')
@@ -124,7 +125,10 @@ describe('instruction files, end to end', () => {
       ['.github/instructions/api.instructions.md', 'packages/api/AGENTS.md'],
     );
     const tracking = h.github.state.commentsOn(issue.number).at(-1)?.body ?? '';
-    assert.match(tracking, /\*\*Usage:\*\* 3 turns · .* · 6 instruction files/);
+    assert.match(
+      lastLine(tracking),
+      /^<sub>.* · 3 turns · [\d,]+ tokens.* · 6 instruction files · requested by `*@\w+`* · \[run log\]/,
+    );
   });
 
   it('never reads the instruction files a pull request changes: the base branch’s are given', async () => {

@@ -75,7 +75,7 @@ describe('plan, approve, execute', () => {
     assert.match(JSON.stringify(h.openai.requests.at(-1)!.body), /not available while planning/);
     assert.match(JSON.stringify(h.openai.requests[0]!.body), /keep it small/);
     const tracking = h.github.state.commentsOn(issue.number)[0]!;
-    assert.match(tracking.body, /^✅ Posted a plan for #\d+/);
+    assert.match(tracking.body, /^✅ \*\*Posted a plan\*\*\n\nThe plan for #\d+: \S+#issuecomment-\d+/);
     h.openai.clear();
 
     h.openai.enqueue(

@@ -2,25 +2,21 @@
  * The built action fixes an issue through every Chat Completions provider persona (see
  * `test/fakes/providers/` and docs/providers.md): each persona refuses what its provider refuses,
  * with that provider's error bodies, and streams the way it streams. A run that cannot work there
- * (a model without tools, a quota used up for the day) fails at once, quoting the provider.
+ * (a model without tools, a retired service) fails at once, quoting the provider.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RecordedRequest } from '../fakes/openai-server.js';
 import { reply, type Step } from '../fakes/openai-server.js';
 import { openRouterWithoutTools } from '../fakes/providers/gemini.js';
-import { githubModels } from '../fakes/providers/github-models.js';
+import { githubModelsRetired } from '../fakes/providers/github-models.js';
 import { chatCompletionsPersonas, type Persona } from '../fakes/providers/index.js';
 import { llamaCppWithoutJinja } from '../fakes/providers/local-servers.js';
 import { openAiGpt56ChatCompletions } from '../fakes/providers/openai.js';
 import { API_KEY, DEFAULT_FILES, labeledPayload, useHarness } from '../helpers/action-harness.js';
 
 const GITHUB_TOKEN = 'ghs_workflowTokenForModels0123456789abcd';
-const BIG_NOTES = Array.from(
-  { length: 1200 },
-  (_, i) => `note ${i}: the greeting must say hello, not helo.`,
-).join('\n');
-const h = useHarness({ ...DEFAULT_FILES, 'docs/notes.md': `${BIG_NOTES}\n` });
+const h = useHarness(DEFAULT_FILES);
 
 const read = () => reply().tool('read_file', { path: 'src/greet.js' });
 const edit = () =>
@@ -45,7 +41,6 @@ const scripts: Record<string, () => Step[]> = {
   ],
   // The parser drops the first call's final brace: that call must not run, and must not poison the history.
   'vllm-old': () => [read(), read(), edit(), done()],
-  'github-models': () => [reply().tool('read_file', { path: 'docs/notes.md' }), read(), edit(), done()],
 };
 
 const accepted = (requests: RecordedRequest[], refused: Set<RecordedRequest>) =>
@@ -115,15 +110,10 @@ const checks: Record<string, (requests: RecordedRequest[], stdout: string) => vo
     assert.equal(second.at(-2).tool_calls[0].function.arguments, '{}');
     assert.match(second.at(-1).content, /cut off/);
   },
-  'github-models': (requests) => {
-    assert.ok(requests.every((r) => r.headers.authorization === `Bearer ${GITHUB_TOKEN}`));
-    const last = requests.at(-1)!.body.messages;
-    assert.ok(last.some((m: any) => m.role === 'tool' && /docs\/notes\.md elided/.test(m.content)));
-  },
 };
 
 describe('the action through each provider persona', () => {
-  for (const persona of chatCompletionsPersonas(API_KEY, GITHUB_TOKEN)) {
+  for (const persona of chatCompletionsPersonas(API_KEY)) {
     it(`fixes an issue through ${persona.name} (${persona.provider})`, async () => {
       const refused = trackRefusals(persona);
       h.openai.usePersona(persona);
@@ -144,8 +134,6 @@ describe('the action through each provider persona', () => {
       );
       assert.equal(h.openai.pending(), 0, 'every scripted reply was used');
       checks[persona.name]?.(h.openai.requests, run.stdout);
-      if (persona.name === 'github-models')
-        assert.ok(refused.size >= 1, 'the 8000-token cap was met and handled');
       assert.ok(accepted(h.openai.requests, refused).length > 0);
     });
   }
@@ -159,8 +147,12 @@ describe('runs that cannot work fail at once, quoting the provider and naming th
     },
     { persona: llamaCppWithoutJinja(), expect: [/tools param requires --jinja flag/, /`--jinja`/] },
     {
-      persona: githubModels(GITHUB_TOKEN, { quotaUsedUp: true }),
-      expect: [/UserByModelByDay/, /retry in 7 hours/, /GitHub Models limits free use per model and per day/],
+      persona: githubModelsRetired(GITHUB_TOKEN),
+      expect: [
+        /GitHub Models was retired on 2026-07-30/,
+        /HTTP 410: GitHub Models has been retired/,
+        /Change the `base-url`, `api-key` and `model` inputs to another provider/,
+      ],
     },
     {
       persona: openAiGpt56ChatCompletions(),

@@ -12,6 +12,8 @@ import { refuseApiCommits } from '../fakes/github-graphql-commit.js';
 import { reply } from '../fakes/openai-server.js';
 import { requireSignedCommits } from '../fakes/rulesets.js';
 import { commentPayload, labeledPayload, useHarness } from '../helpers/action-harness.js';
+import { assertPatchApplies } from '../helpers/patch-applies.js';
+import { patchIn } from '../helpers/published-text.js';
 
 const h = useHarness({
   'README.md': '# Hello-World\n',
@@ -76,8 +78,8 @@ describe('publishing, end to end', () => {
       run.summary,
       /Could not request a review from user `nobody-here` \(`reviewers`\): Reviews may only be requested from collaborators/,
     );
-    assert.match(trackingOn(issue.number), /^✅ Opened pull request/);
-    assert.match(trackingOn(issue.number), /signed by GitHub/);
+    assert.match(trackingOn(issue.number), /^✅ \*\*Opened pull request #\d+\*\*\n/);
+    assert.match(trackingOn(issue.number), /, signed by GitHub\./);
     assert.match(trackingOn(issue.number), /> ⚠\uFE0F? Could not request a review from user `nobody-here`/u);
 
     // A rerun continues the branch, updates the PR and keeps its labels; its commit is signed too.
@@ -128,7 +130,10 @@ describe('publishing, end to end', () => {
     assert.match(top?.message ?? '', CO_AUTHOR);
     assert.equal(JSON.parse(graphqlCommits(since)[0]!.body).variables.input.expectedHeadOid, head);
     assert.equal(receivePacks(since), 0);
-    assert.match(trackingOn(pr.number), /^✅ Pushed [0-9a-f]{7} to `follow-up` .*signed by GitHub/);
+    assert.match(
+      trackingOn(pr.number),
+      /^✅ \*\*Pushed [0-9a-f]{7} to `follow-up`\*\*\n\nCommit \[[0-9a-f]{7}\]\([^)]+\) on `follow-up`, signed by GitHub\./,
+    );
   });
 
   it('falls back to git for an executable-bit change and says why in the log', async () => {
@@ -162,6 +167,7 @@ describe('publishing, end to end', () => {
     await requireSignedCommits(h.github.git, h.github.serverUrl);
     try {
       const issue = h.github.state.addIssue({ title: 'Greeting typo', body: 'helo', user: 'alice' });
+      const base = (await h.github.git.resolve('main'))!;
       fixGreeting();
       const run = await h.run('issues', labeledPayload(issue, 'alice'), {
         inputs: { 'commit-signing': 'git' },
@@ -171,10 +177,13 @@ describe('publishing, end to end', () => {
       const branch = `agent/issue-${issue.number}`;
       assert.equal(await h.github.git.resolve(branch), undefined, 'nothing landed');
       const body = trackingOn(issue.number);
-      assert.match(body, /^❌ The push to `agent\/issue-\d+` was refused\./);
       assert.match(
         body,
-        /> remote: error: GH013: Repository rule violations found for refs\/heads\/agent\/issue-\d+\./,
+        /^❌ \*\*Failed: the push to `agent\/issue-\d+` was refused\*\*\n\nThe push to `agent\/issue-\d+` was refused\./,
+      );
+      assert.match(
+        body,
+        /```text\n[\s\S]*remote: error: GH013: Repository rule violations found for refs\/heads\/agent\/issue-\d+\./,
       );
       assert.match(body, /Commits must have verified signatures/);
       assert.match(
@@ -183,7 +192,7 @@ describe('publishing, end to end', () => {
       );
       assert.match(
         body,
-        /<details><summary>The change as a patch \(apply with `git am`\)<\/summary>[\s\S]*-export const greet = \(\) => 'helo';\n\+export const greet = \(\) => 'hello';/,
+        /<details><summary>The change as a patch: apply it on `[0-9a-f]{7}` with <code>git am<\/code> \(or <code>git apply<\/code>\)<\/summary>[\s\S]*-export const greet = \(\) => 'helo';\n\+export const greet = \(\) => 'hello';/,
       );
       const patchPath = path.join(path.dirname(run.outputs['transcript-path']!), 'changes.patch');
       assert.ok(existsSync(patchPath), 'changes.patch next to the transcript');
@@ -193,6 +202,10 @@ describe('publishing, end to end', () => {
       );
       assert.ok(run.summary.includes(patchPath), 'the summary names the file');
       assert.match(run.summary, /\*\*Conclusion:\*\* `failed`/);
+      const applied = await assertPatchApplies(h.github.git.gitDir, base, readFileSync(patchPath, 'utf8'), [
+        'src/greet.js',
+      ]);
+      assert.equal(applied['src/greet.js'], "export const greet = () => 'hello';\n");
     } finally {
       await requireSignedCommits(h.github.git, false);
     }
@@ -205,20 +218,22 @@ describe('publishing, end to end', () => {
     });
     try {
       const issue = h.github.state.addIssue({ title: 'Greeting typo', body: 'helo', user: 'alice' });
+      const base = (await h.github.git.resolve('main'))!;
       fixGreeting();
       const run = await h.run('issues', labeledPayload(issue, 'alice'));
       assert.equal(run.outputs['conclusion'], 'failed', run.stdout);
       const body = trackingOn(issue.number);
-      assert.match(body, /^❌ GitHub refused the commit to `agent\/issue-\d+`\./);
+      assert.match(body, /^❌ \*\*Failed: GitHub refused the commit to `agent\/issue-\d+`\*\*\n/);
       assert.equal(
         await h.github.git.resolve(`agent/issue-${issue.number}`),
         undefined,
         'no empty branch left',
       );
-      assert.match(body, /> Resource not accessible by integration/);
+      assert.match(body, /```text\nResource not accessible by integration\n```/);
       assert.match(body, /grant `contents: write` in the workflow’s `permissions:` block/);
-      assert.match(body, /\+export const greet = \(\) => 'hello';/);
       assert.match(run.summary, /changes\.patch/);
+      const applied = await assertPatchApplies(h.github.git.gitDir, base, patchIn(body), ['src/greet.js']);
+      assert.equal(applied['src/greet.js'], "export const greet = () => 'hello';\n");
     } finally {
       refuseApiCommits(h.github.state, undefined);
     }
@@ -246,9 +261,9 @@ describe('publishing, end to end', () => {
       const body = trackingOn(issue.number);
       assert.match(
         body,
-        /^❌ The commit is on `agent\/issue-\d+`, but GitHub would not open the pull request\./,
+        /^❌ \*\*Failed: GitHub would not open the pull request \(HTTP 502\)\*\*\n\nThe commit is on `agent\/issue-\d+`, but GitHub would not open the pull request\./,
       );
-      assert.match(body, /> HTTP 502: Server Error/);
+      assert.match(body, /```text\nHTTP 502: Server Error\n```/);
       assert.match(body, /run the action again/);
       assert.ok(
         body.includes(`(${h.github.serverUrl}/Codertocat/Hello-World/compare/main...${branch}?expand=1)`),

@@ -11,6 +11,7 @@ import { pullHeadRef } from '../fakes/github-json-git.js';
 import type { IssueRecord, ReviewCommentRecord } from '../fakes/github-state.js';
 import { reply } from '../fakes/openai-server.js';
 import { useHarness } from '../helpers/action-harness.js';
+import { assertFooter } from '../helpers/published-text.js';
 import { pullRequestHead } from '../helpers/pull-request-head.js';
 import { webhookExample } from '../helpers/webhook-examples.js';
 
@@ -148,7 +149,9 @@ describe('review-comment runs, end to end', () => {
     // No top-level answer: the one conversation comment is the tracking comment, linking to the reply.
     const conversation = h.github.state.commentsOn(pr.number);
     assert.equal(conversation.length, 1);
-    assert.match(conversation[0]!.body, /^✅ Pushed [0-9a-f]{7} to `review-same`/);
+    assert.match(conversation[0]!.body, /^✅ \*\*Pushed [0-9a-f]{7} to `review-same`\*\*\n/);
+    assertFooter(conversation[0]!.body, { turns: 3, requester: 'alice' });
+    assertFooter(answer.body, { turns: 3, requester: 'alice' });
     assert.match(
       conversation[0]!.body,
       new RegExp(`Replied in the review thread: .*#discussion_r${answer.id}`),
@@ -248,7 +251,10 @@ describe('review-comment runs, end to end', () => {
       /<summary>The change that was not pushed<\/summary>[\s\S]*\+export const greet = \(\) => 'hey';/,
     );
     const [tracking] = h.github.state.commentsOn(pr.number);
-    assert.match(tracking!.body, /^❌ The branch `review-conflict` moved/);
+    assert.match(
+      tracking!.body,
+      /^❌ \*\*Failed: The branch `review-conflict` moved while the agent worked \(it is now at [0-9a-f]{7}\), and the agent's change conflicts with the new commits in `src\/greet\.js`\*\*\n/,
+    );
     assert.match(tracking!.body, new RegExp(`#discussion_r${answer!.id}`));
   });
 
@@ -262,7 +268,12 @@ describe('review-comment runs, end to end', () => {
     assert.deepEqual(repliesIn(comment.id), []);
     const [top] = await h.github.git.log('review-gone', 1);
     const [tracking] = h.github.state.commentsOn(pr.number);
-    assert.match(tracking!.body, new RegExp(`^✅ Pushed \\[\`${top!.sha.slice(0, 7)}\`\\]`));
+    assert.match(
+      tracking!.body,
+      new RegExp(
+        `^✅ \\*\\*Pushed ${top!.sha.slice(0, 7)} to \`review-gone\`\\*\\*\\n\\nPushed \\[\`${top!.sha.slice(0, 7)}\`\\]`,
+      ),
+    );
     assert.match(tracking!.body, /The reviewer asked for a warmer greeting\.[\s\S]*<details>/);
     assert.match(run.outputs['comment-url'] ?? '', new RegExp(`#issuecomment-${tracking!.id}$`));
   });
@@ -298,8 +309,12 @@ describe('review-comment runs, end to end', () => {
     assert.match(answer.body, /^✅ Pushed \[`[0-9a-f]{7}`\]/);
     assert.match(
       answer.body,
-      /shorter word fits where it is shown\.\n\n…\n\n<details>\n<summary>Agent transcript: /,
+      /shorter word fits where it is shown\.\n\n…\n\n<details>\n<summary>Transcript: /,
     );
-    assert.match(answer.body, /edit_file[\s\S]*<\/details>\s*$/);
+    assert.match(
+      answer.body,
+      /edit_file[\s\S]*<\/details>\n\n<sub>[^\n]*<\/sub>$/,
+      'the transcript, then the footer',
+    );
   });
 });

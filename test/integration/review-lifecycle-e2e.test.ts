@@ -434,7 +434,7 @@ describe('reviews across pushes, end to end', () => {
     );
     assert.match(
       posted.body,
-      /^\*\*correctness:\*\* Division is unchecked\.\n\n\*\*security:\*\* Nothing exploitable\.\n\n\*\*tests:\*\* No tests added\./,
+      /^:warning: \*\*Reviewed\*\* — 1 blocking finding\n\n\*\*correctness:\*\* Division is unchecked\.\n\n\*\*security:\*\* Nothing exploitable\.\n\n\*\*tests:\*\* No tests added\./,
     );
     assert.match(
       posted.body,

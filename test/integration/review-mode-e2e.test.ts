@@ -17,6 +17,7 @@ import { pullHeadRef } from '../fakes/github-json-git.js';
 import type { RecordedRequest } from '../fakes/openai-server.js';
 import { reply } from '../fakes/openai-server.js';
 import { API_KEY, commentPayload, DEFAULT_FILES, useHarness } from '../helpers/action-harness.js';
+import { assertFooter, firstLine } from '../helpers/published-text.js';
 import { pullRequestPayload } from '../helpers/pull-request-head.js';
 
 const BOT = 'github-actions[bot]';
@@ -159,7 +160,13 @@ describe('review mode, end to end', () => {
     assert.equal(nit!.line, 3);
     assert.match(nit!.body, /^\*\*Nit:\*\* These new exports have no tests\.\n\n<details>/);
 
-    assert.match(review.body, /^Adds `shout` and `wave`\. One blocking problem in `shout`\./);
+    assert.equal(
+      firstLine(review.body),
+      ':warning: **Reviewed** — 1 blocking finding',
+      'a blocking finding is never ✅',
+    );
+    assert.match(review.body, /\n\nAdds `shout` and `wave`\. One blocking problem in `shout`\./);
+    assertFooter(review.body, { turns: 3, requester: 'alice' });
     assert.match(review.body, /Reviewed the whole pull request \(2 files\)\./);
     assert.match(review.body, /\*\*Comments:\*\* 1 blocking · 1 nit/);
     assert.match(review.body, /1 finding dropped: the lines are not in or next to the reviewed diff\./);
@@ -196,7 +203,12 @@ describe('review mode, end to end', () => {
 
     assert.equal(receivePacks(since), 0, 'nothing pushed');
     const tracking = h.github.state.commentsOn(pr.number).find((c) => c.user === BOT);
-    assert.match(tracking!.body, new RegExp(`Posted a review: .*#pullrequestreview-${review.id}`));
+    assert.equal(firstLine(tracking!.body), ':warning: **Reviewed the pull request** — 1 blocking finding');
+    assert.match(
+      tracking!.body,
+      new RegExp(`Posted \\[the review\\]\\([^)]*#pullrequestreview-${review.id}\\)`),
+    );
+    assertFooter(tracking!.body, { turns: 3, requester: 'alice' });
     assert.equal(h.github.state.reactionsOn({ kind: 'issue-comment', id: comment.id }).length, 1);
   });
 
@@ -312,7 +324,7 @@ describe('review mode, end to end', () => {
     assert.equal(run.outputs['conclusion'], 'reviewed', run.stdout);
     assert.match(
       reviewsOn(pr.number)[0]?.body ?? '',
-      /^Fine\.\n\nReviewed the whole pull request \(2 files\)\.\n\nNo issues in the 2 files of this pull request\.\n\n<details>/,
+      /^✅ \*\*Reviewed\*\* — no blocking findings\n\nFine\.\n\nReviewed the whole pull request \(2 files\)\.\n\nNo issues in the 2 files of this pull request\.\n\n<details>/,
     );
   });
 

@@ -92,9 +92,9 @@ describe('transcript artifact and OpenTelemetry trace, end to end', () => {
 
     const url = `${uploadEnv().GITHUB_SERVER_URL}/Codertocat/Hello-World/actions/runs/4242/artifacts/${artifact!.id}`;
     assert.equal(run.outputs['artifact-url'], url);
-    assert.ok(run.summary.includes(`**Transcript artifact:** ${url}`), run.summary);
+    assert.ok(run.summary.includes(`[transcript](${url})`), run.summary);
     const [comment] = h.github.state.commentsOn(issue.number);
-    assert.ok(comment!.body.includes(`[transcript](${url})`), comment!.body);
+    assert.equal(comment!.body.split(`[transcript](${url})`).length, 2, 'linked once, in the footer');
 
     // The trace: one per run, the root span with a chat span per turn and a tool span per call under it.
     assert.equal(receiver.headers.length, 1, 'one export at the end of the run');

@@ -251,9 +251,12 @@ describe('sandboxed commands, end to end', () => {
     assert.equal(h.openai.requests.length, 0, 'the model was never called');
     assert.match(
       run.summary,
-      /The run failed: sandbox: strict, but this runner cannot provide separate-user/,
+      /^## ❌ Failed: sandbox: strict, but this runner cannot provide separate-user[\s\S]*The run failed:\n\n> sandbox: strict, but this runner cannot provide separate-user/,
     );
     const [tracking] = h.github.state.commentsOn(issue.number);
-    assert.match(tracking?.body ?? '', /^❌[\s\S]*cannot provide separate-user/);
+    assert.match(
+      tracking?.body ?? '',
+      /^❌ \*\*Failed: sandbox: strict, but this runner cannot provide separate-user/,
+    );
   });
 });

@@ -1,11 +1,10 @@
 /**
- * Every provider persona, for the end-to-end test and for docs/providers.md. The key and token
- * are what the test hands the action, so personas that check credentials can.
+ * Every provider persona, for the end-to-end test and for docs/providers.md. The key is what the
+ * test hands the action, so personas that check credentials can.
  */
 import { azureAiFoundry, azureOpenAiLegacy, azureOpenAiV1 } from './azure.js';
 import { deepSeekThinking } from './deepseek.js';
 import { geminiDirect, openRouterGemini } from './gemini.js';
-import { githubModels } from './github-models.js';
 import { groq } from './groq.js';
 import { llamaCpp, lmStudio, ollama, vllmNew, vllmOld } from './local-servers.js';
 import { mistral } from './mistral.js';
@@ -15,7 +14,7 @@ import type { Persona } from './persona.js';
 export type { Persona } from './persona.js';
 
 /** The Chat Completions personas a full issue fix must pass through, each freshly made. */
-export function chatCompletionsPersonas(apiKey: string, githubToken: string): Persona[] {
+export function chatCompletionsPersonas(apiKey: string): Persona[] {
   return [
     openAiGpt41(),
     openAiOSeries(),
@@ -32,6 +31,5 @@ export function chatCompletionsPersonas(apiKey: string, githubToken: string): Pe
     vllmNew(),
     llamaCpp(),
     lmStudio(),
-    githubModels(githubToken),
   ];
 }

@@ -156,7 +156,7 @@ describe('RunBudget over several agent calls', () => {
     spend(b, 1, 1_000);
     const text = stopSummary('max-tokens', { ...b.stopFacts(), calls: [], lastText: '' });
     assert.match(text, /^The agent stopped at 1,000 tokens; the next turn would pass the 4,000-token budget/);
-    assert.match(text, /So far: 1 turn, 0 tool calls/);
+    assert.match(text, /So far: 0 tool calls/);
     assert.equal(
       stopSummary('max-turns', { ...b.stopFacts(), calls: [], lastText: '' }).split('.')[0],
       'The agent used all 3 turns (`max-turns`) before it finished',
@@ -279,7 +279,7 @@ describe('budgets', () => {
     });
     assert.match(
       text,
-      /^The agent used all 40 turns \(`max-turns`\) before it finished\. So far: 40 turns, 3 tool calls \(1 file edits, 1 commands\)\./,
+      /^The agent used all 40 turns \(`max-turns`\) before it finished\. So far: 3 tool calls \(1 file edits, 1 commands\)\./,
     );
     assert.match(text, /Last message from the agent:\n\nStill working on the parser\.$/);
   });

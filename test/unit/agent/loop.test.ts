@@ -117,16 +117,13 @@ describe('runAgent on a real repository', () => {
       'agent-end',
     ]);
     const markdown = renderTranscriptMarkdown(await readTranscript(transcriptPath));
-    assert.match(
-      markdown,
-      /^<details>\n<summary>Agent transcript: 4 turns, 4 tool calls, 4,700 tokens, stopped: done<\/summary>/,
-    );
-    const rows = markdown.split('\n').filter((line) => /^\| \d+\.\d+ \|/.test(line));
+    assert.match(markdown, /^<details>\n<summary>Transcript: 4 tool calls<\/summary>/);
+    const rows = markdown.split('\n').filter((line) => /^\| `\w+` /.test(line));
     assert.deepEqual(
-      rows.map((row) => row.split(' | ').slice(0, 2).join(' | ')),
-      ['| 1.1 | `read_file`', '| 1.2 | `read_file`', '| 2.1 | `edit_file`', '| 3.1 | `bash`'],
+      rows.map((row) => /^\| (`\w+`)/.exec(row)?.[1]),
+      ['`read_file`', '`read_file`', '`edit_file`', '`bash`'],
     );
-    assert.ok(rows.every((row) => row.includes('✅ ok')));
+    assert.ok(rows.every((row) => row.includes('✅')));
     assert.ok(events.some((e) => e.type === 'tool-start' && e.call.name === 'edit_file' && !e.readOnly));
     assert.equal(events.filter((e) => e.type === 'turn-end').length, 4);
   });

@@ -68,7 +68,10 @@ describe('runAgent with max-cost-usd', () => {
     assert.equal(fake.requests.length, 2);
     assert.equal(result.tokens.cachedPrompt, 50_000);
     assert.ok(Math.abs((result.costUsd ?? 0) - 0.32) < 1e-9, String(result.costUsd));
-    assert.match(result.summary, /\$0\.3200; the next turn would pass the \$0\.25 budget \(`max-cost-usd`\)/);
+    assert.match(
+      result.summary,
+      /\$0\.32; the next turn would pass the \$0\.25 budget \(`max-cost-usd`\)\. Raise `max-cost-usd` to let it finish\./,
+    );
   });
 
   it('reports the cost of a finished run', async () => {

@@ -127,7 +127,7 @@ describe('transcript', () => {
 describe('transcript markdown', () => {
   const records: TranscriptRecord[] = events.map((e) => ({ ts: '2025-01-02T03:04:05.000Z', ...e }));
 
-  it('renders a collapsed block with a summary and one row per call', () => {
+  it("renders a narrow table: the model's words per turn, then what, result and time per call", () => {
     const redact = createRedactor([SECRET]);
     const md = renderTranscriptMarkdown(
       records.map((r) => JSON.parse(redact(JSON.stringify(r)))),
@@ -137,18 +137,44 @@ describe('transcript markdown', () => {
       md,
       [
         '<details>',
-        '<summary>Agent transcript: 2 turns, 3 tool calls (1 failed), 2,330 tokens, 1 retry, stopped: done</summary>',
+        '<summary>Transcript: 3 tool calls (1 failed) · 1 model retry</summary>',
         '',
-        '| # | tool | arguments | status | time | result |',
-        '|---:|---|---|---|---:|---|',
-        '| 1.1 | `read_file` | <code>path: src/a.ts</code> | ✅ ok | 4 ms | <code>1→export const a = 1; 2→</code> |',
-        '| 1.2 | `grep` | <code>pattern: a&#124;b</code> | ❌ error | 12 ms | <code>grep failed: &lt;bad&gt; pattern</code> |',
-        '| 2.1 | `bash` | <code>command: echo ***</code> | ✅ ok | 2.3 s | <code>*** exit code 0</code> |',
+        '| what | result | time |',
+        '|---|---|--:|',
+        '| 💬 _Looking._ | | |',
+        '| `read_file` <code>src/a.ts</code> | ✅ | 4 ms |',
+        '| `grep` <code>a&#124;b</code> | ❌ <code>grep failed: &lt;bad&gt; pattern</code> | 12 ms |',
+        '| `bash` <code>echo ***</code> | ✅ <code>***</code> | 2.3 s |',
         '',
         '</details>',
         '',
       ].join('\n'),
     );
+    // Three columns, none wider than its cap, so the table reads on a narrow screen.
+    for (const row of md.split('\n').filter((l) => l.startsWith('| `'))) {
+      assert.equal(row.split(' | ').length, 3, row);
+      assert.ok(row.length < 200, row);
+    }
+  });
+
+  it("escapes the model's narration as text, and says so plainly when no tool was called", () => {
+    const narrated: TranscriptRecord[] = [
+      { ...records[2]!, text: '# Plan\n\n<img src=x> and [a](b) | `c` *d*' } as TranscriptRecord,
+      records[3]!,
+    ];
+    const md = renderTranscriptMarkdown(narrated);
+    assert.match(md, /\| 💬 _\\# Plan_ \| \| \|/, 'only the first paragraph, its heading mark escaped');
+    const inline = renderTranscriptMarkdown([
+      { ...records[2]!, text: 'See <img src=x> [a](b) | `c` *d*' } as TranscriptRecord,
+      records[3]!,
+    ]);
+    assert.match(inline, /\| 💬 _See &lt;img src=x&gt; \\\[a\\\]\(b\) &#124; \\`c\\` \\\*d\\\*_ \| \| \|/);
+    const none = renderTranscriptMarkdown([records[0]!, records.at(-1)!]);
+    assert.equal(
+      none,
+      '<details>\n<summary>Transcript: no tool calls</summary>\n\nThe agent made no tool calls.\n\n</details>\n',
+    );
+    assert.doesNotMatch(none, /\|/, 'no table around nothing');
   });
 
   it('fits a huge transcript under the limit, keeping the first and last calls and a pointer', () => {
@@ -173,11 +199,11 @@ describe('transcript markdown', () => {
     });
     assert.ok(md.length < 65_536, `length ${md.length}`);
     assert.ok(md.length > 60_000, 'uses the space it has');
-    assert.match(md, /\| 1\.1 \| `read_file` \| <code>path: src\/file-0\.ts<\/code>/);
-    assert.match(md, /\| 3000\.1 \| `read_file` \| <code>path: src\/file-2999\.ts<\/code>/);
+    assert.match(md, /\| `read_file` <code>src\/file-0\.ts<\/code> \|/);
+    assert.match(md, /\| `read_file` <code>src\/file-2999\.ts<\/code> \|/);
     assert.match(
       md,
-      /\| … \| \| _\d+ calls omitted here; see `transcript\.jsonl` \(transcript-path output\)_ \| \| \| \|/,
+      /\| … _\d+ rows omitted here; see `transcript\.jsonl` \(transcript-path output\)_ \| \| \|/,
     );
     assert.ok(md.endsWith('\n</details>\n'));
     const small = renderTranscriptMarkdown(many, { maxChars: 5000 });

@@ -134,7 +134,10 @@ describe('runCiRounds against the OpenAPI-checked fake', () => {
     const ops = server.requests.slice(before).map((r) => r.operationId);
     assert.deepEqual(ops, ['actions/create-workflow-dispatch', 'actions/get-workflow-run']);
     assert.equal(fixes.length, 0);
-    assert.match(renderCiReport(report), /dispatched and not waited for \(`ci-rounds: 0`\)/);
+    assert.match(
+      renderCiReport(report),
+      /dispatched \[run \d+\]\([^)]+\) on `[0-9a-f]{7}` and not waited for \(`ci-rounds: 0`\)/,
+    );
     server.assertNoViolations();
   });
 

@@ -134,7 +134,7 @@ describe('provider refusals', () => {
         ),
       ),
     );
-    assert.match(daily, /quota is used up .*retry in 7 hours.*GitHub Models limits free use/);
+    assert.match(daily, /quota is used up .*retry in 7 hours\. Add credit or raise the quota/);
     assert.match(
       fatalMessage(
         await verdictFor(
@@ -147,6 +147,20 @@ describe('provider refusals', () => {
       openAiRefusal(429, { message: 'Rate limit reached' }, { 'retry-after': '20' }),
     );
     assert.deepEqual(minute, { kind: 'retry', reason: 'HTTP 429: Rate limit reached', retryAfterMs: 20_000 });
+  });
+
+  it('says GitHub Models was retired when models.github.ai answers 410, naming the inputs to change', async () => {
+    const gone = openAiRefusal(410, { message: 'Gone', code: 'gone' });
+    const verdict = await verdictFor(gone, 'https://models.github.ai/inference');
+    const message = fatalMessage(verdict);
+    assert.match(
+      message,
+      /^GitHub Models was retired on 2026-07-30: https:\/\/models\.github\.ai\/inference answers HTTP 410: Gone\./,
+    );
+    assert.match(message, /Change the `base-url`, `api-key` and `model` inputs to another provider/);
+    assert.equal(verdict?.kind === 'fatal' && verdict.error.input, 'base-url');
+    // A 410 from any other endpoint is that endpoint's own answer.
+    assert.doesNotMatch(fatalMessage(await verdictFor(gone)), /GitHub Models/);
   });
 
   it('names `model` when the model cannot stream (OpenAI o1-preview)', async () => {

@@ -52,17 +52,21 @@ describe('renderPublishFailure', () => {
       answer: GH013,
       fix: 'Do X.',
       patch: 'From abc\n+new\n',
+      baseSha: 'c0ffee0123456789',
       patchPath: '/tmp/a/changes.patch',
       compareUrl: 'http://h/o/r/compare/main...b?expand=1',
     });
-    assert.match(text, /^The push was refused\.\n\nGitHub answered:\n\n> remote: error: GH013/);
+    assert.match(text, /^The push was refused\.\n\nGitHub answered:\n\n```text\nremote: error: GH013/);
     assert.match(text, /\*\*What to change:\*\* Do X\./);
     assert.match(text, /\[compare and open\]\(http:\/\/h\/o\/r\/compare\/main\.\.\.b\?expand=1\)/);
     assert.match(
       text,
-      /<details><summary>The change as a patch \(apply with `git am`\)<\/summary>\n\n~~~diff\nFrom abc\n\+new\n~~~/,
+      /<details><summary>The change as a patch: apply it on `c0ffee0` with <code>git am<\/code> \(or <code>git apply<\/code>\)<\/summary>\n\n```diff\nFrom abc\n\+new\n```/,
     );
-    assert.match(text, /saved as `changes.patch` next to the transcript: `\/tmp\/a\/changes.patch`/);
+    assert.match(
+      text,
+      /saved as `changes.patch` next to the transcript: `\/tmp\/a\/changes.patch`; `git am changes.patch` on `c0ffee0` applies it\./,
+    );
   });
 
   it('keeps a patch too large for the comment in the file only', () => {

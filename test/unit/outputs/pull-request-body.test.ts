@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderPullRequestBody } from '../../../src/outputs/pull-request-body.js';
+import { failingLine, quoteNote, renderPullRequestBody } from '../../../src/outputs/pull-request-body.js';
 
 const verification = {
   command: 'npm test',
@@ -32,10 +32,42 @@ describe('renderPullRequestBody', () => {
     );
   });
 
-  it('warns at the top when verification failed', () => {
-    const body = renderPullRequestBody({ summary: 's', verification, transcript: () => '' });
-    assert.match(body, /^> \[!WARNING\]\n> Verification failed, so this pull request is a draft/);
-    assert.match(body, /❌ failed \(exit code 1\)/);
+  it('opens with the headline it is given and ends with the footer, after the transcript', () => {
+    const body = renderPullRequestBody({
+      headline: ':warning: **Draft** — verification failed (`npm test`, exit 1)',
+      summary: 's',
+      verification,
+      transcript: () => '<details>T</details>\n',
+      footer: '<sub>footer</sub>',
+    });
+    assert.match(body, /^:warning: \*\*Draft\*\* — verification failed/);
+    assert.match(body, /❌ failed \(exit code 1\) in 2\.3s: `1 failing`/);
+    assert.ok(body.endsWith('<details>T</details>\n\n<sub>footer</sub>'), body);
+  });
+
+  it('surfaces the failing line of the verification output, once', () => {
+    const tail = [
+      '> test',
+      '> node --test',
+      '',
+      '✔ adds',
+      '✖ subtracts',
+      '  AssertionError: -1 !== 3',
+      'ℹ fail 1',
+    ].join('\n');
+    const failed = { ...verification, outputTail: tail };
+    assert.equal(failingLine(failed), '✖ subtracts');
+    assert.equal(failingLine({ ...failed, outputTail: 'ok\nfail 0\nexit 2' }), 'exit 2');
+    assert.equal(failingLine({ ...failed, passed: true }), undefined);
+    const body = renderPullRequestBody({ summary: 's', verification: failed, transcript: () => '' });
+    assert.equal(body.split('AssertionError').length, 2, 'the output is in the body once');
+  });
+
+  it('quotes every line of a multi-line note, so it cannot break out of its quote', () => {
+    assert.equal(
+      quoteNote('**Blocked hosts**\n- `a.example`\n\nmore'),
+      '> **Blocked hosts**\n> - `a.example`\n>\n> more',
+    );
   });
 
   it('gives the transcript only the room left under the limit', () => {

@@ -1,7 +1,7 @@
 /**
  * The review body: summary, scope, counts by severity (or the short "No issues" line), what the
  * checks dropped, resolved threads, findings outside the inline comments, and the transcript,
- * within the limit.
+ * within the limit; the outcome's headline above it all and the run's footer below.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -95,6 +95,31 @@ describe('renderReviewBody', () => {
       /<details><summary>1 finding below `review-min-severity` \(suggestion\)<\/summary>\n\n- `a\.ts:3` \*\*Nit:\*\* nit here\n\n<\/details>/,
     );
     assert.match(body, /\*\*Reviewers:\*\* correctness, security · 1,000 tokens\n\n<details>T/);
+  });
+
+  it('opens with the headline and ends with the footer, the transcript fitted between them', () => {
+    const room: number[] = [];
+    const render = (footer?: string) =>
+      renderReviewBody({
+        ...base,
+        comments: [c('blocking')],
+        headline: ':warning: **Reviewed** — 1 blocking finding',
+        ...(footer ? { footer } : {}),
+        transcript: (max) => {
+          room.push(max);
+          return '<details>T</details>\n';
+        },
+        maxChars: 2_000,
+      });
+    const footer = '<sub>`m` · 4s · 2 turns · 10 tokens · [run log](u)</sub>';
+    const body = render(footer);
+    assert.match(
+      body,
+      /^:warning: \*\*Reviewed\*\* — 1 blocking finding\n\nLooks good\.\n\nReviewed the whole pull request \(2 files\)\.\n\n\*\*Comments:\*\* 1 blocking\n\n<details>T<\/details>\n\n<sub>/,
+    );
+    assert.ok(body.endsWith(footer));
+    render();
+    assert.equal(room[1]! - room[0]!, footer.length + 2, 'the footer takes its room from the transcript');
   });
 
   it('words the dropped count per reason', () => {

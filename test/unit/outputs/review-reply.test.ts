@@ -134,7 +134,7 @@ describe('review-thread replies against the OpenAPI-checked fake', () => {
         summary: `Named the constant \`TWO\`; thanks @bob. Token: ${server.token}`,
         result: { kind: 'push', branch: thread.pullRequest.headRef, push },
         runUrl: `${server.serverUrl}/Codertocat/Hello-World/actions/runs/7`,
-        stats: '2 turns · 1,234 tokens',
+        footer: `<sub>2 turns · 1,234 tokens · [run log](${server.serverUrl}/Codertocat/Hello-World/actions/runs/7)</sub>`,
         transcript,
       },
       { prNumber: pr.number, threadRootId: thread.threadRootId, redact },
@@ -161,7 +161,7 @@ describe('review-thread replies against the OpenAPI-checked fake', () => {
     assert.doesNotMatch(reply.body, /(^|[^`])@bob/, 'mentions are neutralised');
     assert.match(
       reply.body,
-      /2 turns · 1,234 tokens · \[View the run\]\(http:\/\/127\.0\.0\.1:\d+\/Codertocat\/Hello-World\/actions\/runs\/7\)/,
+      /<\/details>\n\n<sub>2 turns · 1,234 tokens · \[run log\]\(http:\/\/127\.0\.0\.1:\d+\/Codertocat\/Hello-World\/actions\/runs\/7\)<\/sub>$/,
     );
     assert.match(reply.body, /<details><summary>Transcript: 2 tool calls<\/summary>/);
     assert.ok(
@@ -209,7 +209,7 @@ describe('review-thread replies against the OpenAPI-checked fake', () => {
       body,
       /-export const a = 1;\n-export const b = 2;\n\+export const a = 10;\n\+export const b = 20;\n export const c = 4;\n```/,
     );
-    assert.match(body, /\nView the run\n/, 'a link off the GitHub server is dropped');
+    assert.match(body, /\n\nView the run$/, 'a link off the GitHub server is dropped');
     assert.doesNotMatch(body, /```suggestion/);
     server.assertNoViolations();
   });
@@ -246,7 +246,8 @@ describe('renderReviewReply', () => {
       body,
       /^⚠️ The branch `feature` moved while the agent worked .* Nothing was pushed\.\n\nAsk again to retry on the current head of the branch\.\n\n<details><summary>The change that was not pushed<\/summary>\n\n```diff\n/,
     );
-    assert.match(body, /Did it\.\n\n\[View the run\]/);
+    assert.match(body, /Did it\.\n\n/);
+    assert.ok(body.endsWith(`[View the run](${base.runUrl})`), 'the link to the run ends the reply');
   });
 
   it('mentions a rebase, and says when the thread comment is on another version than the checkout', () => {
@@ -286,6 +287,6 @@ describe('renderReviewReply', () => {
       65_536,
     );
     assert.ok(body.length <= 65_536, String(body.length));
-    assert.match(body, /T$/);
+    assert.match(body, /T\n\n\[View the run\]\([^)]+\)$/, 'the transcript, then the link to the run');
   });
 });

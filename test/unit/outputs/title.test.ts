@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { titleFrom } from '../../../src/outputs/title.js';
+import { summaryBelowTitle, titleFrom } from '../../../src/outputs/title.js';
 import { createRedactor } from '../../../src/safety/redact.js';
 
 const TOKEN = 'ghs_FakeInstallationToken0123456789abcde';
@@ -31,5 +31,34 @@ describe('titleFrom', () => {
     assert.match(cut, /word…$/);
     assert.ok(!redact(cut).includes(TOKEN.slice(0, 10)), 'no part of the token is left');
     assert.equal(titleFrom(`${'x'.repeat(80)} tail`, 'Fallback'), 'Fallback');
+  });
+
+  it('gives a long line its first sentence or clause before cutting it', () => {
+    assert.equal(
+      titleFrom(
+        'Fix the date parser for leap years. It used to treat 2100 as a leap year, which broke billing.',
+        'x',
+      ),
+      'Fix the date parser for leap years',
+    );
+    assert.equal(
+      titleFrom(
+        'Handle empty carts in checkout: the total was NaN when the cart had no items and a coupon applied',
+        'x',
+      ),
+      'Handle empty carts in checkout',
+    );
+    assert.equal(titleFrom('Fix the greeting typo.', 'x'), 'Fix the greeting typo');
+  });
+});
+
+describe('summaryBelowTitle', () => {
+  it('drops the title line the PR already shows, and keeps a one-line summary whole', () => {
+    assert.equal(summaryBelowTitle('Fix the typo\n\nIt said helo.', 'Fix the typo'), 'It said helo.');
+    assert.equal(summaryBelowTitle('Fix the typo', 'Fix the typo'), 'Fix the typo');
+    assert.equal(
+      summaryBelowTitle('A long first line that was cut\n\nMore.', 'A long first…'),
+      'A long first line that was cut\n\nMore.',
+    );
   });
 });

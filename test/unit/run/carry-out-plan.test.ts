@@ -41,7 +41,14 @@ async function carryOut(
   };
   const plan = await planFor(setting, trigger);
   const outcome: RunOutcome = { conclusion: 'failed' };
-  const result = carryOutPlan(setting.ctx, { trigger, plan, git: setting.git, tracking: undefined, outcome });
+  const result = carryOutPlan(setting.ctx, {
+    trigger,
+    plan,
+    git: setting.git,
+    tracking: undefined,
+    outcome,
+    footer: () => '<sub>footer</sub>',
+  });
   return { result, outcome, steps, plan };
 }
 

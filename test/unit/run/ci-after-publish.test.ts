@@ -40,6 +40,8 @@ const failing = (): RunScript => ({
 const passing = (): RunScript => ({ conclusion: 'success', pollsPerPhase: 0 });
 
 let count = 0;
+/** The commit each publication's run started from. */
+const startOf = new WeakMap<Publication, string>();
 
 /** A fresh issue and CI workflow, the issue's PR published, and what the CI step needs. */
 async function published(inputs: Record<string, string>, ...runs: RunScript[]) {
@@ -59,9 +61,11 @@ async function published(inputs: Record<string, string>, ...runs: RunScript[]) {
     checkout,
     actor: ALICE,
     agent,
+    ciPending: Number(inputs['ci-rounds'] ?? '0') > 0,
     transcript: () => '',
   });
   assert.equal(publication.outcome.conclusion, 'pr-opened');
+  startOf.set(publication, checkout.headSha);
   return { setting, agent, publication, branch: `agent/issue-${issue.number}` };
 }
 
@@ -82,11 +86,14 @@ async function ciAfter(
     git: setting.git,
     actor: ALICE,
     publication,
+    baseSha: startOf.get(publication) ?? '',
     agent,
     runAgent,
     sandbox: unsandboxed,
     transcript,
-    renderTranscript: async () => () => '',
+    renderTranscript: async () => () => '<details><summary>Transcript</summary></details>',
+    problems: async () => [],
+    footer: () => '<sub>footer</sub>',
     tracking: undefined,
     outcome,
     budget,
@@ -114,7 +121,7 @@ function pullOf(branch: string) {
 describe('wantsCi', () => {
   const pushed: Publication = {
     outcome: { conclusion: 'pr-opened', branch: 'agent/issue-1' },
-    final: { status: 'success', details: '' },
+    details: '',
   };
   const ci = { workflow: 'ci.yml', rounds: 1 };
   it('wants CI when ci-workflow is set and a branch was pushed', () => {
@@ -142,11 +149,13 @@ describe('runCiAfterPublish', () => {
       assert.equal(result.outcome.conclusion, 'pr-opened');
       assert.equal(result.outcome.ciConclusion, '');
       assert.equal(outcome.ciConclusion, '');
-      assert.equal(result.final.status, 'success');
-      assert.match(result.final.details, /\*\*Fix:\*\* Give the job `permissions: actions: write`/);
+      assert.deepEqual(result.outcome.ci, { state: 'not-dispatched', fixRounds: 0 });
+      assert.match(result.details, /\*\*Fix:\*\* Give the job `permissions: actions: write`/);
       const pr = pullOf(branch);
+      assert.match(pr.body ?? '', /^:warning: \*\*Draft\*\* — CI could not be dispatched\n/);
       assert.match(pr.body ?? '', /The token may not dispatch or read runs of `ci-\d+\.yml` \(403/);
-      assert.equal(pr.pull?.draft, false);
+      assert.equal(pr.pull?.draft, true, 'CI never ran, so the PR stays a draft');
+      assert.match(result.details, /The pull request stays a draft: CI could not be dispatched\./);
       assert.ok(setting.logs.warning.some((w) => /Fix: Give the job `permissions: actions: write`/.test(w)));
     } finally {
       undo();
@@ -160,6 +169,8 @@ describe('runCiAfterPublish', () => {
       passing(),
     );
     const first = await github.git.resolve(branch);
+    assert.equal(pullOf(branch).pull?.draft, true, 'a draft while the CI rounds are to come');
+    assert.match(pullOf(branch).body ?? '', /^⏳ \*\*Draft until CI passes\*\*\n/);
     const calls: ChatCompletionMessageParam[][] = [];
     const { result, outcome } = await ciAfter(
       setting,
@@ -171,16 +182,33 @@ describe('runCiAfterPublish', () => {
     const last = calls[0]!.at(-1);
     assert.equal(last?.role, 'user');
     assert.match(String(last?.content), /sum\(1, 2\) is 3 \(got -1\)/, 'the failed log goes to the agent');
+    assert.match(String(last?.content), /a description of the whole change on the branch as it now stands/);
     const [top, parent] = await github.git.log(branch, 2);
     assert.equal(parent?.sha, first, 'the fix is on top of the first push');
     assert.match(top!.subject, /^Fix CI \(round 1\): Add instead/);
     assert.equal(await github.git.readFile(branch, 'sum.js'), 'export const sum = (a, b) => a + b;\n');
     assert.equal(result.outcome.ciConclusion, 'success');
     assert.equal(outcome.turns, 2, 'the fix round counts in the outcome');
-    assert.match(result.final.details, /1 CI fix round; 2 turns/);
+    assert.match(result.details, /- Fix round 1 \(`[0-9a-f]{7}`\): Add instead/);
+    assert.match(result.details, /The pull request is ready for review\./);
     const pr = pullOf(branch);
     assert.equal(pr.pull?.draft, false);
-    assert.match(pr.body ?? '', /CI fix round 1: Add instead/);
+    const body = pr.body ?? '';
+    assert.match(body, /^✅ \*\*Ready for review\*\* — CI passed after 1 fix round\n\nsum adds now\.\n/);
+    assert.doesNotMatch(body, /sum multiplied/, "the first round's description is replaced");
+    assert.match(body, /- `sum\.js` \+1 −1/, 'files changed from the final diff');
+    const order = [
+      'sum adds now.',
+      '**CI fix rounds:**',
+      '**CI conclusion: ✅ success**',
+      '<details>',
+      '<sub>footer</sub>',
+    ];
+    const at = order.map((part) => body.indexOf(part));
+    assert.ok(
+      at.every((p, i) => p >= 0 && (i === 0 || p > at[i - 1]!)),
+      body,
+    );
   });
 
   it('leaves a draft when the rounds are used up and CI still fails', async () => {
@@ -200,8 +228,9 @@ describe('runCiAfterPublish', () => {
     assert.equal(result.outcome.ciConclusion, 'failure');
     const pr = pullOf(branch);
     assert.equal(pr.pull?.draft, true);
-    assert.match(pr.body ?? '', /still failing after 1 fix round \(`ci-rounds: 1`\)\.$/);
-    assert.match(result.final.details, /The pull request is now a draft: its last CI run failed\./);
+    assert.match(pr.body ?? '', /^:warning: \*\*Draft\*\* — CI failed after 1 fix round\n/);
+    assert.match(pr.body ?? '', /still failing after 1 fix round \(`ci-rounds: 1`\)\./);
+    assert.match(result.details, /The pull request stays a draft: its last CI run failed\./);
   });
 
   it('runs no fix round when the budget is used up, and says why', async () => {
@@ -218,6 +247,6 @@ describe('runCiAfterPublish', () => {
     const { result } = await ciAfter(setting, publication, agent, neverCalled, budget);
     assert.equal(await github.git.resolve(branch), before, 'nothing more was pushed');
     assert.equal(result.outcome.ciConclusion, 'failure');
-    assert.match(pullOf(branch).body ?? '', /No CI fix round 1: the agent's budget/);
+    assert.match(pullOf(branch).body ?? '', /No fix round 1: the agent's budget/);
   });
 });

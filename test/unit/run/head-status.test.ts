@@ -5,7 +5,7 @@ import type { Publication } from '../../../src/run/publish.js';
 
 const pub = (head: Publication['head'], outcome: Partial<Publication['outcome']> = {}): Publication => ({
   outcome: { conclusion: 'pr-opened', ...outcome },
-  final: { status: 'success', details: '' },
+  details: '',
   ...(head ? { head } : {}),
 });
 

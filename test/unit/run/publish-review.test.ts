@@ -113,7 +113,8 @@ describe('publishReviewReply', () => {
     assert.equal(publication.outcome.conclusion, 'pushed');
     assert.equal(publication.outcome.branch, 'review-same');
     assert.match(publication.outcome.commentUrl ?? '', new RegExp(`#discussion_r${replies[0]!.id}$`));
-    assert.match(publication.final.details, /Replied in the review thread: /);
+    assert.match(publication.details, /Replied in the review thread: /);
+    assert.equal(publication.outcome.pushedSha, top?.sha);
   });
 
   it("answers a fork's pull request with the change in the reply and pushes nothing", async () => {
@@ -125,8 +126,8 @@ describe('publishReviewReply', () => {
     assert.ok(reply, 'the reply is in the thread');
     assert.match(reply.body, /is in a fork[\s\S]*```suggestion\nexport const greet = 'hey';\n```/);
     assert.equal(publication.outcome.conclusion, 'commented');
-    assert.equal(publication.final.status, 'success');
-    assert.match(publication.final.details, /is in a fork, so nothing was pushed/);
+    assert.equal(publication.outcome.patchPosted, true);
+    assert.match(publication.details, /is in a fork, so nothing was pushed/);
   });
 
   it('says so in the thread when the agent changed nothing', async () => {
@@ -135,7 +136,6 @@ describe('publishReviewReply', () => {
     assert.equal(await github.git.resolve('review-none'), head);
     assert.equal(repliesTo(root.id).length, 1);
     assert.equal(publication.outcome.conclusion, 'no-changes');
-    assert.equal(publication.final.status, 'no-changes');
   });
 
   it('carries the whole answer in the tracking comment when the thread is gone', async () => {
@@ -150,8 +150,8 @@ describe('publishReviewReply', () => {
     assert.ok(setting.logs.warning.some((w) => /Could not reply in the review thread/.test(w)));
     assert.equal(publication.outcome.conclusion, 'pushed', 'the push still happened');
     assert.equal(publication.outcome.commentUrl, undefined);
-    assert.match(publication.final.details, /^Pushed \[`[0-9a-f]{7}`\]/);
-    assert.match(publication.final.details, /The reviewer asked for a warmer greeting\./);
+    assert.match(publication.details, /^Pushed \[`[0-9a-f]{7}`\]/);
+    assert.match(publication.details, /The reviewer asked for a warmer greeting\./);
   });
 
   it('fails with the diff in the reply and the fix named when a ruleset refuses the push', async () => {

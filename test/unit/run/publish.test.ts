@@ -14,6 +14,7 @@ import { type Publication, publishWork } from '../../../src/run/publish.js';
 import type { Trigger } from '../../../src/triggers/trigger.js';
 import { requireSignedCommits } from '../../fakes/rulesets.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
+import { assertPatchApplies } from '../../helpers/patch-applies.js';
 import {
   ALICE,
   agentResult,
@@ -57,6 +58,12 @@ async function publish(
     actor: ALICE,
     agent: agentResult(options.agent),
     ...(options.verification ? { verification: options.verification } : {}),
+    outcome: {
+      conclusion: 'failed',
+      stopReason: options.agent?.stopReason ?? 'done',
+      ...(options.verification ? { verification: options.verification } : {}),
+    },
+    footer: () => '<sub>footer</sub>',
     transcript: () => '<details><summary>Transcript</summary>\n\nturn 1\n</details>',
     transcriptPath: path.join(setting.tempDir, 'agent-action', 'transcript-4242.jsonl'),
   });
@@ -99,9 +106,19 @@ describe('publishWork', () => {
       prUrl: `${github.serverUrl}/Codertocat/Hello-World/pull/${pr.number}`,
       prNumber: pr.number,
       branch,
+      draft: false,
     });
-    assert.equal(publication.final.status, 'success');
-    assert.match(publication.final.details, new RegExp(`^Opened pull request #${pr.number}: `));
+    assert.match(pr.body ?? '', /^✅ \*\*Ready for review\*\*\n\nThe greeting said helo\./);
+    assert.match(pr.body ?? '', /\*\*Files changed:\*\* 1 file, \+1 −1\n\n- `greet\.js` \+1 −1/);
+    assert.match(
+      publication.details,
+      /^Commit \[[0-9a-f]{7}\]\([^)]+\) on `agent\/issue-\d+`, signed by GitHub\./,
+    );
+    assert.doesNotMatch(
+      publication.details,
+      /pull request #/,
+      'the headline names the PR; the details do not repeat it',
+    );
     assert.equal(publication.pullRequest?.head, branch);
   });
 
@@ -117,7 +134,7 @@ describe('publishWork', () => {
     assert.equal(pullFor(branch)?.number, first.publication.outcome.prNumber);
     assert.equal(await github.git.readFile(branch, 'NOTES.md'), 'second run\n');
     assert.equal((await github.git.log(branch)).length, 3, 'the second commit is on top of the first');
-    assert.match(second.publication.final.details, /^Updated pull request #\d+/);
+    assert.match(second.publication.details, /^Commit \[/);
   });
 
   it('pushes a follow-up to the pull request branch for a PR comment in auto mode', async () => {
@@ -145,24 +162,31 @@ describe('publishWork', () => {
     assert.equal(publication.outcome.branch, 'feature-greet');
     const [top, parent] = await github.git.log('feature-greet', 2);
     assert.equal(parent?.sha, head, 'pushed on top of the PR head');
+    assert.equal(publication.outcome.pushedSha, top?.sha);
     assert.equal(await github.git.readFile('feature-greet', 'greet.js'), FIXED);
     assert.match(
-      publication.final.details,
-      new RegExp(`^Pushed ${top!.sha.slice(0, 7)} to \`feature-greet\``),
+      publication.details,
+      new RegExp(`^Commit \\[${top!.sha.slice(0, 7)}\\]\\([^)]+\\) on \`feature-greet\``),
     );
     assert.equal(github.state.pulls().length, pullsBefore, 'no new pull request');
     assert.equal(publication.pullRequest, undefined);
   });
 
-  it('answers in a comment in comment mode: the patch is in the details, nothing is pushed', async () => {
+  it('answers in a comment in comment mode: a patch git am applies to the start, nothing pushed', async () => {
     const issue = newIssue();
     const branchesBefore = await github.git.branches();
-    const { publication } = await publish(issueTrigger(issue), { inputs: { mode: 'comment' } });
+    const { publication, setting } = await publish(issueTrigger(issue), { inputs: { mode: 'comment' } });
     assert.equal(publication.outcome.conclusion, 'commented');
-    assert.equal(publication.final.status, 'success');
-    assert.match(publication.final.details, /<summary>Patch \(apply with `git apply`\)<\/summary>/);
-    assert.match(publication.final.details, /\+export const greet = 'hello';/);
+    assert.equal(publication.outcome.patchPosted, true);
+    assert.match(
+      publication.details,
+      /<summary>The change as a patch: apply it on `[0-9a-f]{7}` with <code>git am<\/code> \(or <code>git apply<\/code>\)<\/summary>/,
+    );
     assert.deepEqual(await github.git.branches(), branchesBefore);
+    const patch = /```+diff\n([\s\S]*?)\n```+\n/.exec(publication.details)?.[1] ?? '';
+    const base = (await setting.git.exec(['rev-parse', 'HEAD'])).stdout.trim();
+    const applied = await assertPatchApplies(github.git.gitDir, base, `${patch}\n`, ['greet.js']);
+    assert.equal(applied['greet.js'], FIXED);
   });
 
   it('reports no changes when the agent changed nothing, and creates no branch', async () => {
@@ -171,8 +195,11 @@ describe('publishWork', () => {
       files: { 'greet.js': "export const greet = 'helo';\n" },
     });
     assert.equal(publication.outcome.conclusion, 'no-changes');
-    assert.equal(publication.final.status, 'no-changes');
-    assert.match(publication.final.details, /^No changes to publish\./);
+    assert.match(
+      publication.details,
+      /^Fix the greeting typo\n\nThe greeting said helo/,
+      "the agent's words",
+    );
     assert.equal(await github.git.resolve(`agent/issue-${issue.number}`), undefined);
     assert.equal(pullFor(`agent/issue-${issue.number}`), undefined);
   });
@@ -187,12 +214,15 @@ describe('publishWork', () => {
       assert.equal(publication.outcome.conclusion, 'failed');
       assert.equal(await github.git.resolve(`agent/issue-${issue.number}`), undefined, 'nothing landed');
       assert.match(publication.outcome.failure ?? '', /`commit-signing: auto`/);
-      assert.match(publication.final.details, /GH013: Repository rule violations found/);
+      assert.match(publication.details, /GH013: Repository rule violations found/);
       const patchPath = path.join(setting.tempDir, 'agent-action', 'changes.patch');
       assert.ok(existsSync(patchPath), 'changes.patch is next to the transcript');
-      assert.match(readFileSync(patchPath, 'utf8'), /\+export const greet = 'hello';/);
-      assert.ok(publication.final.details.includes(patchPath), 'the details name the file');
-      assert.ok(setting.logs.warning.some((w) => /commit-signing: auto/.test(w)));
+      assert.ok(publication.details.includes(patchPath), 'the details name the file');
+      const base = (await github.git.resolve('main'))!;
+      const applied = await assertPatchApplies(github.git.gitDir, base, readFileSync(patchPath, 'utf8'), [
+        'greet.js',
+      ]);
+      assert.equal(applied['greet.js'], FIXED);
     } finally {
       await requireSignedCommits(github.git, false);
     }
@@ -205,7 +235,7 @@ describe('publishWork', () => {
     }));
     try {
       const issue = newIssue();
-      const { publication } = await publish(issueTrigger(issue));
+      const { publication, setting } = await publish(issueTrigger(issue));
       const branch = `agent/issue-${issue.number}`;
       assert.equal(publication.outcome.conclusion, 'failed');
       assert.equal(publication.outcome.branch, branch);
@@ -216,11 +246,23 @@ describe('publishWork', () => {
         /Allow GitHub Actions to create and approve pull requests/,
       );
       assert.ok(
-        publication.final.details.includes(
+        publication.details.includes(
           `${github.serverUrl}/Codertocat/Hello-World/compare/main...${branch}?expand=1`,
         ),
-        publication.final.details,
+        publication.details,
       );
+      assert.equal(publication.outcome.reason, 'GitHub would not open the pull request (HTTP 403)');
+      // The branch holds GitHub's signed commit, fetched back shallow; the patch is still made
+      // against the start, so it applies there rather than adding every file as new.
+      const patch = readFileSync(path.join(setting.tempDir, 'agent-action', 'changes.patch'), 'utf8');
+      assert.doesNotMatch(patch, /new file mode/);
+      const applied = await assertPatchApplies(
+        github.git.gitDir,
+        (await github.git.resolve('main'))!,
+        patch,
+        ['greet.js'],
+      );
+      assert.equal(applied['greet.js'], FIXED);
     } finally {
       undo();
     }
@@ -232,22 +274,32 @@ describe('publishWork: draft or ready', () => {
     name: string;
     draft: boolean;
     options: Parameters<typeof publish>[1];
-    details?: RegExp;
+    headline: RegExp;
   }[] = [
-    { name: 'ready when nothing asks for a draft', draft: false, options: {} },
+    {
+      name: 'ready when nothing asks for a draft',
+      draft: false,
+      options: {},
+      headline: /^✅ \*\*Ready for review\*\*\n/,
+    },
     {
       name: 'a draft when verification failed',
       draft: true,
       options: { verification: failedVerification },
-      details: /as a draft: verification failed/,
+      headline: /^:warning: \*\*Draft\*\* — verification failed \(`npm test`, exit 1\)\n/,
     },
     {
       name: 'a draft when the agent stopped on its budget',
       draft: true,
       options: { agent: { stopReason: 'max-turns' } },
-      details: /\(draft\)/,
+      headline: /^:warning: \*\*Draft\*\* — stopped at `max-turns`\n/,
     },
-    { name: 'a draft when the draft input asks', draft: true, options: { inputs: { draft: 'true' } } },
+    {
+      name: 'a draft when the draft input asks',
+      draft: true,
+      options: { inputs: { draft: 'true' } },
+      headline: /^✅ \*\*Draft\*\*\n/,
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {
@@ -256,8 +308,8 @@ describe('publishWork: draft or ready', () => {
       const pr = pullFor(`agent/issue-${issue.number}`);
       assert.equal(pr?.pull?.draft, c.draft);
       assert.equal(publication.outcome.conclusion, 'pr-opened');
-      if (c.details) assert.match(publication.final.details, c.details);
-      if (c.options?.agent?.stopReason) assert.equal(publication.final.status, 'stopped');
+      assert.equal(publication.outcome.draft, c.draft);
+      assert.match(pr?.body ?? '', c.headline);
     });
   }
 });

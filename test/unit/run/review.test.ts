@@ -69,12 +69,20 @@ async function review(
     git: setting.git,
     tracking: undefined,
     outcome,
+    footer: () => '<sub>footer</sub>',
   });
   assert.deepEqual(await github.git.branches(), branches, 'nothing pushed');
   const reviews = reviewsOf(github.state).filter((r) => r.pullNumber === pr.number);
   assert.equal(reviews.length, 1);
   assert.equal(reviews[0]!.commitId, head);
+  assert.match(reviews[0]!.body ?? '', /^✅ \*\*Reviewed\*\* — no blocking findings\n\nLooks fine overall\./);
+  assert.match(
+    reviews[0]!.body ?? '',
+    /\n\n<sub>footer<\/sub>\n\n<!-- agent-action:review [^\n]* -->$/,
+    'the footer ends what the review shows; the hidden marker follows it',
+  );
   assert.equal(publication.outcome.conclusion, 'reviewed');
+  assert.equal(publication.outcome.blockingFindings, 0);
   assert.ok(outcome.transcriptPath, 'the outcome keeps the transcript');
   return { setting, pr };
 }

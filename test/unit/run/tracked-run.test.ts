@@ -83,7 +83,14 @@ describe('runTracked', () => {
       outcome.commentUrl?.endsWith(`#issuecomment-${github.state.commentsOn(issue.number)[0]!.id}`),
       true,
     );
-    assert.match(trackingOn(issue.number), /^✅ Opened pull request #\d+[\s\S]*\*\*Usage:\*\* 3 turns · /);
+    const body = trackingOn(issue.number);
+    assert.match(body, /^✅ \*\*Opened pull request #\d+\*\*\n/);
+    assert.match(
+      body,
+      /\n\n<sub>`fake-model` · \d+s · 3 turns · [\d,]+ tokens · requested by `*@alice`* · \[run log\]\(http:\/\/127\.0\.0\.1:\d+\/Codertocat\/Hello-World\/actions\/runs\/4242\)<\/sub>$/,
+      'one footer ends the comment',
+    );
+    assert.equal(body.match(/3 turns/g)?.length, 1, 'the turns are stated once');
     assert.equal(
       github.state
         .reactionsOn({ kind: 'issue', number: issue.number })
@@ -94,8 +101,14 @@ describe('runTracked', () => {
     assert.equal(duringRun, '', 'the credentials were out of the config while the agent worked');
     assert.equal(await persistedHeader(setting), github.gitAuthHeader(), 'the credentials are restored');
     const summary = await readFile(summaryFile, 'utf8');
+    assert.match(summary, /^## ✅ Opened pull request #\d+\n/);
     assert.match(summary, /\*\*Conclusion:\*\* `pr-opened`/);
     assert.ok(summary.includes(outcome.prUrl!), summary);
+    assert.match(summary, /<sub>`fake-model` · [^\n]*<\/sub>\n*$/);
+    assert.ok(
+      setting.logs.info.at(-1)?.startsWith('✅ Opened pull request #'),
+      'the log ends with the outcome',
+    );
   });
 
   it('on a thrown error: conclusion failed with the reason, comment finalised, summary written, credentials back', async () => {
@@ -111,8 +124,12 @@ describe('runTracked', () => {
     assert.ok(outcome.sandbox, 'the sandbox description is kept');
     assert.ok(outcome.commentUrl);
     const body = trackingOn(issue.number);
-    assert.match(body, /^❌ The run failed: /);
-    assert.match(body, /\*\*Usage:\*\* 1 turn · 0 tokens/);
+    assert.match(
+      body,
+      /^❌ \*\*Failed: The LLM endpoint [^\n]* rejected the API key \(HTTP 401: Incorrect API key provided\)\*\*\n/,
+    );
+    assert.match(body, /\n\nThe run failed:\n\n> The LLM endpoint /);
+    assert.match(body, /<sub>`fake-model` · \d+s · 1 turn · 0 tokens · requested by [^\n]*<\/sub>$/);
     assert.equal(await persistedHeader(setting), github.gitAuthHeader(), 'the credentials are restored');
     assert.match(await readFile(summaryFile, 'utf8'), /\*\*Conclusion:\*\* `failed`/);
     assert.equal(await github.git.resolve(`agent/issue-${issue.number}`), undefined, 'nothing was pushed');
@@ -130,8 +147,7 @@ describe('runTracked', () => {
     assert.equal(outcome.turns, 1, 'the turn before the cancel is counted');
     assert.ok(outcome.transcriptPath);
     const body = trackingOn(issue.number);
-    assert.match(body, /The run was cancelled\./);
-    assert.doesNotMatch(body, /^✅/);
+    assert.match(body, /^🚫 \*\*Cancelled\*\*\n\nThe job was cancelled before the run finished/);
     assert.equal(await persistedHeader(setting), github.gitAuthHeader(), 'the credentials are restored');
     assert.match(await readFile(summaryFile, 'utf8'), /\*\*Conclusion:\*\* `failed`/);
     assert.equal(await github.git.resolve(`agent/issue-${issue.number}`), undefined, 'nothing was pushed');

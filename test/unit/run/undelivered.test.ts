@@ -29,10 +29,15 @@ describe('reportUndelivered', () => {
     const saved = path.join(path.dirname(transcriptPath), 'changes.patch');
     assert.ok(existsSync(saved));
     assert.ok(!readFileSync(saved, 'utf8').includes(RUN_API_KEY), 'the saved patch is redacted');
-    assert.ok(!publication.final.details.includes(RUN_API_KEY), 'the details are redacted');
-    assert.ok(publication.final.details.includes(saved));
+    assert.ok(!publication.details.includes(RUN_API_KEY), 'the details are redacted');
+    assert.ok(publication.details.includes(saved));
     assert.equal(publication.outcome.conclusion, 'failed');
-    assert.equal(publication.final.status, 'failed');
+    assert.equal(publication.outcome.reason, 'the push to `agent/issue-1` was refused');
+    const api = await reportUndelivered(setting.ctx, {
+      step: 'api-commit',
+      headline: 'GitHub refused the commit to `b`.',
+    });
+    assert.equal(api.outcome.reason, 'GitHub refused the commit to `b`', 'a name keeps its capital');
     assert.match(publication.outcome.failure ?? '', /^The push to `agent\/issue-1` was refused\. /);
     assert.equal(publication.outcome.branch, undefined);
   });
@@ -42,7 +47,7 @@ describe('reportUndelivered', () => {
     const first = await reportUndelivered(setting.ctx, { step: 'push', headline: 'Refused.', patch: PATCH });
     const saved = path.join(setting.tempDir, 'agent-action', 'changes.patch');
     assert.equal(readFileSync(saved, 'utf8'), PATCH);
-    assert.ok(first.final.details.includes(saved));
+    assert.ok(first.details.includes(saved));
 
     // A file where the folder should be: mkdir fails, the run still reports the patch inline.
     const blocked = path.join(setting.tempDir, 'not-a-dir');
@@ -54,8 +59,8 @@ describe('reportUndelivered', () => {
       transcriptPath: path.join(blocked, 'transcript.jsonl'),
     });
     assert.ok(setting.logs.warning.some((w) => w.startsWith('Could not save changes.patch')));
-    assert.ok(second.final.details.includes('+new'), 'the patch is still in the details');
-    assert.ok(!second.final.details.includes(blocked), 'no path to a file that was not written');
+    assert.ok(second.details.includes('+new'), 'the patch is still in the details');
+    assert.ok(!second.details.includes(blocked), 'no path to a file that was not written');
   });
 
   it('links the compare page of a pushed branch, slashes kept, and reports the branch', async () => {
@@ -68,12 +73,29 @@ describe('reportUndelivered', () => {
       base: 'release/1.x',
     });
     assert.ok(
-      publication.final.details.includes(
+      publication.details.includes(
         `${github.serverUrl}/Codertocat/Hello-World/compare/release/1.x...agent/issue-2?expand=1`,
       ),
-      publication.final.details,
+      publication.details,
     );
     assert.equal(publication.outcome.branch, 'agent/issue-2');
-    assert.match(publication.final.details, /> HTTP 422: Validation Failed/);
+    assert.match(publication.details, /GitHub answered:\n\n```text\nHTTP 422: Validation Failed\n```/);
+    assert.equal(publication.outcome.reason, 'GitHub would not open the pull request (HTTP 422)');
+  });
+
+  it('shows an HTML error page as its words in a code block, never as markup', async () => {
+    const setting = await runSetting(github);
+    const page =
+      '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>';
+    const publication = await reportUndelivered(setting.ctx, {
+      step: 'pull-request',
+      headline: 'The commit is on `agent/issue-3`, but GitHub would not open the pull request.',
+      answer: `HTTP 502: ${page}`,
+      pushedBranch: 'agent/issue-3',
+      base: 'main',
+    });
+    assert.match(publication.details, /```text\nHTTP 502: 502 Bad Gateway \(an HTML page\)\n```/);
+    assert.doesNotMatch(publication.details, /<h1>|<html>|^#/m);
+    assert.match(publication.outcome.failure ?? '', /run the action again/);
   });
 });

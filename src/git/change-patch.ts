@@ -66,8 +66,11 @@ async function patchOfTree(
         GIT_AUTHOR_NAME: name,
         GIT_AUTHOR_EMAIL: email,
         ...(commit.date ? { GIT_AUTHOR_DATE: commit.date } : {}),
-        GIT_COMMITTER_NAME: name,
-        GIT_COMMITTER_EMAIL: email,
+        // Committed by the Actions bot, never by the change's author: with the author as committer,
+        // the same second and GitHub's own committer identity, this commit could be GitHub's commit
+        // itself, byte for byte, which the shallow fetch marked as having no parent.
+        GIT_COMMITTER_NAME: ACTIONS_BOT.name,
+        GIT_COMMITTER_EMAIL: ACTIONS_BOT.email,
       },
     })
   ).stdout.trim();

@@ -102,6 +102,12 @@ const GITHUB_BODY_LIMIT = 65_536;
 const TRANSCRIPT_RESERVE_CHARS = 4_000;
 /** The job summary: GitHub allows 1 MiB per step summary. */
 const JOB_SUMMARY_CHARS = 1_000_000;
+/**
+ * Longest line of a failure message quoted in the tracking comment: the action's own message
+ * names the input to change at its end, so its lines are kept whole up to this; text quoted from
+ * a provider or GitHub inside it is already capped where it was quoted.
+ */
+const FAILURE_LINE_CHARS = 2_000;
 /** The job summary's transcript: leaves room under the summary's size for the rest of it. */
 const JOB_SUMMARY_TRANSCRIPT_CHARS = 900_000;
 /**

@@ -53,8 +53,8 @@ export function plainAnswer(answer: string, maxLines = 15, maxLineChars = 300): 
  * turn into markup: HTML reduced to words, `<` and `>` escaped, and no line able to start a
  * heading, a quote or a list.
  */
-export function plainParagraph(text: string, maxLines?: number): string {
-  return plainAnswer(text, maxLines)
+export function plainParagraph(text: string, maxLines?: number, maxLineChars?: number): string {
+  return plainAnswer(text, maxLines, maxLineChars)
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .split('\n')

@@ -17,7 +17,7 @@ import { removePersistedCredentials } from '../git/persisted-credentials.js';
 import { createArtifactUploader } from '../github/artifact-client.js';
 import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
-import { JOB_SUMMARY_CHARS } from '../limits.js';
+import { FAILURE_LINE_CHARS, JOB_SUMMARY_CHARS } from '../limits.js';
 import { pricesFor } from '../llm/model-prices.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { addEyesReaction } from '../outputs/comment.js';
@@ -99,7 +99,8 @@ export async function runTracked(
     else outcome.reason = shortReason(message);
     details = cancelled
       ? 'The job was cancelled before the run finished; nothing more was published.'
-      : `The run failed:\n\n${quoteNote(plainParagraph(message, 40))}`;
+      : // The action's own message ends with what to change: lines are kept whole, up to a cap.
+        `The run failed:\n\n${quoteNote(plainParagraph(message, 40, FAILURE_LINE_CHARS))}`;
   } finally {
     outcome.artifactUrl = await uploadTranscript(ctx, trigger, outcome.transcriptPath);
     await tracking?.finalise(compose(headlineMarkdown(outcome), details, footer()));

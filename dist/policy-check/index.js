@@ -6772,20 +6772,17 @@ function mapPathCommand(word, ctx) {
         return base;
     return '';
 }
-/** `env [-i] [-u NAME] [-C dir] [NAME=value …] command …`: the same variable rules, then the command. */
+/** `env [-C dir] [NAME=value …] command …`: the same variable rules, then the command. */
 function checkEnv(args, ctx, depth, entry) {
     let i = 0;
     let inner = ctx;
     for (; i < args.length; i++) {
         const a = args[i].value;
-        if (a === '-i' || a === '--ignore-environment' || a === '-')
-            continue;
-        if (a === '-u' || a === '--unset') {
-            i++;
-            continue;
-        }
-        if (/^(-u\S|--unset=)/.test(a))
-            continue;
+        // The action sets variables every command relies on to stay offline and contained (`CI`,
+        // which turns off update checks; git's safe.directory; the allowlist's proxy): removing them
+        // turns an offline tool into one that reaches the network (`env -i npm why react`).
+        if (a === '-i' || a === '--ignore-environment' || a === '-' || /^(-u|--unset)/.test(a))
+            return deny('environment', `\`env ${a}\` is not allowed: it removes variables the action sets for every command. Run the command without it.`);
         const chdir = /^(-C|--chdir)$/.test(a) ? args[++i] : /^(-C|--chdir=)(.+)$/.exec(a)?.[2];
         if (chdir !== undefined || a === '-C' || a === '--chdir') {
             if (!chdir)

@@ -101,6 +101,24 @@ describe('bash policy: options that move where paths resolve', () => {
   });
 });
 
+describe('bash policy: env never removes what the action set', () => {
+  it('refuses -i, -, -u and --unset in every spelling, and keeps plain assignments and -C', () => {
+    // Found by the execution oracle: without `CI`, npm's update check reaches for the network.
+    for (const line of [
+      'env -i npm why react',
+      'env --ignore-environment ls',
+      'env - ls',
+      'env -u CI npm why react',
+      'env -uCI npm test',
+      'env --unset=CI npm test',
+      'env --unset CI ls',
+      'env -C src -i ls',
+    ])
+      assert.equal(rule(line), 'environment', line);
+    assert.equal(rule('env NODE_ENV=test npm test'), 'allowed');
+  });
+});
+
 describe('bash policy: git operands and repository discovery', () => {
   it('checks every operand as a path, so an outside path cannot turn diff into --no-index', () => {
     assert.equal(rule('git diff /etc/passwd /dev/null'), 'system-path');

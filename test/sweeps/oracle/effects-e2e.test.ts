@@ -32,7 +32,7 @@ import {
 import { directEffects, EFFECT_PROBES } from '../../oracle/effects-direct.js';
 import { compareKnown, effectKey, loadKnownEffects, saveKnownEffects } from '../../oracle/known-effects.js';
 import { makeOracleWorkspace } from '../../oracle/oracle-workspace.js';
-import { noSudo, optionsFor } from '../sandbox/sandbox-fixture.js';
+import { noSudo, optionsFor } from '../../integration/sandbox/sandbox-fixture.js';
 
 const FULL = process.env['AGENT_ACTION_EFFECTS_FULL'] === '1';
 const RECORD = process.env['AGENT_ACTION_EFFECTS_RECORD'] === '1';

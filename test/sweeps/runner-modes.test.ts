@@ -33,7 +33,7 @@ const SUITES = [
   'test/integration/sandbox/landlock.test.ts',
   'test/integration/sandbox-kernel-e2e.test.ts',
   'test/integration/sandbox/mcp-server.test.ts',
-  'test/integration/oracle/effects-e2e.test.ts',
+  'test/sweeps/oracle/effects-e2e.test.ts',
 ];
 // Nine suites, two of them through the built action at three levels: minutes on a loaded machine.
 const SUITE_TIMEOUT_MS = 15 * 60_000;

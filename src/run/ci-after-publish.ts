@@ -35,11 +35,10 @@ import { draftReason } from '../outputs/pull-request-notes.js';
 import { inlineCode } from '../outputs/quoted-text.js';
 import { titleFrom } from '../outputs/title.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
-import { runVerification } from '../pipeline/verify.js';
+import type { AgentRunner } from '../pipeline/agent-runner.js';
+import { runAgentStep } from '../pipeline/agent-step.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import { settleBeforeGit } from '../sandbox/settle-first.js';
 import type { Actor } from '../triggers/trigger.js';
-import { type AgentRunner, addAgentUsage } from './agent-runner.js';
 import { commitMessage, commitOptions } from './commit-options.js';
 import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
@@ -119,26 +118,29 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
       );
       return { pushed: false };
     }
-    agent = await input.runAgent([
-      ...agent.messages,
-      { role: 'user', content: `${failureText}\n\n${DESCRIBE_THE_WHOLE_CHANGE}` },
-    ]);
-    addAgentUsage(outcome, agent);
+    const done = await runAgentStep({
+      runner: input.runAgent,
+      messages: [
+        ...agent.messages,
+        { role: 'user', content: `${failureText}\n\n${DESCRIBE_THE_WHOLE_CHANGE}` },
+      ],
+      who: `CI fix round ${round}: the agent`,
+      host: commandHost(ctx),
+      tools: { sandbox: input.sandbox, ...(input.commandEnv ? { commandEnv: input.commandEnv } : {}) },
+      ...(config.verifyCommand
+        ? { verify: { command: config.verifyCommand, timeoutMinutes: config.limits.timeoutMinutes } }
+        : {}),
+    });
+    agent = done.agent;
     outcome.stopReason = agent.stopReason;
-    ctx.log.info(`CI fix round ${round}: the agent stopped (${agent.stopReason}) after ${agent.turns} turns`);
     if (agent.stopReason === 'error' || agent.stopReason === 'cancelled') {
       rounds.push(`Fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);
       return { pushed: false };
     }
-    if (config.verifyCommand) {
-      verification = await runVerification(commandHost(ctx), config.verifyCommand, {
-        sandbox: input.sandbox,
-        timeoutMinutes: config.limits.timeoutMinutes,
-        ...(input.commandEnv ? { env: input.commandEnv } : {}),
-      });
+    if (done.verification) {
+      verification = done.verification;
       outcome.verification = verification;
     }
-    await settleBeforeGit(input.sandbox, (m) => ctx.log.warning(m));
     const said = splitRoundSummary(agent.summary);
     const title = ctx.redact(titleFrom(said.fixed, 'Fix the failing CI run'));
     const commit = await commitAndPush(
@@ -188,7 +190,7 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     onUpdate: onCiProgress((line, report) => {
       if (report.error) ctx.log.warning(`${line} Fix: ${report.error.fix}`);
       else ctx.log.info(line);
-      input.transcript.write({ type: 'note', turn: outcome.turns ?? 0, message: line });
+      input.transcript.write({ type: 'note', turn: input.budget.spent().turns, message: line });
       const run = report.runs.at(-1);
       tracking?.update({ step: run ? `${line} · [view the run](${run.htmlUrl})` : line });
     }),

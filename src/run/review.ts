@@ -21,11 +21,12 @@ import {
 } from '../github/pull-request-review-context.js';
 import { fetchReviewThreads, type ReviewThread } from '../github/review-threads.js';
 import { type ChangedFile, diffLines } from '../outputs/diff-lines.js';
+import { createAgentRunner } from '../pipeline/agent-runner.js';
+import { runAgentCall } from '../pipeline/agent-step.js';
 import { buildPullRequestReviewTask } from '../prompt/pull-request-review-task.js';
 import { buildReviewSystemPrompt } from '../prompt/review-system-prompt.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { ToolRegistry } from '../tools/registry.js';
-import { addAgentUsage, createAgentRunner, runBudgetFor } from './agent-runner.js';
 import type { WorkInput } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
@@ -39,7 +40,7 @@ import { recheckOpenFindings } from './review-recheck.js';
 import { decideReviewScope } from './review-scope.js';
 import { checkSuggestions } from './review-suggestions.js';
 import { prepareReviewTools } from './review-tools.js';
-import { checkOutAndOpenTranscript, runPhases } from './run-phases.js';
+import { actionRunnerOptions, checkOutAndOpenTranscript, runPhases } from './run-phases.js';
 
 /** Runs the review; throws on failure or cancellation (the tracked run reports it). */
 export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publication> {
@@ -47,7 +48,6 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   const { plan, tracking, outcome } = input;
   const pr = plan.pullRequest;
   if (!pr || !plan.review) throw new Error('A review run needs the pull request it reviews.');
-  const startedAt = Date.now();
   const phases = runPhases(ctx, input);
   const { step } = phases;
 
@@ -77,7 +77,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   const ledger = readLedger(details.reviews, await threadsOf(ctx, pr.number), details.author);
   const scope = await decideReviewScope(ctx, ledger.head, head, details.files);
   const readFile = headFiles(git, head);
-  const budget = runBudgetFor(config, startedAt);
+  const { budget } = input;
 
   if (ledger.open.length > 0) step(`Re-checking ${ledger.open.length} open findings of earlier reviews`);
   const recheck = await recheckOpenFindings(ctx, ledger.open, {
@@ -88,16 +88,15 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     ask: async (messages) => {
       // Re-checks run concurrently: each one's transcript lines are written when it is done.
       const own = bufferedTranscript(transcript);
-      const runner = createAgentRunner(ctx, {
+      const runner = createAgentRunner({
+        ...actionRunnerOptions(ctx, 'review-recheck', undefined),
         registry: new ToolRegistry([]),
         transcript: own,
-        tracking: undefined,
         budget,
-        runKind: 'review-recheck',
       });
-      const answer = await runner(messages).finally(() => own.flush('Re-check of an open finding'));
-      addAgentUsage(outcome, answer);
-      return answer;
+      return runAgentCall(runner, messages, 'Re-check', ctx.log).finally(() =>
+        own.flush('Re-check of an open finding'),
+      );
     },
   });
   phases.stopIfCancelled();
@@ -153,7 +152,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       );
     const results = nothingNew
       ? []
-      : await runReviewers(ctx, input, {
+      : await runReviewers(ctx, {
           count,
           registry: given.withNotes(tools.registry, workspace),
           runnerOptions: { ...given.runner, ...(answerSchema ? { answerSchema } : {}) },
@@ -210,7 +209,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       resolved: recheck.resolved,
       dismissed: ledger.dismissed,
       ...(newerHead && newerHead !== head ? { newerHead } : {}),
-      reviewers: reviewersLine(results, outcome.costUsd),
+      reviewers: reviewersLine(results, budget.spent().costUsd),
       outcome,
       footer: input.footer,
       transcript: (maxChars) =>

@@ -7,7 +7,9 @@
  * and the log's last line is that same outcome.
  */
 
+import { access } from 'node:fs/promises';
 import * as core from '@actions/core';
+import type { RunBudget } from '../agent/budget.js';
 import { readTranscript } from '../agent/transcript.js';
 import { contextCounts } from '../context/context-report.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
@@ -27,12 +29,14 @@ import { headlineMarkdown, headlineText } from '../outputs/outcome.js';
 import { quoteNote } from '../outputs/pull-request-body.js';
 import { plainParagraph } from '../outputs/quoted-text.js';
 import { startTrackingComment, type TrackingComment } from '../outputs/tracking-comment.js';
+import { runBudgetFor } from '../pipeline/agent-runner.js';
 import { exportRunTrace } from '../telemetry/run-trace.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { carryOutPlan } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
 import { describeMode } from './mode-note.js';
 import { planWork } from './plan-work.js';
+import { runTranscriptPath } from './run-transcript.js';
 import { transcriptArtifactName, uploadTranscriptArtifact } from './transcript-artifact.js';
 
 /** Runs an allowed trigger; never throws for run failures (they become `conclusion: failed`). */
@@ -41,10 +45,10 @@ export async function runTracked(
   trigger: Exclude<Trigger, { kind: 'skip' }>,
   startedAt: number = Date.now(),
 ): Promise<RunOutcome> {
-  // A priced model's cost is known from the start (nothing spent yet), so every exit path reports one.
-  const priced = pricesFor(ctx.config.llm.model, ctx.config.llm.prices) !== undefined;
-  const outcome: RunOutcome = { conclusion: 'failed', ...(priced ? { costUsd: 0 } : {}) };
-  const footer = () => runFooter(ctx, outcome, startedAt, trigger.actor.login);
+  const outcome: RunOutcome = { conclusion: 'failed' };
+  // Every agent call of the run spends from this one budget; the usage reported is read from it.
+  const budget = runBudgetFor(ctx.config, startedAt);
+  const footer = () => runFooter(ctx, { ...outcome, ...usageOf(budget) }, startedAt, trigger.actor.login);
   let details = '';
   let tracking: TrackingComment | undefined;
   let restoreCredentials: (() => Promise<void>) | undefined;
@@ -85,6 +89,7 @@ export async function runTracked(
       git,
       tracking,
       outcome,
+      budget,
       snapshotGitConfig: configGuard.snapshot,
       footer,
     });
@@ -102,6 +107,8 @@ export async function runTracked(
       : // The action's own message ends with what to change: lines are kept whole, up to a cap.
         `The run failed:\n\n${quoteNote(plainParagraph(message, 40, FAILURE_LINE_CHARS))}`;
   } finally {
+    Object.assign(outcome, usageOf(budget), await transcriptPathOf(ctx));
+    if (ctx.config.limits.maxCostUsd !== undefined) outcome.maxCostUsd = ctx.config.limits.maxCostUsd;
     outcome.artifactUrl = await uploadTranscript(ctx, trigger, outcome.transcriptPath);
     await tracking?.finalise(compose(headlineMarkdown(outcome), details, footer()));
     await restoreCredentials?.().catch((e: Error) =>
@@ -166,6 +173,36 @@ async function uploadTranscript(
     name: transcriptArtifactName(ctx.config.runner, trigger),
     uploader: createArtifactUploader(),
   });
+}
+
+/**
+ * The run's usage as the outputs and the footer give it: turns, tokens, cached tokens and cost,
+ * from the budget every agent call spent from. A priced model's cost is known from the start
+ * (nothing spent yet), so every exit path reports one.
+ */
+function usageOf(
+  budget: RunBudget,
+): Pick<RunOutcome, 'turns' | 'tokens' | 'promptTokens' | 'cachedTokens' | 'tokensEstimated' | 'costUsd'> {
+  const { turns, tokens, costUsd } = budget.spent();
+  return {
+    turns,
+    tokens: tokens.total,
+    promptTokens: tokens.prompt,
+    cachedTokens: tokens.cachedPrompt ?? 0,
+    ...(tokens.estimated ? { tokensEstimated: true } : {}),
+    ...(budget.limits.prices ? { costUsd: costUsd ?? 0 } : {}),
+  };
+}
+
+/** The transcript's path once the run opened it (a run that failed before the checkout has none). */
+async function transcriptPathOf(ctx: RunContext): Promise<Pick<RunOutcome, 'transcriptPath'>> {
+  const file = runTranscriptPath(ctx.config.runner);
+  return (await access(file).then(
+    () => true,
+    () => false,
+  ))
+    ? { transcriptPath: file }
+    : {};
 }
 
 /** The footer over what the outcome knows now. */

@@ -17,10 +17,10 @@ describe('loadCliConfig', () => {
     assert.ok(!('help' in config));
     assert.equal(config.repo, '/work/demo');
     assert.deepEqual(config.task, { kind: 'prompt', text: 'fix it' });
-    assert.equal(config.model, 'gpt-5.5');
-    assert.equal(config.baseUrl, 'https://api.openai.com/v1');
-    assert.equal(config.apiKey, 'sk-x');
-    assert.equal(config.maxTurns, 40);
+    assert.equal(config.llm.model, 'gpt-5.5');
+    assert.equal(config.llm.baseUrl, 'https://api.openai.com/v1');
+    assert.equal(config.llm.apiKey, 'sk-x');
+    assert.equal(config.limits.maxTurns, 40);
     assert.equal(config.sandbox, 'auto');
     assert.equal(config.outDir, undefined);
     // The key is a value for the client only; git and commands get the environment without it.
@@ -50,9 +50,9 @@ describe('loadCliConfig', () => {
     ]);
     assert.ok(!('help' in config));
     assert.deepEqual(config.task, { kind: 'issue-file', file: '/work/ISSUE.md' });
-    assert.equal(config.baseUrl, 'http://localhost:11434/v1');
+    assert.equal(config.llm.baseUrl, 'http://localhost:11434/v1');
     assert.equal(config.verifyCommand, 'npm test');
-    assert.equal(config.maxTurns, 7);
+    assert.equal(config.limits.maxTurns, 7);
     assert.equal(config.outDir, '/work/out');
     assert.equal(config.sandbox, 'off');
     assert.deepEqual(config.allowedCommands, ['make lint', 'cargo clippy *']);

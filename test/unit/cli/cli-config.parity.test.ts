@@ -29,7 +29,8 @@ const NOT_LOCAL: Partial<Record<InputName, string>> = {
   mode: 'a local run changes the checkout and publishes a dry-run pull request; review and answer-only modes publish on GitHub',
   'branch-prefix': 'the local branch is always agent/local-<timestamp>, named for the run that made it',
   'base-branch': 'the run starts from the checkout as it is (its branch or commit)',
-  draft: 'nothing is opened: pull-request.json says draft when verification failed or the agent stopped early',
+  draft:
+    'nothing is opened: pull-request.json says draft when verification failed or the agent stopped early',
   'ci-workflow': 'CI runs on GitHub after a push; nothing is pushed',
   'ci-rounds': 'CI runs on GitHub after a push; nothing is pushed',
   'commit-signing': 'the commit is made with the local git identity; nothing is pushed',
@@ -41,7 +42,7 @@ const NOT_LOCAL: Partial<Record<InputName, string>> = {
   'review-agents': 'review mode is not offered locally',
   images: "an issue's images are downloaded from GitHub; an issue file's are not",
   'upload-transcript': 'the transcript is written to the output folder',
-  'otel-endpoint': "a trace describes a workflow run (run, job, repository); a local run has none",
+  'otel-endpoint': 'a trace describes a workflow run (run, job, repository); a local run has none',
   'otel-headers': 'see otel-endpoint',
   'otel-content': 'see otel-endpoint',
   'plan-first': 'plans are comments on a GitHub issue',
@@ -78,7 +79,10 @@ describe('the local runner flags and src/inputs.ts', () => {
       if (option.multiple) assert.deepEqual(option.default, [], `--${flag} starts empty`);
       else assert.equal(option.default, INPUT_DEFAULTS[input], `default of --${flag}`);
       assert.ok(HELP.includes(`--${flag}`), `--help documents --${flag}`);
-      assert.ok((DOCUMENTED_CLI_FLAGS as readonly string[]).includes(`--${flag}`), `--${flag} in cli-flags.ts`);
+      assert.ok(
+        (DOCUMENTED_CLI_FLAGS as readonly string[]).includes(`--${flag}`),
+        `--${flag} in cli-flags.ts`,
+      );
       const bad = CANDIDATES.find((value) => 'problem' in parseInputValue(input, value));
       if (bad === undefined) {
         // An input that takes any text: the flag takes it too.

@@ -10,7 +10,7 @@ import { readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { blockedHostNames, blockedHostsNote } from '../egress/blocked-hosts-report.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import type { RunOutcome } from '../outputs/action-outputs.js';
+import type { RunFacts } from '../outputs/action-outputs.js';
 import { blockedHostsSection } from '../outputs/blocked-hosts-section.js';
 import { renderRefusals, summarizeRefusals } from '../outputs/refusals.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
@@ -40,8 +40,8 @@ export interface WorkInput {
   plan: WorkPlan;
   git: GitCommandManager;
   tracking: TrackingComment | undefined;
-  /** Filled in as facts become known, so a failure still reports them. */
-  outcome: RunOutcome;
+  /** Filled in as facts become known, so a failure still reports them (see {@link RunFacts}). */
+  facts: RunFacts;
   /**
    * The run's one budget: every agent call spends from it, and the outcome's turns, tokens and
    * cost are read from it once, by the tracked run.
@@ -56,7 +56,7 @@ export interface WorkInput {
 /** Runs the phases; throws on failure or cancellation (the tracked run reports it). */
 export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<Publication> {
   const { config } = ctx;
-  const { plan, tracking, outcome } = input;
+  const { plan, tracking, facts } = input;
   if (plan.review) return runReview(ctx, input);
   if (plan.planning) return runPlanning(ctx, input);
   // Budget is spent only after approval: a void one ends here, before the checkout and the model.
@@ -86,14 +86,14 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
 
   await input.snapshotGitConfig?.();
   const tools = await prepareAgentTools(commandHost(ctx), config);
-  outcome.sandbox = tools.description;
+  facts.sandbox = tools.description;
   const egress = attributeBlockedHosts(() => tools.blockedHosts());
-  /** Refused calls and blocked hosts so far: counted on the outcome, sections for the PR and comment. */
+  /** Refused calls and blocked hosts so far: counted in the facts, sections for the PR and comment. */
   const problems = async (): Promise<string[]> => {
-    outcome.refusals = summarizeRefusals(await readTranscript(transcript.path).catch(() => []));
-    outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
+    facts.refusals = summarizeRefusals(await readTranscript(transcript.path).catch(() => []));
+    facts.blockedHosts = blockedHostNames(tools.blockedHosts());
     const blocked = blockedHostsSection(blockedHostsNote(tools.blockedHosts()), egress.triedBy());
-    return [outcome.refusals ? renderRefusals(outcome.refusals) : undefined, blocked].filter(
+    return [facts.refusals ? renderRefusals(facts.refusals) : undefined, blocked].filter(
       (section) => section !== undefined,
     );
   };
@@ -128,9 +128,9 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       step,
     });
     const agent = requireAnswered(done.agent, phases);
-    outcome.stopReason = agent.stopReason;
+    facts.stopReason = agent.stopReason;
     const { verification } = done;
-    if (verification) outcome.verification = verification;
+    if (verification) facts.verification = verification;
     stopIfCancelled();
     step('Publishing');
     // Read when rendered, so a body re-rendered after CI fix rounds includes their turns.
@@ -152,7 +152,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       ...(verification ? { verification } : {}),
       ...(tools.sandbox.missing.length > 0 ? { sandboxNote: tools.description } : {}),
       problems: await problems(),
-      outcome,
+      outcome: facts,
       ciPending: ciRounds && plan.publish.kind === 'pull-request',
       footer: input.footer,
       transcript: await renderTranscript(),
@@ -176,7 +176,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
           problems,
           footer: input.footer,
           tracking,
-          outcome,
+          facts,
           budget,
         })
       : result;
@@ -184,8 +184,8 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
     return settleAnswer(ctx, published, agent);
   } finally {
-    outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
-    outcome.mcp = tools.mcpSummary() || undefined;
+    facts.blockedHosts = blockedHostNames(tools.blockedHosts());
+    facts.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

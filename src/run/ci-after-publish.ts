@@ -19,7 +19,7 @@ import { commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { setPullRequestDraft } from '../github/pull-request-draft.js';
 import type { Config } from '../inputs.js';
-import type { RunOutcome } from '../outputs/action-outputs.js';
+import type { RunFacts, RunOutcome } from '../outputs/action-outputs.js';
 import { renderChangeList } from '../outputs/change-list.js';
 import { ciVerdict, onCiProgress, renderCiReport } from '../outputs/ci-report.js';
 import { headlineMarkdown } from '../outputs/outcome.js';
@@ -67,7 +67,8 @@ export interface CiAfterPublishInput {
   footer: () => string;
   tracking: TrackingComment | undefined;
   /** Turns and tokens grow with each fix round; `ci`, `ciConclusion` and `verification` are set here. */
-  outcome: RunOutcome;
+  /** The run's facts: the fix rounds' stop, verification and CI verdict go there. */
+  facts: RunFacts;
   /** The run's budget: no waiting or fix round starts after its deadline, no fix round once it is used up. */
   budget: RunBudget;
 }
@@ -100,7 +101,7 @@ function splitRoundSummary(summary: string): { fixed: string; description: strin
 /** Runs the CI rounds and folds their outcome into the PR and the tracking comment's details. */
 export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishInput): Promise<Publication> {
   const { config } = ctx;
-  const { git, publication, outcome, tracking } = input;
+  const { git, publication, facts, tracking } = input;
   const branch = publication.outcome.branch ?? '';
   const headSha = async () => (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
   let agent = input.agent;
@@ -132,14 +133,14 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
         : {}),
     });
     agent = done.agent;
-    outcome.stopReason = agent.stopReason;
+    facts.stopReason = agent.stopReason;
     if (agent.stopReason === 'error' || agent.stopReason === 'cancelled') {
       rounds.push(`Fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);
       return { pushed: false };
     }
     if (done.verification) {
       verification = done.verification;
-      outcome.verification = verification;
+      facts.verification = verification;
     }
     const said = splitRoundSummary(agent.summary);
     const title = ctx.redact(titleFrom(said.fixed, 'Fix the failing CI run'));
@@ -196,8 +197,8 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     }),
     log: (m) => ctx.log.info(m),
   });
-  outcome.ciConclusion = ci.conclusion ?? '';
-  outcome.ci = ciVerdict(ci);
+  facts.ciConclusion = ci.conclusion ?? '';
+  facts.ci = ciVerdict(ci);
 
   const report = renderCiReport(ci);
   const roundList =
@@ -208,17 +209,17 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
   let draft = publication.outcome.draft;
   if (pr) {
     const why = draftReason({
-      ci: outcome.ci,
+      ci: facts.ci,
       verification,
       stopReason: agent.stopReason,
       draftInput: config.draft,
     });
     draft = why !== undefined;
     const changes = renderChangeList(await changedFiles(git, input.baseSha));
-    const facts: RunOutcome = { ...outcome, ...publication.outcome, draft, ci: outcome.ci };
+    const now: RunOutcome = { ...facts, ...publication.outcome, draft, ci: facts.ci };
     const body = renderPullRequestBody({
       ...pr.body,
-      headline: headlineMarkdown(facts, 'pull-request'),
+      headline: headlineMarkdown(now, 'pull-request'),
       summary: description ?? [pr.body.summary, roundList].filter((p) => p).join('\n\n'),
       ...(verification ? { verification } : {}),
       problems,
@@ -269,8 +270,8 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     head: { sha: lastPushed, ...(verification ? { verified: verification.passed } : {}) },
     outcome: {
       ...publication.outcome,
-      ciConclusion: outcome.ciConclusion,
-      ci: outcome.ci,
+      ciConclusion: facts.ciConclusion,
+      ci: facts.ci,
       ...(draft !== undefined ? { draft } : {}),
     },
     details: details.filter((p) => p.trim() !== '').join('\n\n'),

@@ -23,7 +23,7 @@ const MARKER_ROOM = 4_000;
 /** Runs the planner and posts the plan; throws on failure or cancellation (the tracked run reports it). */
 export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Publication> {
   const { config } = ctx;
-  const { trigger, plan, outcome } = input;
+  const { trigger, plan, facts } = input;
   if (trigger.kind !== 'plan') throw new Error('A plan run needs a plan trigger.');
   const phases = runPhases(ctx, input);
   const { step } = phases;
@@ -47,7 +47,7 @@ export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Pu
 
   await input.snapshotGitConfig?.();
   const tools = await preparePlanTools(commandHost(ctx), config);
-  outcome.sandbox = tools.description;
+  facts.sandbox = tools.description;
   try {
     step('Planning');
     const runner = createAgentRunner({
@@ -84,7 +84,7 @@ export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Pu
       details: `The plan for #${trigger.issueNumber}: ${posted.url}\n\nReply \`${config.triggerPhrase} approve\` to carry it out.`,
     };
   } finally {
-    outcome.mcp = tools.mcpSummary() || undefined;
+    facts.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

@@ -2,7 +2,7 @@
  * What the repository and the issue already say, prepared once per run before the agent starts:
  * the instruction files of the plan's trusted branch (never the checked-out head) and the images
  * of the issue and the triggering comment. Change runs and review runs both take it through
- * {@link prepareRepositoryContext}; what it found goes on the outcome (the job summary's table)
+ * {@link prepareRepositoryContext}; what it found goes in the run's facts (the job summary's table)
  * and into the transcript's header, and the instructions for folders ride on the tool results.
  */
 import type { TranscriptWriter } from '../agent/transcript.js';
@@ -44,16 +44,16 @@ export interface RepositoryContextOptions {
   fetch?: typeof fetch;
 }
 
-/** Reads the instruction files and downloads the images; records both on the outcome and the transcript. */
+/** Reads the instruction files and downloads the images; records both in the run's facts and the transcript. */
 export async function prepareRepositoryContext(
   ctx: RunContext,
-  input: Pick<WorkInput, 'plan' | 'trigger' | 'outcome'>,
+  input: Pick<WorkInput, 'plan' | 'trigger' | 'facts'>,
   git: GitCommandManager,
   transcript: TranscriptWriter,
   options: RepositoryContextOptions,
 ): Promise<RepositoryContext> {
   const { config } = ctx;
-  const { outcome } = input;
+  const { facts } = input;
   const tree = await readBranchTree(git, ctx.remoteUrl, input.plan.trustedBranch);
   if (!tree)
     ctx.log.warning(
@@ -66,10 +66,10 @@ export async function prepareRepositoryContext(
     transcript,
     log: ctx.log,
     onChange: (entries) => {
-      outcome.instructionFiles = entries;
+      facts.instructionFiles = entries;
     },
   });
-  outcome.instructionFiles = instructions.entries();
+  facts.instructionFiles = instructions.entries();
 
   const { images, report } = await collectImages(ctx.octokit, ctx.repo, imageSources(input.trigger), {
     setting: config.images,
@@ -82,9 +82,9 @@ export async function prepareRepositoryContext(
     timeoutMs: IMAGE_DOWNLOAD_TIMEOUT_MS,
     signal: ctx.signal,
   });
-  outcome.images = report;
+  facts.images = report;
   logImages(ctx, report);
-  transcript.write({ type: 'context', instructionFiles: outcome.instructionFiles, images: report.entries });
+  transcript.write({ type: 'context', instructionFiles: facts.instructionFiles, images: report.entries });
 
   return {
     prompt: {
@@ -95,8 +95,8 @@ export async function prepareRepositoryContext(
     readTrusted: async (filePath) => (tree?.files.has(filePath) ? tree.read(filePath) : undefined),
     runner: {
       onInputDropped: (dropped, quoted) => {
-        if (dropped !== 'image-input' || !outcome.images) return;
-        outcome.images.refused = quoted;
+        if (dropped !== 'image-input' || !facts.images) return;
+        facts.images.refused = quoted;
         transcript.write({ type: 'context', images: [], imagesRefused: quoted });
       },
     },

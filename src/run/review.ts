@@ -45,7 +45,7 @@ import { actionRunnerOptions, checkOutAndOpenTranscript, runPhases } from './run
 /** Runs the review; throws on failure or cancellation (the tracked run reports it). */
 export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publication> {
   const { config } = ctx;
-  const { plan, tracking, outcome } = input;
+  const { plan, tracking, facts } = input;
   const pr = plan.pullRequest;
   if (!pr || !plan.review) throw new Error('A review run needs the pull request it reviews.');
   const phases = runPhases(ctx, input);
@@ -139,7 +139,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   const tools = await prepareReviewTools({ ...commandHost(ctx), workspace }, config, {
     canRunCommands: pr.sameRepo,
   });
-  outcome.sandbox = tools.description;
+  facts.sandbox = tools.description;
   try {
     const focuses = reviewerFocuses(count).filter(Boolean);
     // New commits that changed none of the pull request's files (a merge of the base) need no reviewer.
@@ -150,6 +150,8 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
           ? `Reviewing with ${focuses.length} reviewers (${focuses.join(', ')})`
           : 'Reviewing',
       );
+    // Concurrent reviewers share the budget, so their tokens are what it spent while they ran.
+    const tokensBefore = budget.spent().tokens.total;
     const results = nothingNew
       ? []
       : await runReviewers(ctx, {
@@ -176,7 +178,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       head,
       ledger: { open: recheck.open, dismissed: ledger.dismissed },
     });
-    outcome.stopReason = results.map((r) => r.agent.stopReason).find((reason) => reason !== 'done') ?? 'done';
+    facts.stopReason = results.map((r) => r.agent.stopReason).find((reason) => reason !== 'done') ?? 'done';
     let findings = checked.findings;
     if (config.verifyCommand && tools.commands) {
       const suggestions = await checkSuggestions({ ...commandHost(ctx), workspace }, findings, {
@@ -209,8 +211,8 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       resolved: recheck.resolved,
       dismissed: ledger.dismissed,
       ...(newerHead && newerHead !== head ? { newerHead } : {}),
-      reviewers: reviewersLine(results, budget.spent().costUsd),
-      outcome,
+      reviewers: reviewersLine(results, budget.spent().tokens.total - tokensBefore, budget.spent().costUsd),
+      outcome: facts,
       footer: input.footer,
       transcript: (maxChars) =>
         renderTranscriptMarkdown(records, {
@@ -223,7 +225,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     const first = results[0]?.agent;
     return first ? settleAnswer(ctx, published, first) : published;
   } finally {
-    outcome.mcp = tools.mcpSummary() || undefined;
+    facts.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }
@@ -278,9 +280,12 @@ function summaryOf(results: readonly ReviewerResult[]): string {
 }
 
 /** `**Reviewers:** correctness, security, tests · 12,345 tokens · $0.0123`, when several ran. */
-function reviewersLine(results: readonly ReviewerResult[], costUsd: number | undefined): string | undefined {
+function reviewersLine(
+  results: readonly ReviewerResult[],
+  tokens: number,
+  costUsd: number | undefined,
+): string | undefined {
   if (results.length < 2) return undefined;
-  const tokens = results.reduce((sum, r) => sum + r.agent.tokens.total, 0);
   const cost = costUsd !== undefined ? ` · $${costUsd.toFixed(4)} for the whole run` : '';
   return `**Reviewers:** ${results.map((r) => r.focus).join(', ')} · ${tokens.toLocaleString('en-US')} tokens${cost}`;
 }

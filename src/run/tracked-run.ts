@@ -21,7 +21,7 @@ import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
 import { FAILURE_LINE_CHARS, JOB_SUMMARY_CHARS } from '../limits.js';
 import { pricesFor } from '../llm/model-prices.js';
-import type { RunOutcome } from '../outputs/action-outputs.js';
+import type { RunFacts, RunOutcome } from '../outputs/action-outputs.js';
 import { addEyesReaction } from '../outputs/comment.js';
 import { renderFooter } from '../outputs/footer.js';
 import { renderJobSummary, writeJobSummary } from '../outputs/job-summary.js';
@@ -45,10 +45,30 @@ export async function runTracked(
   trigger: Exclude<Trigger, { kind: 'skip' }>,
   startedAt: number = Date.now(),
 ): Promise<RunOutcome> {
-  const outcome: RunOutcome = { conclusion: 'failed' };
   // Every agent call of the run spends from this one budget; the usage reported is read from it.
   const budget = runBudgetFor(ctx.config, startedAt);
-  const footer = () => runFooter(ctx, { ...outcome, ...usageOf(budget) }, startedAt, trigger.actor.login);
+  /** What the phases learn as they go, kept when one of them fails. */
+  const facts: RunFacts = {};
+  /** How the run ended: the publication's outcome, or the failure. */
+  let ended: RunOutcome = { conclusion: 'failed' };
+  let commentUrl: string | undefined;
+  let transcript: Pick<RunOutcome, 'transcriptPath' | 'artifactUrl'> = {};
+  /** The outcome as of now, put together in this one place from what each part returned or knows. */
+  const outcomeNow = (): RunOutcome => {
+    const { maxCostUsd } = ctx.config.limits;
+    return {
+      ...facts,
+      // The cap is known from the start: a cost stop's words on every surface quote it.
+      ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
+      warnings: configGuard.warnings,
+      ...(commentUrl ? { commentUrl } : {}),
+      ...ended,
+      ...usageOf(budget),
+      ...transcript,
+    };
+  };
+  const footer = () => runFooter(ctx, outcomeNow(), startedAt, trigger.actor.login);
+  let outcome: RunOutcome = { conclusion: 'failed' };
   let details = '';
   let tracking: TrackingComment | undefined;
   let restoreCredentials: (() => Promise<void>) | undefined;
@@ -62,7 +82,6 @@ export async function runTracked(
     }),
     (m) => ctx.log.warning(m),
   );
-  outcome.warnings = configGuard.warnings;
   const git = configGuard.git;
   try {
     const baseBranch = ctx.config.baseBranch ?? (await defaultBranch(ctx.octokit, ctx.repo));
@@ -80,7 +99,7 @@ export async function runTracked(
         publish: (md) => ctx.publish(md),
         warn: (m) => ctx.log.warning(m),
       });
-      outcome.commentUrl = tracking.comment.url;
+      commentUrl = tracking.comment.url;
     }
     restoreCredentials = await removePersistedCredentials(git);
     const result = await carryOutPlan(ctx, {
@@ -88,28 +107,33 @@ export async function runTracked(
       plan,
       git,
       tracking,
-      outcome,
+      facts,
       budget,
       snapshotGitConfig: configGuard.snapshot,
       footer,
     });
-    Object.assign(outcome, result.outcome);
+    ended = result.outcome;
     details = result.details;
   } catch (error) {
     const cancelled = ctx.signal.aborted;
     const message = ctx.redact(cancelled ? 'The job was cancelled.' : (error as Error).message);
-    outcome.conclusion = 'failed';
-    outcome.failure = message;
-    if (cancelled) outcome.cancelled = true;
-    else outcome.reason = shortReason(message);
+    ended = {
+      conclusion: 'failed',
+      failure: message,
+      ...(cancelled ? { cancelled: true } : { reason: shortReason(message) }),
+    };
     details = cancelled
       ? 'The job was cancelled before the run finished; nothing more was published.'
       : // The action's own message ends with what to change: lines are kept whole, up to a cap.
         `The run failed:\n\n${quoteNote(plainParagraph(message, 40, FAILURE_LINE_CHARS))}`;
   } finally {
-    Object.assign(outcome, usageOf(budget), await transcriptPathOf(ctx));
-    if (ctx.config.limits.maxCostUsd !== undefined) outcome.maxCostUsd = ctx.config.limits.maxCostUsd;
-    outcome.artifactUrl = await uploadTranscript(ctx, trigger, outcome.transcriptPath);
+    const transcriptPath = await transcriptPathOf(ctx);
+    const artifactUrl = await uploadTranscript(ctx, trigger, transcriptPath);
+    transcript = {
+      ...(transcriptPath ? { transcriptPath } : {}),
+      ...(artifactUrl ? { artifactUrl } : {}),
+    };
+    outcome = outcomeNow();
     await tracking?.finalise(compose(headlineMarkdown(outcome), details, footer()));
     await restoreCredentials?.().catch((e: Error) =>
       ctx.log.warning(`Could not restore the git config: ${e.message}`),
@@ -195,14 +219,12 @@ function usageOf(
 }
 
 /** The transcript's path once the run opened it (a run that failed before the checkout has none). */
-async function transcriptPathOf(ctx: RunContext): Promise<Pick<RunOutcome, 'transcriptPath'>> {
+async function transcriptPathOf(ctx: RunContext): Promise<string | undefined> {
   const file = runTranscriptPath(ctx.config.runner);
-  return (await access(file).then(
-    () => true,
-    () => false,
-  ))
-    ? { transcriptPath: file }
-    : {};
+  return access(file).then(
+    () => file,
+    () => undefined,
+  );
 }
 
 /** The footer over what the outcome knows now. */

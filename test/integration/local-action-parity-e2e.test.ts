@@ -74,7 +74,7 @@ async function records(file: string): Promise<TranscriptRecord[]> {
 function comparable(all: TranscriptRecord[], roots: string[]): unknown[] {
   const unrooted = (text: unknown) =>
     roots.reduce((s, root) => s.split(root).join('<root>'), String(text ?? ''));
-  return all.flatMap((r) => {
+  return all.flatMap((r): unknown[] => {
     switch (r.type) {
       case 'turn':
         return [

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
-import type { RunOutcome } from '../../../src/outputs/action-outputs.js';
+import type { RunFacts } from '../../../src/outputs/action-outputs.js';
 import { runBudgetFor } from '../../../src/pipeline/agent-runner.js';
 import { carryOutPlan } from '../../../src/run/carry-out-plan.js';
 import { runTranscriptPath } from '../../../src/run/run-transcript.js';
@@ -43,19 +43,19 @@ async function carryOut(
     },
   };
   const plan = await planFor(setting, trigger);
-  const outcome: RunOutcome = { conclusion: 'failed' };
+  const facts: RunFacts = {};
   const budget = runBudgetFor(setting.config, Date.now());
   const result = carryOutPlan(setting.ctx, {
     trigger,
     plan,
     git: setting.git,
     tracking: undefined,
-    outcome,
+    facts,
     budget,
     footer: () => '<sub>footer</sub>',
   });
   const transcriptStarted = () => existsSync(runTranscriptPath(setting.config.runner));
-  return { result, outcome, budget, steps, plan, transcriptStarted };
+  return { result, facts, budget, steps, plan, transcriptStarted };
 }
 
 function newIssue() {
@@ -76,10 +76,7 @@ describe('carryOutPlan', () => {
     const issue = newIssue();
     const setting = await runSetting(github, { openaiUrl: openai.url, inputs: { 'verify-command': 'true' } });
     fixGreeting();
-    const { result, steps, outcome, budget, transcriptStarted } = await carryOut(
-      setting,
-      issueTrigger(issue),
-    );
+    const { result, steps, facts, budget, transcriptStarted } = await carryOut(setting, issueTrigger(issue));
     const publication = await result;
     assert.deepEqual(
       steps.map((s) => STEPS.exec(s)?.[1]),
@@ -93,7 +90,7 @@ describe('carryOutPlan', () => {
     );
     assert.equal(budget.spent().turns, 3);
     assert.ok(transcriptStarted());
-    assert.deepEqual(outcome.blockedHosts, []);
+    assert.deepEqual(facts.blockedHosts, []);
     assert.equal(openai.pending(), 0);
   });
 
@@ -156,14 +153,14 @@ describe('carryOutPlan', () => {
       setting.abort.abort();
       return reply().tool('write_file', { path: 'NEW.md', content: 'new\n' });
     });
-    const { result, steps, outcome, budget } = await carryOut(setting, issueTrigger(issue));
+    const { result, steps, facts, budget } = await carryOut(setting, issueTrigger(issue));
     await assert.rejects(result, /^Error: The job was cancelled\.$/);
     assert.deepEqual(
       steps.map((s) => STEPS.exec(s)?.[1]),
       ['Checking out', 'Reading the task', 'Working'],
     );
     assert.equal(budget.spent().turns, 1, 'the usage so far is on the budget');
-    assert.deepEqual(outcome.blockedHosts, [], 'the tools were disposed and reported');
+    assert.deepEqual(facts.blockedHosts, [], 'the tools were disposed and reported');
     assert.equal(await github.git.resolve(`agent/issue-${issue.number}`), undefined);
   });
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, it } from 'node:test';
-import type { RunOutcome } from '../../../src/outputs/action-outputs.js';
+import type { RunFacts } from '../../../src/outputs/action-outputs.js';
 import { runBudgetFor } from '../../../src/pipeline/agent-runner.js';
 import { runReview } from '../../../src/run/review.js';
 import { runTranscriptPath } from '../../../src/run/run-transcript.js';
@@ -64,13 +64,13 @@ async function review(
   const plan = await planFor(setting, trigger);
   const branches = await github.git.branches();
   openai.enqueue(reply().text('Looks fine overall.'));
-  const outcome: RunOutcome = { conclusion: 'failed' };
+  const facts: RunFacts = {};
   const publication = await runReview(setting.ctx, {
     trigger,
     plan,
     git: setting.git,
     tracking: undefined,
-    outcome,
+    facts,
     budget: runBudgetFor(setting.config, Date.now()),
     footer: () => '<sub>footer</sub>',
   });

@@ -22,7 +22,13 @@ async function setting(result: Partial<AgentResult>, work: (dir: string) => Prom
     return agentResult(result);
   };
   const settled: string[] = [];
-  const sandbox = { ...unsandboxed, settle: async () => (settled.push('settled'), undefined) };
+  const sandbox = {
+    ...unsandboxed,
+    settle: async () => {
+      settled.push('settled');
+      return undefined;
+    },
+  };
   return { dir, lines, asked, runner, settled, host: mcpTestHost(dir, lines), sandbox };
 }
 

@@ -700,14 +700,15 @@ export function loadConfig(
 
 /**
  * `max-cost-usd` for a model without a known price: the run could not tell when it passes the
- * budget. The problem names the inputs as `label` spells them (the local runner: its flags).
+ * budget. `asFlags`: the problem names the local runner's flags instead of the inputs.
  */
 export function unpricedCostCap(
   inputs: Pick<InputValues, 'model' | 'prices' | 'max-cost-usd'>,
-  label: (input: 'prices' | 'max-cost-usd') => string = (input) => input,
+  asFlags = false,
 ): string | undefined {
   if (inputs['max-cost-usd'] === undefined || pricesFor(inputs.model, inputs.prices)) return undefined;
-  return `${label('max-cost-usd')} is set but model ${JSON.stringify(inputs.model)} has no known price, so the run could not tell when it passes the budget; set \`${label('prices')}\` (USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10) or remove \`${label('max-cost-usd')}\``;
+  const [cap, prices] = asFlags ? ['--max-cost-usd', '`--prices`'] : ['max-cost-usd', 'the `prices` input'];
+  return `${cap} is set but model ${JSON.stringify(inputs.model)} has no known price, so the run could not tell when it passes the budget; set ${prices} (USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10) or remove \`${cap}\``;
 }
 
 /**

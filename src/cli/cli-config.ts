@@ -178,7 +178,7 @@ export function loadCliConfig(
       '--auth oidc needs the OIDC token of a GitHub Actions job (ACTIONS_ID_TOKEN_REQUEST_URL), which a local run does not have; exchange a token with your provider yourself and pass the bearer as OPENAI_API_KEY',
     );
   }
-  const unpriced = unpricedCostCap(inputs, (input) => `--${input}`);
+  const unpriced = unpricedCostCap(inputs, true);
   if (unpriced) throw new CliError(unpriced);
   const mcp = parseMcpServers(inputs['mcp-servers'], env);
   if ('problems' in mcp) throw new CliError(mcp.problems.join('; ').replace(/^mcp-servers/, '--mcp-servers'));

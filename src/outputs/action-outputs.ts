@@ -89,7 +89,7 @@ export interface RunOutcome {
 }
 
 /**
- * What a run's phases learn while it runs (the tools' isolation, the context given, how the agent
+ * What a run's phases learn while it runs (the cost cap, the tools' isolation, the context given, how the agent
  * stopped, verification, CI, refused calls and blocked hosts): recorded as they become known so a
  * failure still reports them, and folded into the {@link RunOutcome} once, by the tracked run.
  * The conclusion, usage and transcript are not here: the publication, the budget and the tracked
@@ -107,6 +107,7 @@ export type RunFacts = Pick<
   | 'verification'
   | 'ci'
   | 'ciConclusion'
+  | 'maxCostUsd'
 >;
 
 /** Where CI stands for the headline. `pending`: rounds still to come (a body written before them). */

@@ -47,26 +47,25 @@ export async function runTracked(
 ): Promise<RunOutcome> {
   // Every agent call of the run spends from this one budget; the usage reported is read from it.
   const budget = runBudgetFor(ctx.config, startedAt);
-  /** What the phases learn as they go, kept when one of them fails. */
-  const facts: RunFacts = {};
+  const { maxCostUsd } = ctx.config.limits;
+  /**
+   * What the phases learn as they go, kept when one of them fails; the cost cap is known from the
+   * start, since a cost stop's words on every surface quote it.
+   */
+  const facts: RunFacts = maxCostUsd !== undefined ? { maxCostUsd } : {};
   /** How the run ended: the publication's outcome, or the failure. */
   let ended: RunOutcome = { conclusion: 'failed' };
   let commentUrl: string | undefined;
   let transcript: Pick<RunOutcome, 'transcriptPath' | 'artifactUrl'> = {};
   /** The outcome as of now, put together in this one place from what each part returned or knows. */
-  const outcomeNow = (): RunOutcome => {
-    const { maxCostUsd } = ctx.config.limits;
-    return {
-      ...facts,
-      // The cap is known from the start: a cost stop's words on every surface quote it.
-      ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
-      warnings: configGuard.warnings,
-      ...(commentUrl ? { commentUrl } : {}),
-      ...ended,
-      ...usageOf(budget),
-      ...transcript,
-    };
-  };
+  const outcomeNow = (): RunOutcome => ({
+    ...facts,
+    warnings: configGuard.warnings,
+    ...(commentUrl ? { commentUrl } : {}),
+    ...ended,
+    ...usageOf(budget),
+    ...transcript,
+  });
   const footer = () => runFooter(ctx, outcomeNow(), startedAt, trigger.actor.login);
   let outcome: RunOutcome = { conclusion: 'failed' };
   let details = '';

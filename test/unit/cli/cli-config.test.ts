@@ -58,6 +58,32 @@ describe('loadCliConfig', () => {
     assert.deepEqual(config.allowedCommands, ['make lint', 'cargo clippy *']);
   });
 
+  it('takes the model and budget flags as the action inputs parse them', () => {
+    const config = load([
+      '--prompt=x',
+      '--api=responses',
+      '--reasoning-effort=low',
+      '--context-window=64000',
+      '--prices=1.25/0.125/10',
+      '--max-tokens=5000',
+      '--timeout-minutes=7',
+      '--max-cost-usd=0.5',
+      '--network=allowlist',
+      '--allowed-domains=npm, Example.com',
+      '--instruction-files=none',
+    ]);
+    assert.ok(!('help' in config));
+    assert.deepEqual(
+      { api: config.llm.api, effort: config.llm.reasoningEffort, window: config.llm.contextWindow },
+      { api: 'responses', effort: 'low', window: 64_000 },
+    );
+    assert.deepEqual(config.llm.prices, { input: 1.25, cachedInput: 0.125, output: 10 });
+    assert.deepEqual(config.limits, { maxTurns: 40, maxTokens: 5000, timeoutMinutes: 7, maxCostUsd: 0.5 });
+    assert.equal(config.network, 'allowlist');
+    assert.deepEqual(config.allowedDomains, ['npm', 'example.com']);
+    assert.deepEqual(config.instructionFiles, { kind: 'none' });
+  });
+
   it('documents every flag it accepts in --help', () => {
     assert.deepEqual(load(['--help']), { help: true });
     for (const flag of DOCUMENTED_CLI_FLAGS) assert.ok(HELP.includes(flag), flag);
@@ -80,6 +106,12 @@ describe('loadCliConfig', () => {
         /--auth oidc needs the OIDC token of a GitHub Actions job .* pass the bearer as OPENAI_API_KEY/,
       ],
       [['--prompt', 'a', '--auth', 'key'], /--auth must be one of api-key, oidc, got "key"/],
+      [
+        ['--prompt', 'a', '--model', 'my-local-model', '--max-cost-usd', '1'],
+        /--max-cost-usd is set but model "my-local-model" has no known price.*set `--prices`/,
+      ],
+      [['--prompt', 'a', '--network', 'some'], /--network must be one of off, allowlist, on, got "some"/],
+      [['--prompt', 'a', '--mcp-servers=- a list'], /^--mcp-servers /],
     ];
     for (const [argv, message] of cases) {
       assert.throws(

@@ -511,7 +511,8 @@ const INPUTS = {
   },
 } satisfies Record<string, InputSpec<unknown>>;
 
-type InputName = keyof typeof INPUTS;
+/** The name of an input, as in action.yml. */
+export type InputName = keyof typeof INPUTS;
 
 /**
  * Parses one input's raw string as the action would (the local runner's flags reuse it, so a
@@ -531,7 +532,8 @@ export function parseInputValue<K extends InputName>(
 
 /** Every input this module parses, in declaration order (a test holds it equal to `action.yml`). */
 export const INPUT_NAMES = Object.keys(INPUTS) as InputName[];
-type InputValues = { [K in InputName]: z.output<(typeof INPUTS)[K]['schema']> };
+/** Every input's parsed value, by name. */
+export type InputValues = { [K in InputName]: z.output<(typeof INPUTS)[K]['schema']> };
 
 /** Defaults as in action.yml, for direct use without the runner filling them in. */
 export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
@@ -631,11 +633,8 @@ export function loadConfig(
   platform: NodeJS.Platform = process.platform,
 ): Config {
   const inputs = parseInputs(env);
-  if (inputs['max-cost-usd'] !== undefined && !pricesFor(inputs.model, inputs.prices)) {
-    throw new InputError([
-      `max-cost-usd is set but model ${JSON.stringify(inputs.model)} has no known price, so the run could not tell when it passes the budget; set the \`prices\` input (USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10) or remove \`max-cost-usd\``,
-    ]);
-  }
+  const unpriced = unpricedCostCap(inputs);
+  if (unpriced) throw new InputError([unpriced]);
   const telemetry = telemetrySetting(inputs, env);
   const mcp = parseMcpServers(inputs['mcp-servers'], env);
   if ('problems' in mcp) throw new InputError(mcp.problems);
@@ -697,6 +696,19 @@ export function loadConfig(
     mcp: mcp.value,
     runner: readRunner(env, platform),
   };
+}
+
+/**
+ * `max-cost-usd` for a model without a known price: the run could not tell when it passes the
+ * budget. `asFlags`: the problem names the local runner's flags instead of the inputs.
+ */
+export function unpricedCostCap(
+  inputs: Pick<InputValues, 'model' | 'prices' | 'max-cost-usd'>,
+  asFlags = false,
+): string | undefined {
+  if (inputs['max-cost-usd'] === undefined || pricesFor(inputs.model, inputs.prices)) return undefined;
+  const [cap, prices] = asFlags ? ['--max-cost-usd', '`--prices`'] : ['max-cost-usd', 'the `prices` input'];
+  return `${cap} is set but model ${JSON.stringify(inputs.model)} has no known price, so the run could not tell when it passes the budget; set ${prices} (USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10) or remove \`${cap}\``;
 }
 
 /**

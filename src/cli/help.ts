@@ -1,8 +1,8 @@
 /** The `--help` text of the local runner; every flag is listed here and in the README. */
 export const HELP = `agent-action-local: run the agent on a local git checkout, without GitHub.
 
-The same pipeline as the action (prompt, agent loop, tools, bash policy, sandbox, verification,
-transcript) with a dry-run publisher: the changes are committed on a new local branch
+The same pipeline as the action (prompt, agent runner, tools, bash policy, sandbox, verification,
+transcript, usage and cost) with a dry-run publisher: the changes are committed on a new local branch
 agent/local-<timestamp>, and the PR title/body and the transcript (JSONL and Markdown) are written
 to the output folder. Nothing is pushed and GitHub is never contacted.
 
@@ -22,12 +22,33 @@ Options:
                          (default: https://api.openai.com/v1)
   --verify <command>     command run after the agent stops (like verify-command); its result goes
                          into the PR body, and the agent is told to run it
-  --max-turns <n>        LLM round trips at most, 1-500 (default: 40)
   --out <dir>            output folder (default: a new agent-local-<timestamp> folder in the
                          system temp directory)
+
+Model and budget (each parsed as the action input of the same name, with its default):
+  --api <format>         auto, responses or chat-completions (default: auto)
+  --reasoning-effort <e> none, minimal, low, medium, high or xhigh (default: the provider's)
+  --context-window <n>   tokens one request may hold (default: known for common models, else 128000)
+  --prices <i/c/o>       USD per million tokens as input/cached-input/output, e.g. 1.25/0.125/10;
+                         the cost is printed with the totals
+  --max-turns <n>        LLM round trips at most, 1-500 (default: 40)
+  --max-tokens <n>       tokens over all turns, 1000-100000000 (default: 1000000)
+  --timeout-minutes <n>  the run's time, 1-360 (default: 20)
+  --max-cost-usd <usd>   stop before a turn that would pass this cost; needs a known price or --prices
+
+Tools and isolation:
   --sandbox <level>      isolation of agent-run commands: auto, strict or off (default: auto)
+  --network <mode>       network of agent-run commands: off, allowlist or on (default: off)
+  --allowed-domains <l>  with --network allowlist: hosts commands may reach, comma-separated
+                         (example.com, *.example.com, host:port, IP, or npm, pypi, go, crates,
+                         maven, rubygems, github)
   --allow <rule>         extra allowed-commands rule, e.g. --allow "make lint" or
                          --allow "cargo clippy *"; repeatable. Hard denies still apply.
+  --mcp-servers <map>    MCP servers as YAML or JSON (like mcp-servers); $NAME values come from
+                         the environment
+  --instructions <text>  extra instructions appended to the system prompt
+  --instruction-files <s>  auto, none, or globs: which instruction files (AGENTS.md, CLAUDE.md …)
+                         of the checkout's start commit the model gets (default: auto)
   --auth <mode>          api-key (default: the key in OPENAI_API_KEY); oidc is refused here:
                          it needs a GitHub Actions job's OIDC token
   --output-schema <s>    a JSON Schema the final answer must match (like output-schema), inline

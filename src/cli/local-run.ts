@@ -1,38 +1,37 @@
 /**
- * One local run: the action's pipeline (prompt, agent loop, tools, bash policy, sandbox,
- * verification, transcript) on a local checkout, published by the dry-run publisher. Setup
- * problems throw a {@link CliError} before any model call; the agent's own failures are results.
+ * One local run: the action's pipeline on a local checkout — the same tools, agent runner and
+ * agent step (agent → verify → settled workspace) as the action's runs, with the local runner's
+ * terminal as progress — published by the dry-run publisher. Setup problems throw a
+ * {@link CliError} before any model call; the agent's own failures are results.
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RunBudget } from '../agent/budget.js';
 import type { FinalAnswer } from '../agent/final-answer.js';
-import { runAgent } from '../agent/loop.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
 import { renderTranscriptDetails } from '../agent/transcript-details.js';
-import { formatDuration, renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
+import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
-import { createLlmClient } from '../llm/client.js';
-import { contextWindowFor } from '../llm/context-window.js';
+import { readCommitTree } from '../git/read-file-on-branch.js';
+import { promptCacheKey } from '../llm/prompt-cache-key.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
 import { titleFrom } from '../outputs/title.js';
+import { createAgentRunner, runBudgetFor } from '../pipeline/agent-runner.js';
+import { runAgentStep } from '../pipeline/agent-step.js';
 import { prepareAgentTools } from '../pipeline/agent-tools.js';
-import { runVerification } from '../pipeline/verify.js';
-import { agentsMdSection, buildInitialMessages } from '../prompt/task-prompt.js';
-import { parseAllowedCommands } from '../safety/bash-policy/index.js';
+import { loadInstructionContext } from '../pipeline/instruction-context.js';
+import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { createRedactor } from '../safety/redact.js';
 import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
-import { settleBeforeGit } from '../sandbox/settle-first.js';
-import type { CliConfig, CliOutputSchema } from './cli-config.js';
+import type { CliConfig } from './cli-config.js';
 import { CliError } from './cli-error.js';
 import { localIdentity, publishDryRun } from './dry-run-publisher.js';
-import { probeEndpoint, requireKey } from './endpoint.js';
-import { readIssueFile } from './issue-file.js';
 import { createLocalContext } from './local-context.js';
 import { composeLocalPullRequest } from './local-pull-request.js';
-import { issueTask, promptTask } from './local-task.js';
-import { formatCount, progressPrinter } from './progress-printer.js';
-import { inspectRepository } from './repository.js';
+import { type LocalUsage, reportLocalRun } from './local-report.js';
+import { checkLocalRun, timestamp } from './local-setup.js';
+import { progressPrinter } from './progress-printer.js';
+
+export { timestamp } from './local-setup.js';
 
 export interface LocalRunIO {
   /** One line of terminal output. */
@@ -49,32 +48,10 @@ export interface LocalRunResult {
   outDir: string;
   verification: VerificationReport | undefined;
   stopReason: string;
+  /** Turns, tokens and cost (undefined when the model has no price), as the action's outputs give them. */
+  usage: LocalUsage;
   /** With `--output-schema`: the final answer, valid or not (absent when the run stopped first). */
   answer?: FinalAnswer;
-}
-
-/** `2025-01-31T12:00:00.123Z` → `20250131-120000`. */
-export function timestamp(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/\.\d+Z$/, '')
-    .replace(/[-:]/g, '')
-    .replace('T', '-');
-}
-
-async function requireDirectory(dir: string): Promise<void> {
-  const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory())
-    throw new CliError(`--repo ${dir} is not a folder: point --repo at a git checkout`);
-}
-
-function requireOutsideRepo(outDir: string, repo: string): void {
-  const relative = path.relative(repo, outDir);
-  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
-    throw new CliError(
-      `--out ${outDir} is inside --repo (it would be committed): choose a folder outside ${repo}`,
-    );
-  }
 }
 
 /** Runs the pipeline; see the module comment. */
@@ -82,10 +59,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
   const now = io.now ?? (() => new Date());
   const started = now();
   const stamp = timestamp(started);
-  const redact = createRedactor(cli.apiKey ? [cli.apiKey] : []);
-
-  // Setup checks, cheapest first; each is one line naming the fix.
-  await requireDirectory(cli.repo);
+  const redact = createRedactor([cli.llm.apiKey, ...cli.mcp.secrets].filter((s) => s !== ''));
   const git = createGitCommandManager({
     cwd: cli.repo,
     token: '',
@@ -94,20 +68,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     // --repo names the folder; whether it is the top of a checkout is for inspectRepository to say.
     discover: true,
   });
-  const repo = await inspectRepository(git);
-  const outDir = cli.outDir ?? path.join(cli.tempDir, `agent-local-${stamp}`);
-  requireOutsideRepo(outDir, repo.root);
-  const task =
-    cli.task.kind === 'prompt'
-      ? promptTask(cli.task.text)
-      : issueTask(await readIssueFile(cli.task.file), cli.task.file);
-  // Checked here, before the sandbox exists: a bad rule is a usage error, not a failed run.
-  await parseAllowedCommands(cli.allowedCommands).catch((error: unknown) => {
-    throw new CliError((error as Error).message.replace(/^allowed-commands: /, '--allow '));
-  });
-  const answerSchema = cli.outputSchema ? await loadSchema(cli.outputSchema) : undefined;
-  requireKey(cli.baseUrl, cli.apiKey);
-  await probeEndpoint(cli.baseUrl, cli.apiKey);
+  const { repo, outDir, task, answerSchema } = await checkLocalRun(cli, git, stamp);
 
   await mkdir(outDir, { recursive: true });
   const paths = {
@@ -124,7 +85,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     signal: io.signal,
   });
   io.write(
-    `agent-action-local: ${cli.model} at ${cli.baseUrl} on ${repo.root} (${repo.startBranch ?? repo.startSha.slice(0, 7)})`,
+    `agent-action-local: ${cli.llm.model} at ${cli.llm.baseUrl} on ${repo.root} (${repo.startBranch ?? repo.startSha.slice(0, 7)})`,
   );
 
   const tools = await prepareAgentTools(local.host, cli).catch((error: unknown) => {
@@ -136,40 +97,44 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     transcript.write({
       type: 'run-start',
       trigger: `local: ${cli.task.kind}`,
-      model: cli.model,
-      limits: { maxTurns: cli.maxTurns, maxTokens: cli.maxTokens, timeoutMinutes: cli.timeoutMinutes },
+      model: cli.llm.model,
+      limits: { ...cli.limits },
     });
-    const agentsMd = await readFile(path.join(repo.root, 'AGENTS.md'), 'utf8').catch(() => undefined);
+    // The start commit plays the trusted branch: the instructions are the committed ones.
+    const instructions = await loadInstructionContext(
+      await readCommitTree(git, repo.startBranch ?? 'HEAD', repo.startSha),
+      { setting: cli.instructionFiles, review: false, transcript, log: local.host.log },
+    );
+    transcript.write({ type: 'context', instructionFiles: instructions.entries(), images: [] });
     const messages = buildInitialMessages({
       system: { ...(cli.verifyCommand ? { verifyCommand: cli.verifyCommand } : {}) },
-      ...(agentsMd ? { repositoryInstructions: agentsMdSection(agentsMd) } : {}),
+      ...(instructions.section ? { repositoryInstructions: instructions.section } : {}),
+      ...(cli.instructions ? { instructions: cli.instructions } : {}),
       task: task.task,
       context: task.context,
     });
-
-    const agent = await runAgent({
-      llm: createLlmClient({ baseUrl: cli.baseUrl, apiKey: cli.apiKey, model: cli.model }),
-      registry: tools.registry,
-      messages,
-      budget: RunBudget.forRun(cli, started.getTime()),
-      contextWindowTokens: contextWindowFor(cli.model, undefined),
-      signal: io.signal,
+    const budget = runBudgetFor(cli, started.getTime());
+    const runner = createAgentRunner({
+      model: cli.llm,
+      host: local.host,
+      registry: instructions.withNotes(tools.registry, repo.root),
       transcript,
-      redact,
-      onEvent: progressPrinter(io.write, redact),
+      budget,
+      progress: progressPrinter(io.write, redact),
+      promptCacheKey: promptCacheKey(repo.root, 'local'),
       answerSchema,
     });
-    io.write(`agent stopped: ${agent.stopReason}`);
+    const { agent, verification } = await runAgentStep({
+      runner,
+      messages,
+      who: 'agent',
+      host: local.host,
+      tools,
+      ...(cli.verifyCommand
+        ? { verify: { command: cli.verifyCommand, timeoutMinutes: cli.limits.timeoutMinutes } }
+        : {}),
+    });
 
-    let verification: VerificationReport | undefined;
-    if (cli.verifyCommand && agent.stopReason !== 'cancelled') {
-      verification = await runVerification(local.host, cli.verifyCommand, {
-        sandbox: tools.sandbox,
-        timeoutMinutes: cli.timeoutMinutes,
-      });
-    }
-
-    await settleBeforeGit(tools.sandbox, io.write);
     const records = await readTranscript(paths.jsonl);
     const branch = `agent/local-${stamp}`;
     const pr = composeLocalPullRequest({
@@ -205,79 +170,36 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
       `# Transcript: ${pr.title}\n\n${table}\n${renderTranscriptDetails(finalRecords)}`,
     );
 
-    const seconds = (now().getTime() - started.getTime()) / 1000;
-    const verified = verification
-      ? verification.passed
-        ? ', verification passed'
-        : ', verification FAILED'
-      : '';
-    io.write('');
-    io.write(
-      published.sha
-        ? `result: committed ${published.sha.slice(0, 7)} on branch ${branch} (${published.files.length} ${published.files.length === 1 ? 'file' : 'files'})${verified}`
-        : `result: no changes${verified}`,
-    );
-    io.write(
-      `totals: ${agent.turns} turns, ${agent.toolCalls} tool calls, ${formatCount(agent.tokens.total)} tokens, ${formatDuration(seconds * 1000)}, stopped: ${agent.stopReason}`,
-    );
-    io.write(
-      published.sha
-        ? `pull request: ${published.pullRequestPath}${pr.draft ? ' (draft)' : ''}`
-        : `pull request: none (nothing to commit); the summary is in ${published.pullRequestPath}`,
-    );
-    io.write(`transcript:   ${paths.jsonl}`);
-    io.write(`              ${paths.markdown}`);
-    if (answerSchema) await reportAnswer(agent.answer, agent.stopReason, outDir, redact, io.write);
-    if (published.sha) io.write(`see the change: git -C ${repo.root} show ${branch}`);
+    const spent = budget.spent();
+    const usage: LocalUsage = {
+      turns: spent.turns,
+      toolCalls: agent.toolCalls,
+      tokens: spent.tokens,
+      costUsd: spent.costUsd ?? (budget.limits.prices ? 0 : undefined),
+      durationMs: now().getTime() - started.getTime(),
+    };
+    await reportLocalRun(io.write, redact, {
+      root: repo.root,
+      branch,
+      published,
+      draft: pr.draft,
+      verification,
+      stopReason: agent.stopReason,
+      usage,
+      paths,
+      outDir,
+      ...(answerSchema ? { answer: agent.answer ?? null } : {}),
+    });
     return {
       branch: published.sha ? branch : null,
       commit: published.sha,
       outDir,
       verification,
       stopReason: agent.stopReason,
+      usage,
       ...(agent.answer ? { answer: agent.answer } : {}),
     };
   } finally {
     await tools.dispose();
   }
-}
-
-/** `--output-schema` read (inline or from its file) and compiled; a bad one is a usage error. */
-async function loadSchema(given: CliOutputSchema) {
-  const [{ compileAnswerSchema }, { parseSchemaText }] = await Promise.all([
-    import('../schema/answer-schema.js'),
-    import('../schema/schema-source.js'),
-  ]);
-  try {
-    const text =
-      given.kind === 'inline'
-        ? given.text
-        : await readFile(given.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-            throw new CliError(
-              `--output-schema ${given.path} cannot be read (${error.code ?? error.message})`,
-            );
-          });
-    const where = given.kind === 'inline' ? '--output-schema' : `--output-schema ${given.path}`;
-    return compileAnswerSchema(parseSchemaText(text, where));
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError((error as Error).message.replace(/^output-schema/, '--output-schema'));
-  }
-}
-
-/** The valid answer printed and saved as `result.json`; or why there is none. */
-async function reportAnswer(
-  answer: FinalAnswer | undefined,
-  stopReason: string,
-  outDir: string,
-  redact: (text: string) => string,
-  write: (line: string) => void,
-): Promise<void> {
-  if (answer?.kind === 'valid') {
-    const file = path.join(outDir, 'result.json');
-    await writeFile(file, `${redact(answer.json)}\n`);
-    write(`result:       ${file}`);
-    write(`              ${redact(answer.json)}`);
-  } else if (answer) write(`result: the answer does not match --output-schema: ${answer.errors.join('; ')}`);
-  else write(`result: none; the agent stopped (${stopReason}) before a final answer`);
 }

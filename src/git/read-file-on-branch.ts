@@ -45,7 +45,18 @@ export async function readBranchTree(
   branch: string,
 ): Promise<BranchTree | undefined> {
   const sha = await fetchBranch(git, remoteUrl, branch);
-  if (!sha) return undefined;
+  return sha ? readCommitTree(git, branch, sha) : undefined;
+}
+
+/**
+ * The tree of commit `sha` (a commit already in the repository, e.g. a local checkout's start
+ * commit), named `branch`; a branch of the remote goes through {@link readBranchTree}.
+ */
+export async function readCommitTree(
+  git: GitCommandManager,
+  branch: string,
+  sha: string,
+): Promise<BranchTree> {
   const listed = await git.exec(['ls-tree', '-r', '-l', '-z', '--full-tree', sha]);
   const files = new Map<string, TreeFile>();
   for (const record of listed.stdout.split('\0')) {

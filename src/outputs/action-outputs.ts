@@ -88,6 +88,28 @@ export interface RunOutcome {
   patchPosted?: boolean;
 }
 
+/**
+ * What a run's phases learn while it runs (the cost cap, the tools' isolation, the context given, how the agent
+ * stopped, verification, CI, refused calls and blocked hosts): recorded as they become known so a
+ * failure still reports them, and folded into the {@link RunOutcome} once, by the tracked run.
+ * The conclusion, usage and transcript are not here: the publication, the budget and the tracked
+ * run itself give those.
+ */
+export type RunFacts = Pick<
+  RunOutcome,
+  | 'sandbox'
+  | 'mcp'
+  | 'instructionFiles'
+  | 'images'
+  | 'refusals'
+  | 'blockedHosts'
+  | 'stopReason'
+  | 'verification'
+  | 'ci'
+  | 'ciConclusion'
+  | 'maxCostUsd'
+>;
+
 /** Where CI stands for the headline. `pending`: rounds still to come (a body written before them). */
 export interface CiVerdict {
   state: 'passed' | 'failed' | 'dispatched' | 'not-dispatched' | 'unfinished' | 'pending';

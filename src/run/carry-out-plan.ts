@@ -4,20 +4,21 @@
  * then CI after the publication. Review plans go to `runReview` instead. The third layer under
  * `runFromEvent` (admission) and `runTracked` (what every exit path finalises).
  */
+
+import type { RunBudget } from '../agent/budget.js';
 import { readTranscript } from '../agent/transcript.js';
 import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { blockedHostNames, blockedHostsNote } from '../egress/blocked-hosts-report.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import type { RunOutcome } from '../outputs/action-outputs.js';
+import type { RunFacts } from '../outputs/action-outputs.js';
 import { blockedHostsSection } from '../outputs/blocked-hosts-section.js';
 import { renderRefusals, summarizeRefusals } from '../outputs/refusals.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
+import { createAgentRunner } from '../pipeline/agent-runner.js';
+import { runAgentStep } from '../pipeline/agent-step.js';
 import { prepareAgentTools } from '../pipeline/agent-tools.js';
-import { runVerification } from '../pipeline/verify.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
-import { settleBeforeGit } from '../sandbox/settle-first.js';
 import type { Trigger } from '../triggers/trigger.js';
-import { createAgentRunner, runBudgetFor } from './agent-runner.js';
 import { type ApprovalVerdict, checkApproval } from './approval.js';
 import { autoMergeOnGreen } from './auto-merge.js';
 import { runCiAfterPublish, wantsCi } from './ci-after-publish.js';
@@ -31,7 +32,7 @@ import { type Publication, publishWork } from './publish.js';
 import { publishReviewReply } from './publish-review.js';
 import { prepareRepositoryContext } from './repository-context.js';
 import { runReview } from './review.js';
-import { checkOutAndOpenTranscript, runAgentPhase, runPhases } from './run-phases.js';
+import { actionRunnerOptions, checkOutAndOpenTranscript, requireAnswered, runPhases } from './run-phases.js';
 import { buildTask } from './task.js';
 
 export interface WorkInput {
@@ -39,8 +40,13 @@ export interface WorkInput {
   plan: WorkPlan;
   git: GitCommandManager;
   tracking: TrackingComment | undefined;
-  /** Filled in as facts become known, so a failure still reports them. */
-  outcome: RunOutcome;
+  /** Filled in as facts become known, so a failure still reports them (see {@link RunFacts}). */
+  facts: RunFacts;
+  /**
+   * The run's one budget: every agent call spends from it, and the outcome's turns, tokens and
+   * cost are read from it once, by the tracked run.
+   */
+  budget: RunBudget;
   /** Pins the repository and snapshots `.git` so the action's git can put it back (config-guard.ts). */
   snapshotGitConfig?: () => Promise<void>;
   /** The surfaces' footer as of now (`renderFooter` over the outcome so far). */
@@ -50,13 +56,12 @@ export interface WorkInput {
 /** Runs the phases; throws on failure or cancellation (the tracked run reports it). */
 export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<Publication> {
   const { config } = ctx;
-  const { plan, tracking, outcome } = input;
+  const { plan, tracking, facts } = input;
   if (plan.review) return runReview(ctx, input);
   if (plan.planning) return runPlanning(ctx, input);
   // Budget is spent only after approval: a void one ends here, before the checkout and the model.
   const approval = await approvedPlan(ctx, input);
   if (approval?.kind === 'void') return voidApproval(ctx, approval);
-  const startedAt = Date.now();
   const phases = runPhases(ctx, input);
   const { step, stopIfCancelled } = phases;
 
@@ -81,49 +86,52 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
 
   await input.snapshotGitConfig?.();
   const tools = await prepareAgentTools(commandHost(ctx), config);
-  outcome.sandbox = tools.description;
+  facts.sandbox = tools.description;
   const egress = attributeBlockedHosts(() => tools.blockedHosts());
-  if (config.limits.maxCostUsd !== undefined) outcome.maxCostUsd = config.limits.maxCostUsd;
-  /** Refused calls and blocked hosts so far: counted on the outcome, sections for the PR and comment. */
+  /** Refused calls and blocked hosts so far: counted in the facts, sections for the PR and comment. */
   const problems = async (): Promise<string[]> => {
-    outcome.refusals = summarizeRefusals(await readTranscript(transcript.path).catch(() => []));
-    outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
+    facts.refusals = summarizeRefusals(await readTranscript(transcript.path).catch(() => []));
+    facts.blockedHosts = blockedHostNames(tools.blockedHosts());
     const blocked = blockedHostsSection(blockedHostsNote(tools.blockedHosts()), egress.triedBy());
-    return [outcome.refusals ? renderRefusals(outcome.refusals) : undefined, blocked].filter(
+    return [facts.refusals ? renderRefusals(facts.refusals) : undefined, blocked].filter(
       (section) => section !== undefined,
     );
   };
   try {
     step('Working');
-    const budget = runBudgetFor(config, startedAt);
-    const agentRunner = createAgentRunner(ctx, {
+    const { budget } = input;
+    const agentRunner = createAgentRunner({
+      ...actionRunnerOptions(ctx, plan.publish.kind, tracking),
       registry: given.withNotes(tools.registry, config.runner.workspace),
       transcript,
-      tracking,
       budget,
-      runKind: plan.publish.kind,
       onEvent: egress.onEvent,
       ...given.runner,
       ...(answerSchema ? { answerSchema } : {}),
     });
-    const agent = await runAgentPhase(ctx, input, { runner: agentRunner, messages, who: 'Agent' }, phases);
-    outcome.stopReason = agent.stopReason;
-
-    let verification: Awaited<ReturnType<typeof runVerification>> | undefined;
     const verifyCommand = config.verifyCommand;
-    if (verifyCommand) {
-      step(`Verifying with \`${verifyCommand}\``);
-      verification = await egress.around(`verify-command: ${verifyCommand}`, () =>
-        runVerification(commandHost(ctx), verifyCommand, {
-          sandbox: tools.sandbox,
-          timeoutMinutes: config.limits.timeoutMinutes,
-          env: tools.commandEnv,
-        }),
-      );
-      outcome.verification = verification;
-      stopIfCancelled();
-    }
-    await settleBeforeGit(tools.sandbox, (m) => ctx.log.warning(m));
+    const done = await runAgentStep({
+      runner: agentRunner,
+      messages,
+      who: 'Agent',
+      host: commandHost(ctx),
+      tools,
+      ...(verifyCommand
+        ? {
+            verify: {
+              command: verifyCommand,
+              timeoutMinutes: config.limits.timeoutMinutes,
+              around: (label, run) => egress.around(label, run),
+            },
+          }
+        : {}),
+      step,
+    });
+    const agent = requireAnswered(done.agent, phases);
+    facts.stopReason = agent.stopReason;
+    const { verification } = done;
+    if (verification) facts.verification = verification;
+    stopIfCancelled();
     step('Publishing');
     // Read when rendered, so a body re-rendered after CI fix rounds includes their turns.
     const renderTranscript = async () => {
@@ -144,7 +152,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       ...(verification ? { verification } : {}),
       ...(tools.sandbox.missing.length > 0 ? { sandboxNote: tools.description } : {}),
       problems: await problems(),
-      outcome,
+      outcome: facts,
       ciPending: ciRounds && plan.publish.kind === 'pull-request',
       footer: input.footer,
       transcript: await renderTranscript(),
@@ -168,7 +176,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
           problems,
           footer: input.footer,
           tracking,
-          outcome,
+          facts,
           budget,
         })
       : result;
@@ -176,8 +184,8 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
     return settleAnswer(ctx, published, agent);
   } finally {
-    outcome.blockedHosts = blockedHostNames(tools.blockedHosts());
-    outcome.mcp = tools.mcpSummary() || undefined;
+    facts.blockedHosts = blockedHostNames(tools.blockedHosts());
+    facts.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

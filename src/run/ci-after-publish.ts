@@ -19,7 +19,7 @@ import { commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { setPullRequestDraft } from '../github/pull-request-draft.js';
 import type { Config } from '../inputs.js';
-import type { RunOutcome } from '../outputs/action-outputs.js';
+import type { RunFacts, RunOutcome } from '../outputs/action-outputs.js';
 import { renderChangeList } from '../outputs/change-list.js';
 import { ciVerdict, onCiProgress, renderCiReport } from '../outputs/ci-report.js';
 import { headlineMarkdown } from '../outputs/outcome.js';
@@ -35,11 +35,10 @@ import { draftReason } from '../outputs/pull-request-notes.js';
 import { inlineCode } from '../outputs/quoted-text.js';
 import { titleFrom } from '../outputs/title.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
-import { runVerification } from '../pipeline/verify.js';
+import type { AgentRunner } from '../pipeline/agent-runner.js';
+import { runAgentStep } from '../pipeline/agent-step.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import { settleBeforeGit } from '../sandbox/settle-first.js';
 import type { Actor } from '../triggers/trigger.js';
-import { type AgentRunner, addAgentUsage } from './agent-runner.js';
 import { commitMessage, commitOptions } from './commit-options.js';
 import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
@@ -68,7 +67,8 @@ export interface CiAfterPublishInput {
   footer: () => string;
   tracking: TrackingComment | undefined;
   /** Turns and tokens grow with each fix round; `ci`, `ciConclusion` and `verification` are set here. */
-  outcome: RunOutcome;
+  /** The run's facts: the fix rounds' stop, verification and CI verdict go there. */
+  facts: RunFacts;
   /** The run's budget: no waiting or fix round starts after its deadline, no fix round once it is used up. */
   budget: RunBudget;
 }
@@ -101,7 +101,7 @@ function splitRoundSummary(summary: string): { fixed: string; description: strin
 /** Runs the CI rounds and folds their outcome into the PR and the tracking comment's details. */
 export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishInput): Promise<Publication> {
   const { config } = ctx;
-  const { git, publication, outcome, tracking } = input;
+  const { git, publication, facts, tracking } = input;
   const branch = publication.outcome.branch ?? '';
   const headSha = async () => (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
   let agent = input.agent;
@@ -119,26 +119,29 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
       );
       return { pushed: false };
     }
-    agent = await input.runAgent([
-      ...agent.messages,
-      { role: 'user', content: `${failureText}\n\n${DESCRIBE_THE_WHOLE_CHANGE}` },
-    ]);
-    addAgentUsage(outcome, agent);
-    outcome.stopReason = agent.stopReason;
-    ctx.log.info(`CI fix round ${round}: the agent stopped (${agent.stopReason}) after ${agent.turns} turns`);
+    const done = await runAgentStep({
+      runner: input.runAgent,
+      messages: [
+        ...agent.messages,
+        { role: 'user', content: `${failureText}\n\n${DESCRIBE_THE_WHOLE_CHANGE}` },
+      ],
+      who: `CI fix round ${round}: the agent`,
+      host: commandHost(ctx),
+      tools: { sandbox: input.sandbox, ...(input.commandEnv ? { commandEnv: input.commandEnv } : {}) },
+      ...(config.verifyCommand
+        ? { verify: { command: config.verifyCommand, timeoutMinutes: config.limits.timeoutMinutes } }
+        : {}),
+    });
+    agent = done.agent;
+    facts.stopReason = agent.stopReason;
     if (agent.stopReason === 'error' || agent.stopReason === 'cancelled') {
       rounds.push(`Fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);
       return { pushed: false };
     }
-    if (config.verifyCommand) {
-      verification = await runVerification(commandHost(ctx), config.verifyCommand, {
-        sandbox: input.sandbox,
-        timeoutMinutes: config.limits.timeoutMinutes,
-        ...(input.commandEnv ? { env: input.commandEnv } : {}),
-      });
-      outcome.verification = verification;
+    if (done.verification) {
+      verification = done.verification;
+      facts.verification = verification;
     }
-    await settleBeforeGit(input.sandbox, (m) => ctx.log.warning(m));
     const said = splitRoundSummary(agent.summary);
     const title = ctx.redact(titleFrom(said.fixed, 'Fix the failing CI run'));
     const commit = await commitAndPush(
@@ -188,14 +191,14 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     onUpdate: onCiProgress((line, report) => {
       if (report.error) ctx.log.warning(`${line} Fix: ${report.error.fix}`);
       else ctx.log.info(line);
-      input.transcript.write({ type: 'note', turn: outcome.turns ?? 0, message: line });
+      input.transcript.write({ type: 'note', turn: input.budget.spent().turns, message: line });
       const run = report.runs.at(-1);
       tracking?.update({ step: run ? `${line} · [view the run](${run.htmlUrl})` : line });
     }),
     log: (m) => ctx.log.info(m),
   });
-  outcome.ciConclusion = ci.conclusion ?? '';
-  outcome.ci = ciVerdict(ci);
+  facts.ciConclusion = ci.conclusion ?? '';
+  facts.ci = ciVerdict(ci);
 
   const report = renderCiReport(ci);
   const roundList =
@@ -206,17 +209,17 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
   let draft = publication.outcome.draft;
   if (pr) {
     const why = draftReason({
-      ci: outcome.ci,
+      ci: facts.ci,
       verification,
       stopReason: agent.stopReason,
       draftInput: config.draft,
     });
     draft = why !== undefined;
     const changes = renderChangeList(await changedFiles(git, input.baseSha));
-    const facts: RunOutcome = { ...outcome, ...publication.outcome, draft, ci: outcome.ci };
+    const now: RunOutcome = { ...facts, ...publication.outcome, draft, ci: facts.ci };
     const body = renderPullRequestBody({
       ...pr.body,
-      headline: headlineMarkdown(facts, 'pull-request'),
+      headline: headlineMarkdown(now, 'pull-request'),
       summary: description ?? [pr.body.summary, roundList].filter((p) => p).join('\n\n'),
       ...(verification ? { verification } : {}),
       problems,
@@ -267,8 +270,8 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     head: { sha: lastPushed, ...(verification ? { verified: verification.passed } : {}) },
     outcome: {
       ...publication.outcome,
-      ciConclusion: outcome.ciConclusion,
-      ci: outcome.ci,
+      ciConclusion: facts.ciConclusion,
+      ci: facts.ci,
       ...(draft !== undefined ? { draft } : {}),
     },
     details: details.filter((p) => p.trim() !== '').join('\n\n'),

@@ -6,15 +6,16 @@
 import { GITHUB_BODY_LIMIT } from '../limits.js';
 import { postComment } from '../outputs/comment.js';
 import { plannedFiles, renderPlanComment } from '../outputs/plan-comment.js';
+import { createAgentRunner } from '../pipeline/agent-runner.js';
+import { runAgentStep } from '../pipeline/agent-step.js';
 import { buildPlanSystemPrompt, buildPlanTask } from '../prompt/plan-prompt.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
-import { createAgentRunner, runBudgetFor } from './agent-runner.js';
 import type { WorkInput } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import { preparePlanTools } from './plan-tools.js';
 import type { Publication } from './publish.js';
 import { prepareRepositoryContext } from './repository-context.js';
-import { checkOutAndOpenTranscript, runAgentPhase, runPhases } from './run-phases.js';
+import { actionRunnerOptions, checkOutAndOpenTranscript, requireAnswered, runPhases } from './run-phases.js';
 
 /** Room left for the marker after the visible text. */
 const MARKER_ROOM = 4_000;
@@ -22,9 +23,8 @@ const MARKER_ROOM = 4_000;
 /** Runs the planner and posts the plan; throws on failure or cancellation (the tracked run reports it). */
 export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Publication> {
   const { config } = ctx;
-  const { trigger, plan, outcome } = input;
+  const { trigger, plan, facts } = input;
   if (trigger.kind !== 'plan') throw new Error('A plan run needs a plan trigger.');
-  const startedAt = Date.now();
   const phases = runPhases(ctx, input);
   const { step } = phases;
 
@@ -47,18 +47,18 @@ export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Pu
 
   await input.snapshotGitConfig?.();
   const tools = await preparePlanTools(commandHost(ctx), config);
-  outcome.sandbox = tools.description;
+  facts.sandbox = tools.description;
   try {
     step('Planning');
-    const runner = createAgentRunner(ctx, {
+    const runner = createAgentRunner({
+      ...actionRunnerOptions(ctx, 'plan', input.tracking),
       registry: given.withNotes(tools.registry, config.runner.workspace),
       transcript,
-      tracking: input.tracking,
-      budget: runBudgetFor(config, startedAt),
-      runKind: 'plan',
+      budget: input.budget,
       ...given.runner,
     });
-    const agent = await runAgentPhase(ctx, input, { runner, messages, who: 'Planner' }, phases);
+    const done = await runAgentStep({ runner, messages, who: 'Planner', host: commandHost(ctx), tools });
+    const agent = requireAnswered(done.agent, phases);
     if (agent.stopReason !== 'done' || !agent.summary.trim()) {
       transcript.write({ type: 'run-end', conclusion: 'failed' });
       throw new Error(
@@ -84,7 +84,7 @@ export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Pu
       details: `The plan for #${trigger.issueNumber}: ${posted.url}\n\nReply \`${config.triggerPhrase} approve\` to carry it out.`,
     };
   } finally {
-    outcome.mcp = tools.mcpSummary() || undefined;
+    facts.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }

@@ -14,7 +14,7 @@ import {
   REVIEW_MARKER_CODE_CHARS,
   REVIEW_MARKER_FINDINGS,
 } from '../limits.js';
-import type { RunOutcome } from '../outputs/action-outputs.js';
+import type { RunFacts } from '../outputs/action-outputs.js';
 import type { DiffLines } from '../outputs/diff-lines.js';
 import { headlineMarkdown } from '../outputs/outcome.js';
 import { postPullRequestReview } from '../outputs/pull-request-review.js';
@@ -59,7 +59,7 @@ export interface ReviewPublishInput {
   reviewers?: string | undefined;
   transcript: (maxChars: number) => string;
   /** The run's facts so far, for the review's first line. */
-  outcome?: RunOutcome;
+  outcome?: RunFacts;
   /** The footer as of now. */
   footer?: () => string;
 }

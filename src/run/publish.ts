@@ -13,7 +13,7 @@ import type { GitCommandManager } from '../git/git-command-manager.js';
 import { apiError } from '../github/api-error.js';
 import { setPullRequestDraft } from '../github/pull-request-draft.js';
 import { PUBLISHED_PATCH_CHARS } from '../limits.js';
-import type { RunOutcome } from '../outputs/action-outputs.js';
+import type { RunFacts, RunOutcome } from '../outputs/action-outputs.js';
 import { renderChangeList } from '../outputs/change-list.js';
 import { headlineMarkdown } from '../outputs/outcome.js';
 import { openOrUpdatePullRequest } from '../outputs/pull-request.js';
@@ -47,7 +47,7 @@ export interface PublishInput {
   /** What the policies refused (commands, hosts): sections shown outside the transcript. */
   problems?: string[];
   /** The run's facts so far (stop reason, verification, refusals …), read for the PR's first line. */
-  outcome?: RunOutcome;
+  outcome?: RunFacts;
   /** CI rounds follow the push: the pull request stays a draft until they pass. */
   ciPending?: boolean;
   /** The footer as of now (`renderFooter`). */

@@ -2,25 +2,22 @@
  * What the repository and the issue already say, prepared once per run before the agent starts:
  * the instruction files of the plan's trusted branch (never the checked-out head) and the images
  * of the issue and the triggering comment. Change runs and review runs both take it through
- * {@link prepareRepositoryContext}; what it found goes on the outcome (the job summary's table)
+ * {@link prepareRepositoryContext}; what it found goes in the run's facts (the job summary's table)
  * and into the transcript's header, and the instructions for folders ride on the tool results.
  */
 import type { TranscriptWriter } from '../agent/transcript.js';
-import type { ImageReport, InstructionFileEntry } from '../context/context-report.js';
-import { loadInstructionFiles } from '../context/instruction-files.js';
-import { withInstructionNotes } from '../context/instruction-notes.js';
+import type { ImageReport } from '../context/context-report.js';
 import { collectImages, imageSources } from '../context/issue-images.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { readBranchTree } from '../git/read-file-on-branch.js';
 import {
-  CLAUDE_IMPORT_MAX_DEPTH,
   IMAGE_DOWNLOAD_TIMEOUT_MS,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_COUNT,
   IMAGE_MAX_REDIRECTS,
-  INSTRUCTION_FILES_MAX_BYTES,
 } from '../limits.js';
 import type { DroppableInput } from '../llm/request-rules.js';
+import { loadInstructionContext } from '../pipeline/instruction-context.js';
 import type { PromptImage } from '../prompt/image-prompt.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { WorkInput } from './carry-out-plan.js';
@@ -47,31 +44,32 @@ export interface RepositoryContextOptions {
   fetch?: typeof fetch;
 }
 
-/** Reads the instruction files and downloads the images; records both on the outcome and the transcript. */
+/** Reads the instruction files and downloads the images; records both in the run's facts and the transcript. */
 export async function prepareRepositoryContext(
   ctx: RunContext,
-  input: Pick<WorkInput, 'plan' | 'trigger' | 'outcome'>,
+  input: Pick<WorkInput, 'plan' | 'trigger' | 'facts'>,
   git: GitCommandManager,
   transcript: TranscriptWriter,
   options: RepositoryContextOptions,
 ): Promise<RepositoryContext> {
   const { config } = ctx;
-  const { outcome } = input;
+  const { facts } = input;
   const tree = await readBranchTree(git, ctx.remoteUrl, input.plan.trustedBranch);
-  const instructions = tree
-    ? await loadInstructionFiles(tree, {
-        setting: config.instructionFiles,
-        review: options.review,
-        budgetBytes: INSTRUCTION_FILES_MAX_BYTES,
-        maxImportDepth: CLAUDE_IMPORT_MAX_DEPTH,
-        ...(options.knownPaths ? { knownPaths: options.knownPaths } : {}),
-      })
-    : undefined;
   if (!tree)
     ctx.log.warning(
       `The trusted branch ${input.plan.trustedBranch} could not be read; no instruction file is used.`,
     );
-  outcome.instructionFiles = instructions?.entries() ?? [];
+  const instructions = await loadInstructionContext(tree, {
+    setting: config.instructionFiles,
+    review: options.review,
+    ...(options.knownPaths ? { knownPaths: options.knownPaths } : {}),
+    transcript,
+    log: ctx.log,
+    onChange: (entries) => {
+      facts.instructionFiles = entries;
+    },
+  });
+  facts.instructionFiles = instructions.entries();
 
   const { images, report } = await collectImages(ctx.octokit, ctx.repo, imageSources(input.trigger), {
     setting: config.images,
@@ -84,43 +82,28 @@ export async function prepareRepositoryContext(
     timeoutMs: IMAGE_DOWNLOAD_TIMEOUT_MS,
     signal: ctx.signal,
   });
-  outcome.images = report;
-  logContext(ctx, outcome.instructionFiles, report);
-  transcript.write({ type: 'context', instructionFiles: outcome.instructionFiles, images: report.entries });
+  facts.images = report;
+  logImages(ctx, report);
+  transcript.write({ type: 'context', instructionFiles: facts.instructionFiles, images: report.entries });
 
   return {
     prompt: {
-      ...(instructions?.section ? { repositoryInstructions: instructions.section } : {}),
+      ...(instructions.section ? { repositoryInstructions: instructions.section } : {}),
       ...(images.length > 0 ? { images } : {}),
     },
-    withNotes: (registry, workspace) =>
-      instructions
-        ? withInstructionNotes(registry, instructions, {
-            workspace,
-            onAdded: (added) => {
-              outcome.instructionFiles = instructions.entries();
-              transcript.write({ type: 'context', instructionFiles: added });
-              for (const entry of added)
-                ctx.log.info(`Instruction file ${entry.path}: ${entry.status} (${entry.note ?? ''})`);
-            },
-          })
-        : registry,
+    withNotes: instructions.withNotes,
     readTrusted: async (filePath) => (tree?.files.has(filePath) ? tree.read(filePath) : undefined),
     runner: {
       onInputDropped: (dropped, quoted) => {
-        if (dropped !== 'image-input' || !outcome.images) return;
-        outcome.images.refused = quoted;
+        if (dropped !== 'image-input' || !facts.images) return;
+        facts.images.refused = quoted;
         transcript.write({ type: 'context', images: [], imagesRefused: quoted });
       },
     },
   };
 }
 
-function logContext(ctx: RunContext, files: readonly InstructionFileEntry[], report: ImageReport): void {
-  const used = files.filter((f) => f.status !== 'skipped').map((f) => f.path);
-  ctx.log.info(
-    used.length > 0 ? `Instruction files: ${used.join(', ')}` : 'Instruction files: none loaded at the start',
-  );
+function logImages(ctx: RunContext, report: ImageReport): void {
   const attached = report.entries.filter((e) => e.status === 'attached').length;
   const skipped = report.entries.length - attached;
   if (report.entries.length > 0 || report.problem)

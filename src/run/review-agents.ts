@@ -13,6 +13,8 @@ import type { AgentResult } from '../agent/loop.js';
 import type { TranscriptEvent, TranscriptWriter } from '../agent/transcript.js';
 import type { ReviewCommentDraft } from '../outputs/review-comments.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
+import { type AgentRunnerOptions, createAgentRunner } from '../pipeline/agent-runner.js';
+import { runAgentCall } from '../pipeline/agent-step.js';
 import { REVIEWER_FOCUSES, type ReviewerFocus } from '../prompt/review-system-prompt.js';
 import {
   type AddReviewCommentDeps,
@@ -20,9 +22,8 @@ import {
   type RejectedComment,
 } from '../tools/add-review-comment.js';
 import type { ToolRegistry } from '../tools/registry.js';
-import { type AgentRunnerOptions, addAgentUsage, createAgentRunner } from './agent-runner.js';
-import type { WorkInput } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
+import { actionRunnerOptions } from './run-phases.js';
 
 export interface ReviewersOptions {
   count: number;
@@ -69,12 +70,8 @@ export function bufferedTranscript(into: TranscriptWriter): TranscriptWriter & {
   };
 }
 
-/** Runs the reviewers; their usage is added to the outcome. Throws when every one of them failed. */
-export async function runReviewers(
-  ctx: RunContext,
-  input: Pick<WorkInput, 'outcome'>,
-  options: ReviewersOptions,
-): Promise<ReviewerResult[]> {
+/** Runs the reviewers (their usage is on the run's budget). Throws when every one of them failed. */
+export async function runReviewers(ctx: RunContext, options: ReviewersOptions): Promise<ReviewerResult[]> {
   const focuses = reviewerFocuses(options.count);
   const parallel = focuses.length > 1;
   const base = parallel ? readOnlyChild(options.registry) : options.registry;
@@ -89,15 +86,15 @@ export async function runReviewers(
     });
     const buffered = parallel ? bufferedTranscript(options.transcript) : undefined;
     const transcript = buffered ?? options.transcript;
-    const runner = createAgentRunner(ctx, {
+    const runner = createAgentRunner({
+      ...actionRunnerOptions(ctx, 'review', parallel ? undefined : options.tracking),
       registry: base.with(tool),
       transcript,
-      tracking: parallel ? undefined : options.tracking,
       budget: options.budget,
-      runKind: 'review',
       ...options.runnerOptions,
     });
-    const agent = runner(options.messagesFor(focus));
+    const who = focus ? `Reviewer (${focus})` : 'Reviewer';
+    const agent = runAgentCall(runner, options.messagesFor(focus), who, ctx.log);
     return { focus, comments, rejected, buffered, agent };
   });
   const settled = await Promise.allSettled(runs.map((r) => r.agent));
@@ -111,11 +108,6 @@ export async function runReviewers(
       continue;
     }
     const agent = outcome.value;
-    addAgentUsage(input.outcome, agent);
-    const who = run.focus ? `Reviewer (${run.focus})` : 'Reviewer';
-    ctx.log.info(
-      `${who} stopped: ${agent.stopReason} after ${agent.turns} turns, ${agent.tokens.total} tokens`,
-    );
     if (agent.stopReason === 'error') failures.push(agent.error ?? 'The model endpoint failed.');
     else results.push({ focus: run.focus, agent, comments: run.comments, rejected: run.rejected });
   }

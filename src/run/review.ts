@@ -21,11 +21,12 @@ import {
 } from '../github/pull-request-review-context.js';
 import { fetchReviewThreads, type ReviewThread } from '../github/review-threads.js';
 import { type ChangedFile, diffLines } from '../outputs/diff-lines.js';
+import { createAgentRunner } from '../pipeline/agent-runner.js';
+import { runAgentCall } from '../pipeline/agent-step.js';
 import { buildPullRequestReviewTask } from '../prompt/pull-request-review-task.js';
 import { buildReviewSystemPrompt } from '../prompt/review-system-prompt.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { ToolRegistry } from '../tools/registry.js';
-import { addAgentUsage, createAgentRunner, runBudgetFor } from './agent-runner.js';
 import type { WorkInput } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
@@ -39,15 +40,14 @@ import { recheckOpenFindings } from './review-recheck.js';
 import { decideReviewScope } from './review-scope.js';
 import { checkSuggestions } from './review-suggestions.js';
 import { prepareReviewTools } from './review-tools.js';
-import { checkOutAndOpenTranscript, runPhases } from './run-phases.js';
+import { actionRunnerOptions, checkOutAndOpenTranscript, runPhases } from './run-phases.js';
 
 /** Runs the review; throws on failure or cancellation (the tracked run reports it). */
 export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publication> {
   const { config } = ctx;
-  const { plan, tracking, outcome } = input;
+  const { plan, tracking, facts } = input;
   const pr = plan.pullRequest;
   if (!pr || !plan.review) throw new Error('A review run needs the pull request it reviews.');
-  const startedAt = Date.now();
   const phases = runPhases(ctx, input);
   const { step } = phases;
 
@@ -77,7 +77,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   const ledger = readLedger(details.reviews, await threadsOf(ctx, pr.number), details.author);
   const scope = await decideReviewScope(ctx, ledger.head, head, details.files);
   const readFile = headFiles(git, head);
-  const budget = runBudgetFor(config, startedAt);
+  const { budget } = input;
 
   if (ledger.open.length > 0) step(`Re-checking ${ledger.open.length} open findings of earlier reviews`);
   const recheck = await recheckOpenFindings(ctx, ledger.open, {
@@ -88,16 +88,15 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     ask: async (messages) => {
       // Re-checks run concurrently: each one's transcript lines are written when it is done.
       const own = bufferedTranscript(transcript);
-      const runner = createAgentRunner(ctx, {
+      const runner = createAgentRunner({
+        ...actionRunnerOptions(ctx, 'review-recheck', undefined),
         registry: new ToolRegistry([]),
         transcript: own,
-        tracking: undefined,
         budget,
-        runKind: 'review-recheck',
       });
-      const answer = await runner(messages).finally(() => own.flush('Re-check of an open finding'));
-      addAgentUsage(outcome, answer);
-      return answer;
+      return runAgentCall(runner, messages, 'Re-check', ctx.log).finally(() =>
+        own.flush('Re-check of an open finding'),
+      );
     },
   });
   phases.stopIfCancelled();
@@ -140,7 +139,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   const tools = await prepareReviewTools({ ...commandHost(ctx), workspace }, config, {
     canRunCommands: pr.sameRepo,
   });
-  outcome.sandbox = tools.description;
+  facts.sandbox = tools.description;
   try {
     const focuses = reviewerFocuses(count).filter(Boolean);
     // New commits that changed none of the pull request's files (a merge of the base) need no reviewer.
@@ -151,9 +150,11 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
           ? `Reviewing with ${focuses.length} reviewers (${focuses.join(', ')})`
           : 'Reviewing',
       );
+    // Concurrent reviewers share the budget, so their tokens are what it spent while they ran.
+    const tokensBefore = budget.spent().tokens.total;
     const results = nothingNew
       ? []
-      : await runReviewers(ctx, input, {
+      : await runReviewers(ctx, {
           count,
           registry: given.withNotes(tools.registry, workspace),
           runnerOptions: { ...given.runner, ...(answerSchema ? { answerSchema } : {}) },
@@ -177,7 +178,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       head,
       ledger: { open: recheck.open, dismissed: ledger.dismissed },
     });
-    outcome.stopReason = results.map((r) => r.agent.stopReason).find((reason) => reason !== 'done') ?? 'done';
+    facts.stopReason = results.map((r) => r.agent.stopReason).find((reason) => reason !== 'done') ?? 'done';
     let findings = checked.findings;
     if (config.verifyCommand && tools.commands) {
       const suggestions = await checkSuggestions({ ...commandHost(ctx), workspace }, findings, {
@@ -210,8 +211,8 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       resolved: recheck.resolved,
       dismissed: ledger.dismissed,
       ...(newerHead && newerHead !== head ? { newerHead } : {}),
-      reviewers: reviewersLine(results, outcome.costUsd),
-      outcome,
+      reviewers: reviewersLine(results, budget.spent().tokens.total - tokensBefore, budget.spent().costUsd),
+      outcome: facts,
       footer: input.footer,
       transcript: (maxChars) =>
         renderTranscriptMarkdown(records, {
@@ -224,7 +225,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     const first = results[0]?.agent;
     return first ? settleAnswer(ctx, published, first) : published;
   } finally {
-    outcome.mcp = tools.mcpSummary() || undefined;
+    facts.mcp = tools.mcpSummary() || undefined;
     await tools.dispose();
   }
 }
@@ -279,9 +280,12 @@ function summaryOf(results: readonly ReviewerResult[]): string {
 }
 
 /** `**Reviewers:** correctness, security, tests · 12,345 tokens · $0.0123`, when several ran. */
-function reviewersLine(results: readonly ReviewerResult[], costUsd: number | undefined): string | undefined {
+function reviewersLine(
+  results: readonly ReviewerResult[],
+  tokens: number,
+  costUsd: number | undefined,
+): string | undefined {
   if (results.length < 2) return undefined;
-  const tokens = results.reduce((sum, r) => sum + r.agent.tokens.total, 0);
   const cost = costUsd !== undefined ? ` · $${costUsd.toFixed(4)} for the whole run` : '';
   return `**Reviewers:** ${results.map((r) => r.focus).join(', ')} · ${tokens.toLocaleString('en-US')} tokens${cost}`;
 }

@@ -1,17 +1,21 @@
 /**
  * The phases a change run and a review run share, written once: a step line on the log and the
  * tracking comment, the cancel check between phases, the checkout with the transcript opened
- * after it, and the agent's call with its usage added to the outcome. A model endpoint that failed outright ends the run here, before anything is published.
+ * after it, and what the action gives the shared agent runner (`pipeline/agent-runner.ts`): its
+ * model inputs, the tracking comment as progress, the prompt-cache key and the OIDC bearer. A
+ * model endpoint that failed outright ends the run here, before anything is published.
  */
 
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AgentResult } from '../agent/loop.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
 import { type CheckoutResult, checkoutRef } from '../git/checkout.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import { type AgentRunner, addAgentUsage } from './agent-runner.js';
+import { promptCacheKey } from '../llm/prompt-cache-key.js';
+import type { TrackingComment } from '../outputs/tracking-comment.js';
+import type { AgentRunnerOptions } from '../pipeline/agent-runner.js';
+import { progressReporter } from '../pipeline/progress.js';
 import type { WorkInput } from './carry-out-plan.js';
-import type { RunContext } from './context.js';
+import { commandHost, type RunContext } from './context.js';
 import { startRunTranscript } from './run-transcript.js';
 
 /** What every phase reports through. */
@@ -35,10 +39,10 @@ export function runPhases(ctx: RunContext, input: Pick<WorkInput, 'tracking'>): 
   };
 }
 
-/** Checks the plan's branch out with `git`, then opens the run's transcript (its path goes on the outcome). */
+/** Checks the plan's branch out with `git`, then opens the run's transcript. */
 export async function checkOutAndOpenTranscript(
   ctx: RunContext,
-  input: Pick<WorkInput, 'plan' | 'trigger' | 'outcome'>,
+  input: Pick<WorkInput, 'plan' | 'trigger'>,
   git: GitCommandManager,
   phases: Phases,
 ): Promise<{ checkout: CheckoutResult; transcript: TranscriptWriter }> {
@@ -50,26 +54,30 @@ export async function checkOutAndOpenTranscript(
     leaseBranch: plan.leaseBranch,
   });
   phases.stopIfCancelled();
-  const transcript = startRunTranscript(ctx, input.trigger);
-  input.outcome.transcriptPath = transcript.path;
-  return { checkout, transcript };
+  return { checkout, transcript: startRunTranscript(ctx, input.trigger) };
 }
 
 /**
- * Runs one call of the run's agent, adds its usage to the outcome and logs how it stopped (`who`:
- * "Agent", "Reviewer"); throws when the job was cancelled or the endpoint failed.
+ * The action's part of an agent runner's options: its model inputs, the run's log, redaction and
+ * signal, the tracking comment (none for concurrent calls), and the prompt-cache key of `runKind`
+ * (`pull-request`, `push`, `comment`, `review`, `plan`) in this repository.
  */
-export async function runAgentPhase(
+export function actionRunnerOptions(
   ctx: RunContext,
-  input: Pick<WorkInput, 'outcome'>,
-  call: { runner: AgentRunner; messages: ChatCompletionMessageParam[]; who: string },
-  phases: Phases,
-): Promise<AgentResult> {
-  const agent = await call.runner(call.messages);
-  addAgentUsage(input.outcome, agent);
-  ctx.log.info(
-    `${call.who} stopped: ${agent.stopReason} after ${agent.turns} turns, ${agent.tokens.total} tokens`,
-  );
+  runKind: string,
+  tracking: TrackingComment | undefined,
+): Pick<AgentRunnerOptions, 'model' | 'host' | 'progress' | 'promptCacheKey' | 'oidc'> {
+  return {
+    model: ctx.config.llm,
+    host: commandHost(ctx),
+    progress: progressReporter(ctx.log, tracking),
+    promptCacheKey: promptCacheKey(`${ctx.repo.owner}/${ctx.repo.repo}`, runKind),
+    oidc: ctx.oidc,
+  };
+}
+
+/** Throws when the job was cancelled or the endpoint failed outright; the agent's result otherwise. */
+export function requireAnswered(agent: AgentResult, phases: Phases): AgentResult {
   phases.stopIfCancelled();
   if (agent.stopReason === 'error') throw new Error(agent.error ?? 'The model endpoint failed.');
   return agent;

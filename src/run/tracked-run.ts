@@ -7,7 +7,9 @@
  * and the log's last line is that same outcome.
  */
 
+import { access } from 'node:fs/promises';
 import * as core from '@actions/core';
+import type { RunBudget } from '../agent/budget.js';
 import { readTranscript } from '../agent/transcript.js';
 import { contextCounts } from '../context/context-report.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
@@ -19,7 +21,7 @@ import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
 import { FAILURE_LINE_CHARS, JOB_SUMMARY_CHARS } from '../limits.js';
 import { pricesFor } from '../llm/model-prices.js';
-import type { RunOutcome } from '../outputs/action-outputs.js';
+import type { RunFacts, RunOutcome } from '../outputs/action-outputs.js';
 import { addEyesReaction } from '../outputs/comment.js';
 import { renderFooter } from '../outputs/footer.js';
 import { renderJobSummary, writeJobSummary } from '../outputs/job-summary.js';
@@ -27,12 +29,14 @@ import { headlineMarkdown, headlineText } from '../outputs/outcome.js';
 import { quoteNote } from '../outputs/pull-request-body.js';
 import { plainParagraph } from '../outputs/quoted-text.js';
 import { startTrackingComment, type TrackingComment } from '../outputs/tracking-comment.js';
+import { runBudgetFor } from '../pipeline/agent-runner.js';
 import { exportRunTrace } from '../telemetry/run-trace.js';
 import type { Trigger } from '../triggers/trigger.js';
 import { carryOutPlan } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
 import { describeMode } from './mode-note.js';
 import { planWork } from './plan-work.js';
+import { runTranscriptPath } from './run-transcript.js';
 import { transcriptArtifactName, uploadTranscriptArtifact } from './transcript-artifact.js';
 
 /** Runs an allowed trigger; never throws for run failures (they become `conclusion: failed`). */
@@ -41,10 +45,29 @@ export async function runTracked(
   trigger: Exclude<Trigger, { kind: 'skip' }>,
   startedAt: number = Date.now(),
 ): Promise<RunOutcome> {
-  // A priced model's cost is known from the start (nothing spent yet), so every exit path reports one.
-  const priced = pricesFor(ctx.config.llm.model, ctx.config.llm.prices) !== undefined;
-  const outcome: RunOutcome = { conclusion: 'failed', ...(priced ? { costUsd: 0 } : {}) };
-  const footer = () => runFooter(ctx, outcome, startedAt, trigger.actor.login);
+  // Every agent call of the run spends from this one budget; the usage reported is read from it.
+  const budget = runBudgetFor(ctx.config, startedAt);
+  const { maxCostUsd } = ctx.config.limits;
+  /**
+   * What the phases learn as they go, kept when one of them fails; the cost cap is known from the
+   * start, since a cost stop's words on every surface quote it.
+   */
+  const facts: RunFacts = maxCostUsd !== undefined ? { maxCostUsd } : {};
+  /** How the run ended: the publication's outcome, or the failure. */
+  let ended: RunOutcome = { conclusion: 'failed' };
+  let commentUrl: string | undefined;
+  let transcript: Pick<RunOutcome, 'transcriptPath' | 'artifactUrl'> = {};
+  /** The outcome as of now, put together in this one place from what each part returned or knows. */
+  const outcomeNow = (): RunOutcome => ({
+    ...facts,
+    warnings: configGuard.warnings,
+    ...(commentUrl ? { commentUrl } : {}),
+    ...ended,
+    ...usageOf(budget),
+    ...transcript,
+  });
+  const footer = () => runFooter(ctx, outcomeNow(), startedAt, trigger.actor.login);
+  let outcome: RunOutcome = { conclusion: 'failed' };
   let details = '';
   let tracking: TrackingComment | undefined;
   let restoreCredentials: (() => Promise<void>) | undefined;
@@ -58,7 +81,6 @@ export async function runTracked(
     }),
     (m) => ctx.log.warning(m),
   );
-  outcome.warnings = configGuard.warnings;
   const git = configGuard.git;
   try {
     const baseBranch = ctx.config.baseBranch ?? (await defaultBranch(ctx.octokit, ctx.repo));
@@ -76,7 +98,7 @@ export async function runTracked(
         publish: (md) => ctx.publish(md),
         warn: (m) => ctx.log.warning(m),
       });
-      outcome.commentUrl = tracking.comment.url;
+      commentUrl = tracking.comment.url;
     }
     restoreCredentials = await removePersistedCredentials(git);
     const result = await carryOutPlan(ctx, {
@@ -84,25 +106,33 @@ export async function runTracked(
       plan,
       git,
       tracking,
-      outcome,
+      facts,
+      budget,
       snapshotGitConfig: configGuard.snapshot,
       footer,
     });
-    Object.assign(outcome, result.outcome);
+    ended = result.outcome;
     details = result.details;
   } catch (error) {
     const cancelled = ctx.signal.aborted;
     const message = ctx.redact(cancelled ? 'The job was cancelled.' : (error as Error).message);
-    outcome.conclusion = 'failed';
-    outcome.failure = message;
-    if (cancelled) outcome.cancelled = true;
-    else outcome.reason = shortReason(message);
+    ended = {
+      conclusion: 'failed',
+      failure: message,
+      ...(cancelled ? { cancelled: true } : { reason: shortReason(message) }),
+    };
     details = cancelled
       ? 'The job was cancelled before the run finished; nothing more was published.'
       : // The action's own message ends with what to change: lines are kept whole, up to a cap.
         `The run failed:\n\n${quoteNote(plainParagraph(message, 40, FAILURE_LINE_CHARS))}`;
   } finally {
-    outcome.artifactUrl = await uploadTranscript(ctx, trigger, outcome.transcriptPath);
+    const transcriptPath = await transcriptPathOf(ctx);
+    const artifactUrl = await uploadTranscript(ctx, trigger, transcriptPath);
+    transcript = {
+      ...(transcriptPath ? { transcriptPath } : {}),
+      ...(artifactUrl ? { artifactUrl } : {}),
+    };
+    outcome = outcomeNow();
     await tracking?.finalise(compose(headlineMarkdown(outcome), details, footer()));
     await restoreCredentials?.().catch((e: Error) =>
       ctx.log.warning(`Could not restore the git config: ${e.message}`),
@@ -166,6 +196,34 @@ async function uploadTranscript(
     name: transcriptArtifactName(ctx.config.runner, trigger),
     uploader: createArtifactUploader(),
   });
+}
+
+/**
+ * The run's usage as the outputs and the footer give it: turns, tokens, cached tokens and cost,
+ * from the budget every agent call spent from. A priced model's cost is known from the start
+ * (nothing spent yet), so every exit path reports one.
+ */
+function usageOf(
+  budget: RunBudget,
+): Pick<RunOutcome, 'turns' | 'tokens' | 'promptTokens' | 'cachedTokens' | 'tokensEstimated' | 'costUsd'> {
+  const { turns, tokens, costUsd } = budget.spent();
+  return {
+    turns,
+    tokens: tokens.total,
+    promptTokens: tokens.prompt,
+    cachedTokens: tokens.cachedPrompt ?? 0,
+    ...(tokens.estimated ? { tokensEstimated: true } : {}),
+    ...(budget.limits.prices ? { costUsd: costUsd ?? 0 } : {}),
+  };
+}
+
+/** The transcript's path once the run opened it (a run that failed before the checkout has none). */
+async function transcriptPathOf(ctx: RunContext): Promise<string | undefined> {
+  const file = runTranscriptPath(ctx.config.runner);
+  return access(file).then(
+    () => file,
+    () => undefined,
+  );
 }
 
 /** The footer over what the outcome knows now. */

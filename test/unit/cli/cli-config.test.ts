@@ -17,10 +17,10 @@ describe('loadCliConfig', () => {
     assert.ok(!('help' in config));
     assert.equal(config.repo, '/work/demo');
     assert.deepEqual(config.task, { kind: 'prompt', text: 'fix it' });
-    assert.equal(config.model, 'gpt-5.5');
-    assert.equal(config.baseUrl, 'https://api.openai.com/v1');
-    assert.equal(config.apiKey, 'sk-x');
-    assert.equal(config.maxTurns, 40);
+    assert.equal(config.llm.model, 'gpt-5.5');
+    assert.equal(config.llm.baseUrl, 'https://api.openai.com/v1');
+    assert.equal(config.llm.apiKey, 'sk-x');
+    assert.equal(config.limits.maxTurns, 40);
     assert.equal(config.sandbox, 'auto');
     assert.equal(config.outDir, undefined);
     // The key is a value for the client only; git and commands get the environment without it.
@@ -50,12 +50,38 @@ describe('loadCliConfig', () => {
     ]);
     assert.ok(!('help' in config));
     assert.deepEqual(config.task, { kind: 'issue-file', file: '/work/ISSUE.md' });
-    assert.equal(config.baseUrl, 'http://localhost:11434/v1');
+    assert.equal(config.llm.baseUrl, 'http://localhost:11434/v1');
     assert.equal(config.verifyCommand, 'npm test');
-    assert.equal(config.maxTurns, 7);
+    assert.equal(config.limits.maxTurns, 7);
     assert.equal(config.outDir, '/work/out');
     assert.equal(config.sandbox, 'off');
     assert.deepEqual(config.allowedCommands, ['make lint', 'cargo clippy *']);
+  });
+
+  it('takes the model and budget flags as the action inputs parse them', () => {
+    const config = load([
+      '--prompt=x',
+      '--api=responses',
+      '--reasoning-effort=low',
+      '--context-window=64000',
+      '--prices=1.25/0.125/10',
+      '--max-tokens=5000',
+      '--timeout-minutes=7',
+      '--max-cost-usd=0.5',
+      '--network=allowlist',
+      '--allowed-domains=npm, Example.com',
+      '--instruction-files=none',
+    ]);
+    assert.ok(!('help' in config));
+    assert.deepEqual(
+      { api: config.llm.api, effort: config.llm.reasoningEffort, window: config.llm.contextWindow },
+      { api: 'responses', effort: 'low', window: 64_000 },
+    );
+    assert.deepEqual(config.llm.prices, { input: 1.25, cachedInput: 0.125, output: 10 });
+    assert.deepEqual(config.limits, { maxTurns: 40, maxTokens: 5000, timeoutMinutes: 7, maxCostUsd: 0.5 });
+    assert.equal(config.network, 'allowlist');
+    assert.deepEqual(config.allowedDomains, ['npm', 'example.com']);
+    assert.deepEqual(config.instructionFiles, { kind: 'none' });
   });
 
   it('documents every flag it accepts in --help', () => {
@@ -80,6 +106,12 @@ describe('loadCliConfig', () => {
         /--auth oidc needs the OIDC token of a GitHub Actions job .* pass the bearer as OPENAI_API_KEY/,
       ],
       [['--prompt', 'a', '--auth', 'key'], /--auth must be one of api-key, oidc, got "key"/],
+      [
+        ['--prompt', 'a', '--model', 'my-local-model', '--max-cost-usd', '1'],
+        /--max-cost-usd is set but model "my-local-model" has no known price.*set `--prices`/,
+      ],
+      [['--prompt', 'a', '--network', 'some'], /--network must be one of off, allowlist, on, got "some"/],
+      [['--prompt', 'a', '--mcp-servers=- a list'], /^--mcp-servers /],
     ];
     for (const [argv, message] of cases) {
       assert.throws(

@@ -4,9 +4,12 @@
  * order, and a job cancelled between phases stops before the next one starts.
  */
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
-import type { RunOutcome } from '../../../src/outputs/action-outputs.js';
+import type { RunFacts } from '../../../src/outputs/action-outputs.js';
+import { runBudgetFor } from '../../../src/pipeline/agent-runner.js';
 import { carryOutPlan } from '../../../src/run/carry-out-plan.js';
+import { runTranscriptPath } from '../../../src/run/run-transcript.js';
 import type { Trigger } from '../../../src/triggers/trigger.js';
 import { reviewsOf } from '../../fakes/github-handlers-reviews.js';
 import { reply } from '../../fakes/openai-server.js';
@@ -40,16 +43,19 @@ async function carryOut(
     },
   };
   const plan = await planFor(setting, trigger);
-  const outcome: RunOutcome = { conclusion: 'failed' };
+  const facts: RunFacts = {};
+  const budget = runBudgetFor(setting.config, Date.now());
   const result = carryOutPlan(setting.ctx, {
     trigger,
     plan,
     git: setting.git,
     tracking: undefined,
-    outcome,
+    facts,
+    budget,
     footer: () => '<sub>footer</sub>',
   });
-  return { result, outcome, steps, plan };
+  const transcriptStarted = () => existsSync(runTranscriptPath(setting.config.runner));
+  return { result, facts, budget, steps, plan, transcriptStarted };
 }
 
 function newIssue() {
@@ -70,7 +76,7 @@ describe('carryOutPlan', () => {
     const issue = newIssue();
     const setting = await runSetting(github, { openaiUrl: openai.url, inputs: { 'verify-command': 'true' } });
     fixGreeting();
-    const { result, steps, outcome } = await carryOut(setting, issueTrigger(issue));
+    const { result, steps, facts, budget, transcriptStarted } = await carryOut(setting, issueTrigger(issue));
     const publication = await result;
     assert.deepEqual(
       steps.map((s) => STEPS.exec(s)?.[1]),
@@ -82,9 +88,9 @@ describe('carryOutPlan', () => {
       await github.git.readFile(`agent/issue-${issue.number}`, 'greet.js'),
       "export const greet = 'hello';\n",
     );
-    assert.equal(outcome.turns, 3);
-    assert.ok(outcome.transcriptPath);
-    assert.deepEqual(outcome.blockedHosts, []);
+    assert.equal(budget.spent().turns, 3);
+    assert.ok(transcriptStarted());
+    assert.deepEqual(facts.blockedHosts, []);
     assert.equal(openai.pending(), 0);
   });
 
@@ -129,13 +135,13 @@ describe('carryOutPlan', () => {
   it('stops after the checkout when the job is cancelled during it: the model is never asked', async () => {
     const issue = newIssue();
     const setting = await runSetting(github, { openaiUrl: openai.url });
-    const { result, steps, outcome } = await carryOut(setting, issueTrigger(issue), (step) => {
+    const { result, steps, transcriptStarted } = await carryOut(setting, issueTrigger(issue), (step) => {
       if (step.startsWith('Checking out')) setting.abort.abort();
     });
     await assert.rejects(result, /^Error: The job was cancelled\.$/);
     assert.equal(steps.length, 1, steps.join(' | '));
     assert.equal(openai.requests.length, 0);
-    assert.equal(outcome.transcriptPath, undefined, 'no transcript was started');
+    assert.equal(transcriptStarted(), false, 'no transcript was started');
     const head = await setting.git.exec(['rev-parse', '--abbrev-ref', 'HEAD']);
     assert.equal(head.stdout.trim(), `agent/issue-${issue.number}`, 'the checkout itself finished');
   });
@@ -147,14 +153,14 @@ describe('carryOutPlan', () => {
       setting.abort.abort();
       return reply().tool('write_file', { path: 'NEW.md', content: 'new\n' });
     });
-    const { result, steps, outcome } = await carryOut(setting, issueTrigger(issue));
+    const { result, steps, facts, budget } = await carryOut(setting, issueTrigger(issue));
     await assert.rejects(result, /^Error: The job was cancelled\.$/);
     assert.deepEqual(
       steps.map((s) => STEPS.exec(s)?.[1]),
       ['Checking out', 'Reading the task', 'Working'],
     );
-    assert.equal(outcome.turns, 1, 'the usage so far is in the outcome');
-    assert.deepEqual(outcome.blockedHosts, [], 'the tools were disposed and reported');
+    assert.equal(budget.spent().turns, 1, 'the usage so far is on the budget');
+    assert.deepEqual(facts.blockedHosts, [], 'the tools were disposed and reported');
     assert.equal(await github.git.resolve(`agent/issue-${issue.number}`), undefined);
   });
 });

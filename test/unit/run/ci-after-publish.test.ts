@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { createTranscript } from '../../../src/agent/transcript.js';
-import type { RunOutcome } from '../../../src/outputs/action-outputs.js';
-import { type AgentRunner, runBudgetFor } from '../../../src/run/agent-runner.js';
+import type { RunFacts } from '../../../src/outputs/action-outputs.js';
+import { type AgentRunner, runBudgetFor } from '../../../src/pipeline/agent-runner.js';
 import { runCiAfterPublish, wantsCi } from '../../../src/run/ci-after-publish.js';
 import { type Publication, publishWork } from '../../../src/run/publish.js';
 import { unsandboxed } from '../../../src/sandbox/sandbox.js';
@@ -77,7 +77,7 @@ async function ciAfter(
   runAgent: AgentRunner,
   budget = runBudgetFor(setting.config, Date.now()),
 ) {
-  const outcome: RunOutcome = { conclusion: 'pr-opened', turns: agent.turns, tokens: agent.tokens.total };
+  const facts: RunFacts = {};
   const transcript = createTranscript({
     path: path.join(setting.tempDir, 'agent-action', 'transcript.jsonl'),
     redact: setting.ctx.redact,
@@ -95,10 +95,10 @@ async function ciAfter(
     problems: async () => [],
     footer: () => '<sub>footer</sub>',
     tracking: undefined,
-    outcome,
+    facts,
     budget,
   });
-  return { result, outcome };
+  return { result, facts };
 }
 
 /** A fix round that writes `text` into sum.js; the messages it was given are recorded. */
@@ -145,10 +145,10 @@ describe('runCiAfterPublish', () => {
       body: { message: 'Resource not accessible by integration', status: '403' },
     }));
     try {
-      const { result, outcome } = await ciAfter(setting, publication, agent, neverCalled);
+      const { result, facts } = await ciAfter(setting, publication, agent, neverCalled);
       assert.equal(result.outcome.conclusion, 'pr-opened');
       assert.equal(result.outcome.ciConclusion, '');
-      assert.equal(outcome.ciConclusion, '');
+      assert.equal(facts.ciConclusion, '');
       assert.deepEqual(result.outcome.ci, { state: 'not-dispatched', fixRounds: 0 });
       assert.match(result.details, /\*\*Fix:\*\* Give the job `permissions: actions: write`/);
       const pr = pullOf(branch);
@@ -172,7 +172,7 @@ describe('runCiAfterPublish', () => {
     assert.equal(pullOf(branch).pull?.draft, true, 'a draft while the CI rounds are to come');
     assert.match(pullOf(branch).body ?? '', /^⏳ \*\*Draft until CI passes\*\*\n/);
     const calls: ChatCompletionMessageParam[][] = [];
-    const { result, outcome } = await ciAfter(
+    const { result } = await ciAfter(
       setting,
       publication,
       agent,
@@ -188,7 +188,6 @@ describe('runCiAfterPublish', () => {
     assert.match(top!.subject, /^Fix CI \(round 1\): Add instead/);
     assert.equal(await github.git.readFile(branch, 'sum.js'), 'export const sum = (a, b) => a + b;\n');
     assert.equal(result.outcome.ciConclusion, 'success');
-    assert.equal(outcome.turns, 2, 'the fix round counts in the outcome');
     assert.match(result.details, /- Fix round 1 \(`[0-9a-f]{7}`\): Add instead/);
     assert.match(result.details, /The pull request is ready for review\./);
     const pr = pullOf(branch);

@@ -59,7 +59,6 @@ async function publish(
     agent: agentResult(options.agent),
     ...(options.verification ? { verification: options.verification } : {}),
     outcome: {
-      conclusion: 'failed',
       stopReason: options.agent?.stopReason ?? 'done',
       ...(options.verification ? { verification: options.verification } : {}),
     },

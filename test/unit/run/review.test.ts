@@ -7,8 +7,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, it } from 'node:test';
-import type { RunOutcome } from '../../../src/outputs/action-outputs.js';
+import type { RunFacts } from '../../../src/outputs/action-outputs.js';
+import { runBudgetFor } from '../../../src/pipeline/agent-runner.js';
 import { runReview } from '../../../src/run/review.js';
+import { runTranscriptPath } from '../../../src/run/run-transcript.js';
 import type { PullRequestCommentTrigger } from '../../../src/triggers/trigger.js';
 import { reviewsOf } from '../../fakes/github-handlers-reviews.js';
 import { reply } from '../../fakes/openai-server.js';
@@ -62,13 +64,14 @@ async function review(
   const plan = await planFor(setting, trigger);
   const branches = await github.git.branches();
   openai.enqueue(reply().text('Looks fine overall.'));
-  const outcome: RunOutcome = { conclusion: 'failed' };
+  const facts: RunFacts = {};
   const publication = await runReview(setting.ctx, {
     trigger,
     plan,
     git: setting.git,
     tracking: undefined,
-    outcome,
+    facts,
+    budget: runBudgetFor(setting.config, Date.now()),
     footer: () => '<sub>footer</sub>',
   });
   assert.deepEqual(await github.git.branches(), branches, 'nothing pushed');
@@ -83,7 +86,7 @@ async function review(
   );
   assert.equal(publication.outcome.conclusion, 'reviewed');
   assert.equal(publication.outcome.blockingFindings, 0);
-  assert.ok(outcome.transcriptPath, 'the outcome keeps the transcript');
+  assert.ok(existsSync(runTranscriptPath(setting.config.runner)), 'the run keeps its transcript');
   return { setting, pr };
 }
 

@@ -1,0 +1,177 @@
+/**
+ * One task, two ways: the built action (`dist/index.js`, driven as the runner drives it, against
+ * the fake GitHub) and the built local runner (`dist/cli/index.js`, on a local checkout of the
+ * same files) get the same scripted model, and must come out with the same transcript (tool calls,
+ * their arguments, statuses and results, turns and how the agent stopped), the same usage and cost,
+ * and the same verification result. Both go through one agent step (`pipeline/agent-step.ts`);
+ * this is what keeps the local runner the product that runs in CI.
+ */
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { reply } from '../fakes/openai-server.js';
+import { DEFAULT_FILES, labeledPayload, useHarness } from '../helpers/action-harness.js';
+import { childOutput } from '../helpers/child-output.js';
+
+const exec = promisify(execFile);
+const CLI = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
+const h = useHarness();
+const ISSUE = { title: 'Greeting typo', body: 'The greeting says helo; it should say hello.' };
+// USD per million tokens: input / cached input / output; the model reports cached tokens too.
+const PRICES = '2/0.2/10';
+const VERIFY = 'grep -q hello src/greet.js';
+
+/** The script both runs get: look, run a command, edit, answer; each turn reports its usage. */
+function script() {
+  return [
+    reply()
+      .text('Looking at the greeting first.')
+      .tool('read_file', { path: 'src/greet.js' })
+      .tool('bash', { command: 'grep -rn helo src' })
+      .tokens(3_000, 120),
+    reply()
+      .tool('edit_file', { path: 'src/greet.js', old_string: "'helo'", new_string: "'hello'" })
+      .tokens(3_400, 80, 3_000),
+    reply().tool('read_file', { path: 'src/greet.js' }).tokens(3_600, 40, 3_400),
+    reply()
+      .text('Fix the greeting typo\n\nThe greeting said helo; it says hello now.')
+      .tokens(3_800, 30, 3_600),
+  ];
+}
+
+/** A local checkout holding the files the fake GitHub's repository holds. */
+async function localCheckout(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'parity-repo-'));
+  for (const [file, text] of Object.entries(DEFAULT_FILES)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), text);
+  }
+  const git = (...args: string[]) => exec('git', args, { cwd: dir });
+  await git('init', '-q', '-b', 'main');
+  await git('add', '-A');
+  await git('-c', 'user.name=Demo', '-c', 'user.email=demo@example.com', 'commit', '-qm', 'init');
+  return dir;
+}
+
+interface TranscriptRecord {
+  type: string;
+  [key: string]: unknown;
+}
+
+async function records(file: string): Promise<TranscriptRecord[]> {
+  return (await readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as TranscriptRecord);
+}
+
+/** What must match: every turn, tool call (with its result) and the agent's end, without durations, ids and paths. */
+function comparable(all: TranscriptRecord[], roots: string[]): unknown[] {
+  // Paths and how long a command took are the only things allowed to differ.
+  const unrooted = (text: unknown) =>
+    roots
+      .reduce((s, root) => s.split(root).join('<root>'), String(text ?? ''))
+      .replace(/(\[Exit code \d+\.) [\d.]+ m?s\.\]/g, '$1 <duration>]');
+  return all.flatMap((r): unknown[] => {
+    switch (r.type) {
+      case 'turn':
+        return [
+          {
+            turn: r['turn'],
+            in: r['tokensIn'],
+            out: r['tokensOut'],
+            cached: r['tokensCached'],
+            text: r['text'],
+          },
+        ];
+      case 'tool-call':
+        return [
+          {
+            turn: r['turn'],
+            name: r['name'],
+            arguments: r['arguments'],
+            status: r['status'],
+            result: unrooted(r['excerpt']),
+          },
+        ];
+      case 'agent-end':
+        return [{ end: r['reason'], summary: r['summary'], turns: r['turns'] }];
+      default:
+        return [];
+    }
+  });
+}
+
+describe('the local runner and the action on the same task', () => {
+  it('produce the same transcript, usage, cost and verification result', async () => {
+    // The action, on an issue with the task.
+    const issue = h.github.state.addIssue({ ...ISSUE, user: 'alice' });
+    h.openai.enqueue(...script());
+    const action = await h.run('issues', labeledPayload(issue, 'alice'), {
+      inputs: { prices: PRICES, 'verify-command': VERIFY },
+    });
+    assert.equal(action.exitCode, 0, action.stdout + action.stderr);
+    assert.equal(action.outputs['conclusion'], 'pr-opened', action.stdout);
+    assert.equal(h.openai.pending(), 0);
+    const actionRecords = await records(action.outputs['transcript-path'] ?? '');
+    const pr = h.github.state.pulls().find((p) => p.pull?.headRef === `agent/issue-${issue.number}`);
+    assert.ok(pr, 'the action opened its pull request');
+
+    // The local runner, on a checkout of the same files with the same task as an issue file.
+    const repo = await localCheckout();
+    const out = path.join(await mkdtemp(path.join(tmpdir(), 'parity-out-')), 'out');
+    const issueFile = path.join(path.dirname(out), 'ISSUE.md');
+    await writeFile(issueFile, `# ${ISSUE.title}\n\n${ISSUE.body}\n`);
+    h.openai.enqueue(...script());
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        ...['--repo', repo, '--issue-file', issueFile, '--out', out],
+        ...['--base-url', h.openai.url, '--model', 'fake-model', '--sandbox', 'off'],
+        ...['--prices', PRICES, '--verify', VERIFY],
+      ],
+      {
+        env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? tmpdir(), LANG: 'C.UTF-8' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const local = await childOutput(child);
+    assert.equal(local.exitCode, 0, local.stdout + local.stderr);
+    assert.equal(h.openai.pending(), 0);
+    const localRecords = await records(path.join(out, 'transcript.jsonl'));
+
+    // The same transcript: turns and their usage, every call with its arguments, status and result.
+    const actionWorkspace = path.dirname(path.dirname(action.outputs['transcript-path'] ?? ''));
+    const expected = comparable(actionRecords, [actionWorkspace]);
+    assert.ok(expected.length >= 9, JSON.stringify(expected));
+    assert.deepEqual(comparable(localRecords, [repo]), expected);
+
+    // The same usage and cost: the action's outputs and footer, the local runner's totals line.
+    const totals =
+      /totals: (\d+) turns, \d+ tool calls, ([\d,]+) tokens \((\d+)% cached\), \$([\d.]+), /.exec(
+        local.stdout,
+      );
+    assert.ok(totals, local.stdout);
+    assert.equal(totals[1], action.outputs['turns']);
+    assert.equal(totals[2]?.replace(/,/g, ''), action.outputs['tokens']);
+    assert.equal(Number(totals[4]), Number(action.outputs['cost-usd']));
+    assert.ok(Number(action.outputs['cost-usd']) > 0, 'a priced model has a cost');
+    assert.match(
+      pr.body ?? '',
+      new RegExp(`\\(${totals[3]}% cached\\) · \\$${totals[4]!.replace('.', '\\.')} · `),
+    );
+
+    // The same verification result, in the pull request each would open.
+    const verified = /\*\*Verification\*\* `[^`]+` [^\n]*?(?= in [\d.]+s|\n)/;
+    const localPr = await readFile(path.join(out, 'pull-request.md'), 'utf8');
+    assert.equal(verified.exec(localPr)?.[0], verified.exec(pr.body ?? '')?.[0]);
+    assert.match(verified.exec(localPr)?.[0] ?? '', /✅ passed/);
+    assert.match(local.stdout, /verification passed/);
+  });
+});

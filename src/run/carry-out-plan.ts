@@ -80,7 +80,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   });
 
   await input.snapshotGitConfig?.();
-  const tools = await prepareAgentTools(commandHost(ctx), config);
+  const tools = await prepareAgentTools({ ...commandHost(ctx), git: input.git }, config);
   outcome.sandbox = tools.description;
   const egress = attributeBlockedHosts(() => tools.blockedHosts());
   if (config.limits.maxCostUsd !== undefined) outcome.maxCostUsd = config.limits.maxCostUsd;

@@ -149,7 +149,25 @@ async function runCase(c: ActionCase): Promise<CaseResult> {
     const run = await h.run('issues', labeledPayload(issue, 'alice'), {
       workspace,
       inputs: { sandbox: 'auto' },
-      launcher: ['/usr/bin/time', '-o', timeFile, '-f', '%M'],
+      launcher: [
+        // `BENCH_REPO_SCALE_TRACE=<folder>`: every program the action starts, with times, per case.
+        ...(process.env['BENCH_REPO_SCALE_TRACE']
+          ? [
+              'strace',
+              '-f',
+              '-tt',
+              '-e',
+              'trace=execve',
+              '-o',
+              path.join(process.env['BENCH_REPO_SCALE_TRACE'], c.label),
+            ]
+          : []),
+        '/usr/bin/time',
+        '-o',
+        timeFile,
+        '-f',
+        '%M',
+      ],
     });
     const ended = Date.now();
     if (run.outputs['conclusion'] !== 'pr-opened')
@@ -180,6 +198,8 @@ async function runCase(c: ActionCase): Promise<CaseResult> {
 }
 
 /** Runs `cases` (the first is the base of every ratio); nothing without a built dist or GNU time. */
+export { importStream, runCase };
+
 export async function actionFigures(cases: readonly ActionCase[]): Promise<BenchFigure[]> {
   if (!existsSync(DIST_INDEX) || !existsSync('/usr/bin/time')) {
     console.error('repo-scale: dist/index.js or /usr/bin/time missing; the whole-action part is skipped');

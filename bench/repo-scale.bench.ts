@@ -7,7 +7,9 @@
  * the previous glob (`fast-glob`, then every match through `git check-ignore`) where it finishes
  * in reasonable time. Medians of 3 rounds; ratios are to the same figure on the tiny repository,
  * and of each tool to its git command on the same repository (flat means the tool adds nothing
- * that grows with the tree).
+ * that grows with the tree). Then the whole action through `dist/index.js` on tiny, 10k, 100k,
+ * 100k with 20k commits and tiny plus a 30k-file `node_modules` (see `repo-scale-action.ts`).
+ * `BENCH_REPO_SCALE=quick` stops at 10k files (tools and action alike).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +20,7 @@ import fg from 'fast-glob';
 import { createDefaultRegistry } from '../src/tools/default-registry.js';
 import { gitIgnored } from '../src/tools/glob.js';
 import { invokeTool } from '../src/tools/invoke.js';
+import { ACTION_CASES, actionFigures } from './repo-scale-action.js';
 import type { BenchFigure } from './run.js';
 
 interface Size {
@@ -34,6 +37,7 @@ const SIZES: Size[] = [
   { label: '100k', files: 100_000, perFolder: 6, legacy: false },
 ];
 const ROUNDS = 3;
+const QUICK = process.env['BENCH_REPO_SCALE'] === 'quick';
 
 /** A fast-import stream: `files` files over folders of `perFolder`, 16 distinct contents. */
 function importStream({ files, perFolder }: Size): string {
@@ -114,7 +118,7 @@ async function legacyGlob(root: string): Promise<number> {
 export default async function bench(): Promise<BenchFigure[]> {
   const rows: Record<string, Record<string, number>> = {};
   const signal = new AbortController().signal;
-  for (const size of SIZES) {
+  for (const size of QUICK ? SIZES.filter((s) => s.files <= 10_000) : SIZES) {
     let started = performance.now();
     const root = await buildRepository(size);
     console.error(
@@ -156,7 +160,7 @@ export default async function bench(): Promise<BenchFigure[]> {
   }
   const tiny = rows['tiny'] as Record<string, number>;
   const figures: BenchFigure[] = [];
-  for (const label of ['10k', '100k']) {
+  for (const label of QUICK ? ['10k'] : ['10k', '100k']) {
     const row = rows[label] as Record<string, number>;
     figures.push(
       { name: `repo_scale.${label}.glob_ms`, value: row['glob'] as number, unit: 'ms' },
@@ -190,5 +194,7 @@ export default async function bench(): Promise<BenchFigure[]> {
     value: (tiny['glob'] as number) / (tiny['ls_files'] as number),
     unit: 'x',
   });
+  const cases = QUICK ? ACTION_CASES.filter((c) => c.files <= 10_000 && !c.history) : ACTION_CASES;
+  figures.push(...(await actionFigures(cases)));
   return figures;
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * Builds the sandbox's native helper (native/landlock-exec.c) into dist/landlock-exec-<arch>, the
- * way `npm run build` does: statically linked, so it runs in any job container, and reproducible
- * (no build id, no build paths), so a fresh build equals the committed dist/. It builds for the
- * machine it runs on; the action looks for the file named after its own architecture and, without
- * it, falls back as if the kernel had no Landlock. Needs a C compiler and the static C library
+ * Builds the sandbox's native helpers (native/landlock-exec.c, native/idmap-mount.c) into
+ * dist/<name>-<arch>, the way `npm run build` does: statically linked, so they run in any job
+ * container, and reproducible (no build id, no build paths), so a fresh build equals the committed
+ * dist/. It builds for the machine it runs on; the action looks for the files named after its own
+ * architecture and, without one, falls back as if the kernel had no Landlock (or no idmapped
+ * mounts). Needs a C compiler and the static C library
  * (Debian: gcc, libc6-dev); set CC to use another compiler.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const source = 'native/landlock-exec.c';
+const helpers = ['landlock-exec', 'idmap-mount'];
 const arch = { x64: 'x64', arm64: 'arm64' }[process.arch];
 
 if (process.platform !== 'linux' || !arch) {
@@ -22,7 +23,6 @@ if (process.platform !== 'linux' || !arch) {
   );
   process.exit(0);
 }
-const output = `dist/landlock-exec-${arch}`;
 const cc = process.env.CC || 'cc';
 const flags = [
   '-std=c11',
@@ -36,17 +36,21 @@ const flags = [
   '-Wl,--build-id=none',
 ];
 mkdirSync(path.join(root, 'dist'), { recursive: true });
-rmSync(path.join(root, output), { force: true });
-const result = spawnSync(cc, [...flags, '-o', output, source], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, SOURCE_DATE_EPOCH: '0', LC_ALL: 'C' },
-});
-if (result.error || result.status !== 0) {
-  console.error(
-    `build-native: \`${cc}\` could not build ${source} (${result.error?.message ?? `exit ${result.status}`}). ` +
-      'Install a C compiler and the static C library (Debian: apt-get install gcc libc6-dev), or set CC.',
-  );
-  process.exit(1);
+for (const name of helpers) {
+  const source = `native/${name}.c`;
+  const output = `dist/${name}-${arch}`;
+  rmSync(path.join(root, output), { force: true });
+  const result = spawnSync(cc, [...flags, '-o', output, source], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, SOURCE_DATE_EPOCH: '0', LC_ALL: 'C' },
+  });
+  if (result.error || result.status !== 0) {
+    console.error(
+      `build-native: \`${cc}\` could not build ${source} (${result.error?.message ?? `exit ${result.status}`}). ` +
+        'Install a C compiler and the static C library (Debian: apt-get install gcc libc6-dev), or set CC.',
+    );
+    process.exit(1);
+  }
+  console.log(`build-native: ${output}`);
 }
-console.log(`build-native: ${output}`);

@@ -86,13 +86,19 @@ export function agentCommandEnv(env: NodeJS.ProcessEnv, workspace: string): Reco
     ...scrubbed,
     // No terminal: say so, rather than leave sudo to set `TERM=unknown`.
     TERM: scrubbed['TERM'] || 'dumb',
-    GIT_CONFIG_COUNT: '2',
+    GIT_CONFIG_COUNT: '3',
     GIT_CONFIG_KEY_0: 'safe.directory',
     GIT_CONFIG_VALUE_0: workspace,
     // A bare repository inside the workspace (its files written by the agent) is never found by
     // walking up from a folder: git then reads no config and runs no hook from it.
     GIT_CONFIG_KEY_1: 'safe.bareRepository',
     GIT_CONFIG_VALUE_1: 'explicit',
+    // Through the sandbox's idmapped mount every file shows another owner than the index
+    // recorded, and `.git` is read-only there: with the default stat check every `git status` or
+    // `git diff` would re-hash the whole tree. Owner and inode are left out of the comparison
+    // (mtime, size and mode still count, and racily clean entries are still compared by content).
+    GIT_CONFIG_KEY_2: 'core.checkStat',
+    GIT_CONFIG_VALUE_2: 'minimal',
   };
 }
 

@@ -27,6 +27,7 @@ import type { ToolRegistry } from '../tools/registry.js';
 import { type CommandEgress, startCommandEgress } from './command-egress.js';
 import type { CommandHost } from './command-host.js';
 import { type McpToolSettings, type RunMcp, startMcpTools } from './mcp-tools.js';
+import { refreshIndex, touchedEveryFile } from './refresh-index.js';
 
 export interface AgentTools {
   registry: ToolRegistry;
@@ -80,6 +81,7 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     readOnlyPaths: runner.readOnly,
     ...(env['PATH'] ? { path: env['PATH'] } : {}),
   });
+  if (touchedEveryFile(sandbox)) await refreshIndex(host);
   const { egress, warning } =
     settings.network === 'allowlist' ? await allowlist(host, settings, sandbox) : {};
   const network = egress && !warning ? "Network: `allowlist` through the action's egress proxy." : '';

@@ -3,6 +3,7 @@
  * plain values: the action fills them from its run context, the local runner from its flags, so
  * the shared pipeline needs neither's config.
  */
+import type { GitCommandManager } from '../git/git-command-manager.js';
 
 /** Log lines the pipeline writes; each host redacts and defuses them its own way. */
 export interface RunLog {
@@ -25,4 +26,6 @@ export interface CommandHost {
   redact: (text: string) => string;
   /** Aborted when the run is cancelled. */
   signal: AbortSignal;
+  /** The action's own (guarded) git, for the index refresh after the sandbox set-up. */
+  git?: GitCommandManager;
 }

@@ -85,7 +85,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   });
 
   await input.snapshotGitConfig?.();
-  const tools = await prepareAgentTools(commandHost(ctx), config);
+  const tools = await prepareAgentTools({ ...commandHost(ctx), git: input.git }, config);
   facts.sandbox = tools.description;
   const egress = attributeBlockedHosts(() => tools.blockedHosts());
   /** Refused calls and blocked hosts so far: counted in the facts, sections for the PR and comment. */

@@ -13,6 +13,7 @@ interface SandboxFacts {
   notes?: readonly string[];
   userName?: string;
   reachable?: string;
+  workspaceAccess?: { kind: 'idmap' | 'acl' | 'group'; why?: string };
 }
 
 /**
@@ -41,6 +42,7 @@ export function describeSandbox(sandbox: Sandbox & SandboxFacts): string {
         .replace('separate unprivileged user', `separate unprivileged user${user}`)}.`,
     );
   }
+  if (sandbox.workspaceAccess) parts.push(accessText(sandbox.workspaceAccess));
   if (sandbox.network === 'on') parts.push('Network is on (`network: on`).');
   if (sandbox.missing.length > 0) {
     parts.push(`⚠️ Missing: ${sandbox.missing.map((p) => PROTECTION_TEXT[p]).join('; ')}.`);
@@ -48,4 +50,12 @@ export function describeSandbox(sandbox: Sandbox & SandboxFacts): string {
   }
   if (sandbox.reachable) parts.push(`Reachable: ${sandbox.reachable}.`);
   return parts.join(' ');
+}
+
+/** How the throw-away user writes the workspace, and why not the cheap way. */
+function accessText(access: NonNullable<SandboxFacts['workspaceAccess']>): string {
+  if (access.kind === 'idmap')
+    return "Workspace shared through an idmapped mount (files stay the runner's on disk; nothing handed back).";
+  const how = access.kind === 'acl' ? 'ACLs' : "the user's group";
+  return `Workspace shared through ${how}, with files handed back after each command${access.why ? ` (${access.why})` : ''}.`;
 }

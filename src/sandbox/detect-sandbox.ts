@@ -5,6 +5,7 @@ import { type CommandHelper, startCommandHelper } from './command-helper.js';
 import { networkEntry } from './egress-forwarder.js';
 import { type HandBack, startHandBack } from './hand-back.js';
 import { findExecutable, type ProbeRunner, probeFailure, runProbe } from './host-probe.js';
+import { findIdmapHelper, type IdMap, probeIdmap } from './idmapped-workspace.js';
 import { detectLandlock, findLandlockHelper } from './landlock-sandbox.js';
 import { hiddenPaths, readOnlyUnderHidden, runLevelCheck } from './level-check.js';
 import { mountFlagsOf, mountsToMakeReadOnly, readMountinfo } from './mount-table.js';
@@ -41,8 +42,13 @@ export interface DetectSandboxOptions {
   runCommandProbe?: ProbeRunner;
   /** The action's uid (default `process.getuid()`); 0 counts as passwordless sudo. */
   uid?: number;
-  /** How the throw-away user writes the workspace; default `acl` when setfacl is installed. */
+  /**
+   * How the throw-away user writes the workspace; default `idmap` where the kernel and filesystem
+   * allow it, else `acl` when setfacl is installed, else `group`.
+   */
   workspaceAccess?: WorkspaceAccess;
+  /** The idmap-mount helper (default: found next to the bundle); `null` leaves idmapped mounts out. */
+  idmapHelper?: string | null;
   /** The Landlock helper (default: found next to the bundle); `null` leaves level `landlock` out. */
   landlockHelper?: string | null;
 }
@@ -54,6 +60,11 @@ export interface ManagedSandbox extends Sandbox {
   notes: string[];
   /** Name of the throw-away user, when there is one. */
   userName?: string;
+  /**
+   * With a throw-away user: how it writes the workspace (`acl` and `group` touched every file and
+   * hand files back after each command), and why not through an idmapped mount.
+   */
+  workspaceAccess?: { kind: WorkspaceAccess; why?: string };
   /** Without a separate user: what commands can still write besides the workspace, for the summary. */
   reachable?: string;
   /**
@@ -185,20 +196,51 @@ async function withUser(
   tools: HostTools,
 ): Promise<ManagedSandbox> {
   const info = await stat(options.workspace);
-  const access = options.workspaceAccess ?? ((await findExecutable('setfacl')) ? 'acl' : 'group');
+  const owner = { uid: info.uid, gid: info.gid };
+  const { access, helper, why } = await chooseAccess(options, asRoot, owner);
   const user = await createSandboxUser({
     runAsRoot: asRoot,
     workspace: options.workspace,
-    owner: { uid: info.uid, gid: info.gid },
+    owner,
     tempDir: options.tempDir,
     access,
   });
-  const handBack = startHandBack(privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : [], user);
+  // Through an idmapped mount what the user writes is the runner's already: nothing to hand back.
+  const handBack =
+    access === 'idmap'
+      ? undefined
+      : startHandBack(privilege === 'sudo' ? [tools.sudo!, '-n', '--'] : [], user);
   const release = async (writable: readonly string[]) => {
-    await handBack.stop();
+    await handBack?.stop();
     await removeSandboxUser(asRoot, user, writable);
   };
-  return build(options, tools, privilege, user.home, release, { user, handBack });
+  const idmap =
+    access === 'idmap' && helper
+      ? { helper, map: { disk: owner, shown: { uid: user.uid, gid: user.gid } } satisfies IdMap }
+      : undefined;
+  const sandbox = await build(options, tools, privilege, user.home, release, { user, handBack, idmap });
+  return { ...sandbox, workspaceAccess: { kind: access, ...(why ? { why } : {}) } };
+}
+
+/**
+ * `idmap` when an idmapped mount of the workspace works here, else `acl` (or `group` without
+ * setfacl), with why idmapped mounts were not used.
+ */
+async function chooseAccess(
+  options: DetectSandboxOptions,
+  asRoot: ProbeRunner,
+  owner: { uid: number; gid: number },
+): Promise<{ access: WorkspaceAccess; helper?: string; why?: string }> {
+  const helper = options.idmapHelper === null ? undefined : (options.idmapHelper ?? findIdmapHelper());
+  if (options.workspaceAccess && options.workspaceAccess !== 'idmap')
+    return { access: options.workspaceAccess };
+  const why =
+    options.idmapHelper === null
+      ? 'idmapped mounts not tried'
+      : await probeIdmap(asRoot, helper, options.workspace, owner);
+  if (!why && helper) return { access: 'idmap', helper };
+  if (options.workspaceAccess === 'idmap') throw new Error(why ?? 'no idmap helper');
+  return { access: (await findExecutable('setfacl')) ? 'acl' : 'group', ...(why ? { why } : {}) };
 }
 
 async function withoutUser(options: DetectSandboxOptions, tools: HostTools): Promise<ManagedSandbox> {
@@ -214,7 +256,7 @@ async function build(
   privilege: Privilege,
   home: string,
   release: (writable: readonly string[]) => Promise<void>,
-  separate?: { user: SandboxUser; handBack: HandBack },
+  separate?: { user: SandboxUser; handBack: HandBack | undefined; idmap: IdmapSetting | undefined },
 ): Promise<ManagedSandbox> {
   const user = separate?.user;
   let holder: NamespaceHolder | undefined;
@@ -244,6 +286,7 @@ async function build(
       hide,
       mask,
       readOnly: mountsToMakeReadOnly(mountinfo, hide),
+      ...(separate?.idmap ? { idmap: { ...separate.idmap, workspace: options.workspace } } : {}),
     });
     // One small process for the job starts every command: with sudo it is root, so no command
     // pays for a `sudo`; at every level it spawns no slower than the (larger) action would.
@@ -258,7 +301,7 @@ async function build(
       umask: user?.access === 'group' ? '002' : '022',
       home,
       helper,
-      ...(separate ? { gate: separate.handBack } : {}),
+      ...(separate?.handBack ? { gate: separate.handBack } : {}),
     });
     // Prove the level works end to end, the way commands will run: the workspace is readable and
     // writable from inside, and so is the private home.
@@ -277,8 +320,9 @@ async function build(
       ...(separate
         ? {
             userName: separate.user.name,
-            afterCommand: separate.handBack.start,
-            settle: separate.handBack.settle,
+            ...(separate.handBack
+              ? { afterCommand: separate.handBack.start, settle: separate.handBack.settle }
+              : { settle: async () => undefined }),
           }
         : { reachable: reachable(hide, keep), settle: async () => undefined }),
       ...(options.network === 'off'
@@ -353,6 +397,7 @@ function actionUser(): { uid: number; gid: number } {
 }
 
 type HostTools = SandboxTools & { shell: string };
+type IdmapSetting = { helper: string; map: IdMap };
 type FoundTools = { kind: 'ok'; tools: HostTools } | { kind: 'missing'; names: string[] };
 
 async function findTools(): Promise<FoundTools> {

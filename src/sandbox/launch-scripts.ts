@@ -6,11 +6,14 @@
 /**
  * Sets up the namespace every command later enters, once per job: runs as root (real, or mapped
  * by a user namespace) in a fresh mount, IPC and network namespace, in the host's PID namespace.
- * Arguments: `ip`, then `nKeep` triples of `rw|ro flags path`, then `nReadOnly` pairs of
+ * Arguments: `ip`, `idmap` (the idmap-mount helper, or `-`) followed, with a helper, by its five
+ * arguments (`folder disk-uid shown-uid disk-gid shown-gid`), then `nKeep` triples of `rw|ro flags path`, then `nReadOnly` pairs of
  * `flags mountpoint`, then `nHide` pairs of `mode path` (a folder to cover with a tmpfs of that
  * mode, or with mode `null` a socket to cover with /dev/null).
  *
- * Order matters: folders to keep (the workspace, the private home, `.git`) are opened as file
+ * Order matters: with `idmap`, the workspace first gets its idmapped mount on top of itself (see
+ * `idmapped-workspace.ts`), before anything is hidden, so the descriptors opened next (the
+ * workspace's, `.git`'s) are of the idmapped mount; folders to keep (the workspace, the private home, `.git`) are opened as file
  * descriptors first, because once a tmpfs covers a parent they cannot be reached by name any more;
  * then every mount of the runner is made read-only (one it cannot be is named on a `writable <path>`
  * line); then the hidden folders are covered with fresh, writable tmpfs (so `/tmp`, `/var/tmp`,
@@ -21,8 +24,12 @@
  * until its stdin closes (the action disposing of the sandbox, or dying).
  */
 export const SETUP_SCRIPT = `set -eu
-ip=$1
-shift
+ip=$1 idmap=$2
+shift 2
+if [ "$idmap" != - ]; then
+  "$idmap" mount "$1" "$2" "$3" "$4" "$5"
+  shift 5
+fi
 n=$1; shift; fd=3
 while [ "$n" -gt 0 ]; do
   eval "exec $fd<\\"\\$3\\""

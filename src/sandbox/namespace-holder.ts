@@ -1,3 +1,4 @@
+import { type IdMap, idmapArgs } from './idmapped-workspace.js';
 import { letGo, spawnJobProcess, stopJobProcess, waitForReadyLine } from './job-process.js';
 import { SETUP_SCRIPT } from './launch-scripts.js';
 import type { ReadOnlyMount } from './mount-table.js';
@@ -29,6 +30,8 @@ export interface HolderOptions {
   mask?: readonly string[];
   /** The runner's mounts, made read-only before the hidden and kept folders are mounted. */
   readOnly?: readonly ReadOnlyMount[];
+  /** The workspace shown through an idmapped mount (root and sudo, where the kernel allows it). */
+  idmap?: { helper: string; workspace: string; map: IdMap };
 }
 
 /** The process that holds the prepared namespaces; commands enter them with `nsenter`. */
@@ -69,6 +72,9 @@ export async function startNamespaceHolder(options: HolderOptions): Promise<Name
     SETUP_SCRIPT,
     'sandbox-setup',
     options.network === 'off' && tools.ip ? tools.ip : '-',
+    ...(options.idmap
+      ? [options.idmap.helper, ...idmapArgs(options.idmap.workspace, options.idmap.map)]
+      : ['-']),
     String(options.keep.length),
     ...options.keep.flatMap((k) => [k.mode, k.flags ?? '', k.path]),
     String(options.readOnly?.length ?? 0),

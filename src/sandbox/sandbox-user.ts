@@ -3,13 +3,16 @@ import path from 'node:path';
 import { type ProbeRunner, probeFailure } from './host-probe.js';
 
 /**
- * How the throw-away user gets write access to the runner-owned workspace. `acl` (setfacl, with
- * default entries so files either side creates stay writable by the other) is the clean way;
- * `group` (the workspace is handed to the user's group, umask 002) is the fallback when the
- * `acl` package is missing: files the runner creates later are then only replaceable, not
- * writable in place, by the sandbox.
+ * How the throw-away user gets write access to the runner-owned workspace. `idmap` (an idmapped
+ * mount inside the sandbox, see `idmapped-workspace.ts`) touches no file: the runner's files appear
+ * as the user's inside, and what the user writes is the runner's on disk. Where the kernel or the
+ * filesystem cannot do that, `acl` (setfacl on every file, with default entries so files either
+ * side creates stay writable by the other, and a hand-back after each command); `group` (the
+ * workspace is handed to the user's group, umask 002) is the fallback when the `acl` package is
+ * missing too: files the runner creates later are then only replaceable, not writable in place,
+ * by the sandbox.
  */
-export type WorkspaceAccess = 'acl' | 'group';
+export type WorkspaceAccess = 'idmap' | 'acl' | 'group';
 
 /** The throw-away user and what was changed for it, so {@link removeSandboxUser} can undo it. */
 export interface SandboxUser {
@@ -80,6 +83,7 @@ export async function createSandboxUser(options: CreateUserOptions): Promise<San
       String(user.gid),
       home,
     ]);
+    if (access === 'idmap') return user;
     if (access === 'acl') {
       user.hadAcl =
         (await must(runAsRoot, ['getfacl', '--skip-base', '--absolute-names', workspace])).trim() !== '';
@@ -136,18 +140,22 @@ export async function removeSandboxUser(
       '-c',
       'kill -KILL -1 2>/dev/null; exit 0',
     ],
-    ['chown', '-R', `--from=${user.uid}`, `${owner.uid}:${owner.gid}`, workspace],
-
-    ...(user.access === 'acl'
-      ? [
-          user.hadAcl
-            ? ['setfacl', '-R', '-x', `u:${user.uid},d:u:${user.uid},d:u:${owner.uid}`, workspace]
-            : ['setfacl', '-R', '-b', workspace],
-        ]
-      : [
-          ['chgrp', '-R', String(owner.gid), workspace],
-          ['chmod', '-R', 'g-w,g-s', workspace],
-        ]),
+    // Through the idmapped mount the user can create nothing it owns in the workspace.
+    ...(user.access === 'idmap'
+      ? []
+      : [['chown', '-R', `--from=${user.uid}`, `${owner.uid}:${owner.gid}`, workspace]]),
+    ...(user.access === 'idmap'
+      ? []
+      : user.access === 'acl'
+        ? [
+            user.hadAcl
+              ? ['setfacl', '-R', '-x', `u:${user.uid},d:u:${user.uid},d:u:${owner.uid}`, workspace]
+              : ['setfacl', '-R', '-b', workspace],
+          ]
+        : [
+            ['chgrp', '-R', String(owner.gid), workspace],
+            ['chmod', '-R', 'g-w,g-s', workspace],
+          ]),
     ...writable.map((mount) => ['find', mount, '-xdev', '-user', String(user.uid), '-delete']),
     ['userdel', '--force', user.name],
     ['rm', '-rf', '--one-file-system', user.baseDir],

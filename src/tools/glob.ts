@@ -23,7 +23,8 @@ const parameters = z.object({
 
 /**
  * Paths (relative to `root`) that git ignores. Empty when `root` is not a git work tree or git is
- * missing: then only the built-in skips apply.
+ * missing: then only the built-in skips apply. Throws when git ran and failed (a corrupt index,
+ * killed by the signal): answering "nothing ignored" then would drop the ignore filter silently.
  */
 export async function gitIgnored(
   root: string,
@@ -42,8 +43,16 @@ export async function gitIgnored(
     stripFinalNewline: false,
     ...(signal ? { cancelSignal: signal } : {}),
   });
-  if (result.exitCode !== 0) return new Set();
-  return new Set(String(result.stdout).split('\0').filter(Boolean));
+  const stderr = String(result.stderr ?? '');
+  // 0: some paths are ignored; 1: none is.
+  if (result.exitCode === 0 || result.exitCode === 1)
+    return new Set(String(result.stdout).split('\0').filter(Boolean));
+  if (result.exitCode === 128 && /not a git repository/.test(stderr)) return new Set();
+  if ((result as { code?: string }).code === 'ENOENT') return new Set();
+  const why =
+    stderr.trim().split('\n')[0] ||
+    (result.isCanceled ? 'cancelled' : `exit ${result.exitCode ?? result.signal}`);
+  throw new Error(`git check-ignore failed (${why.replace(/^fatal: /, '')})`);
 }
 
 /** Files below `folder` (relative to `root`, `.` for all) as git lists them, or why not. */

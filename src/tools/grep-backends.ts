@@ -161,9 +161,16 @@ export async function searchWithJs(query: GrepQuery): Promise<GrepOutcome> {
       ignore: SKIPPED_DIRS.map((dir) => `**/${dir}/**`),
     });
     const relative = found.map((f) => path.relative(query.root, path.join(cwd, f)));
-    const ignored = await gitIgnored(query.root, relative, query.env, query.signal).catch(
-      () => new Set<string>(),
-    );
+    let ignored: Set<string>;
+    try {
+      ignored = await gitIgnored(query.root, relative, query.env, query.signal);
+    } catch (error) {
+      // Never search what .gitignore excludes and call it a clean answer.
+      return {
+        kind: 'error',
+        message: `${(error as Error).message}; the files .gitignore excludes could not be told apart`,
+      };
+    }
     files = relative.filter((f) => !ignored.has(f)).sort();
   }
   const lines: string[] = [];

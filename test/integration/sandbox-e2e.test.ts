@@ -213,6 +213,11 @@ describe('sandboxed commands, end to end', () => {
       ),
     );
     assert.doesNotMatch(h.github.state.pulls().at(-1)!.body ?? '', /Sandbox:/);
+    // The throw-away user writes the workspace through an idmapped mount, or the summary says why not.
+    assert.match(
+      run.summary,
+      /Workspace shared through an idmapped mount|Workspace shared through [^.]*\((no idmapped mount|the `idmap-mount-\w+` helper was not built)/,
+    );
   });
 
   it('`auto` without sudo records the downgrade in the log, the job summary and the PR body', async (t) => {

@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { open, readdir, readFile } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -86,7 +86,11 @@ for (const level of levels) {
         );
       assert.equal(edit.isError, false, edit.output);
       assert.equal(await readFile(path.join(job.workspace, 'gen/deep/private.txt'), 'utf8'), 'secret = 2\n');
-      if (s.userName && uid !== 0) {
+      if (s.workspaceAccess?.kind === 'idmap') {
+        // Through the idmapped mount the file is the runner's on disk: nothing to hand back.
+        assert.equal(s.afterCommand, undefined);
+        assert.equal((await stat(path.join(job.workspace, 'gen/deep/private.txt'))).uid, uid);
+      } else if (s.userName && uid !== 0) {
         // Control: the same file from a sandbox that never hands back stays out of the runner's reach.
         const { afterCommand: _, settle: __, ...noHandBack } = s;
         const kept = await run(

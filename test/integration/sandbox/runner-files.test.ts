@@ -43,13 +43,20 @@ const MADE = [
   'gen/private.md',
 ];
 
-const variants: { name: string; workspaceAccess?: 'acl' | 'group'; skip?: string }[] =
+const variants: {
+  name: string;
+  workspaceAccess?: 'idmap' | 'acl' | 'group';
+  idmapHelper?: string;
+  skip?: string;
+}[] =
   mode === 'user'
     ? [{ name: 'no separate user' }]
     : [
+        { name: 'idmapped mount', workspaceAccess: 'idmap' },
         {
+          // The idmapped mount's probe fails, as on a kernel or filesystem without them.
           name: 'ACL',
-          workspaceAccess: 'acl',
+          idmapHelper: '/bin/false',
           ...(spawnSync('setfacl', ['--version']).status === 0 ? {} : { skip: 'setfacl is not installed' }),
         },
         { name: 'group fallback', workspaceAccess: 'group' },
@@ -105,6 +112,7 @@ for (const variant of variants) {
           readOnlyPaths: folders.readOnly,
           path: `${toolCache}:/usr/bin:/bin`,
           ...(variant.workspaceAccess ? { workspaceAccess: variant.workspaceAccess } : {}),
+          ...(variant.idmapHelper ? { idmapHelper: variant.idmapHelper } : {}),
         },
         () => true,
       );
@@ -118,6 +126,22 @@ for (const variant of variants) {
     it(`chooses ${expected}`, (t) => {
       if (variant.skip) return t.skip(variant.skip);
       assert.equal(sandbox?.level, expected, sandbox ? describeSandbox(sandbox) : 'no sandbox');
+      if (variant.idmapHelper)
+        assert.match(
+          describeSandbox(sandbox!),
+          /Workspace shared through ACLs, with files handed back after each command \(no idmapped mount of the workspace: `false probe/,
+        );
+    });
+
+    it('an idmapped set-up touches no file, so git inside finds its index fresh', async (t) => {
+      if (variant.workspaceAccess !== 'idmap')
+        return t.skip('ACLs touch every file: the pipeline refreshes the index');
+      assert.equal(sandbox?.workspaceAccess?.kind, 'idmap');
+      assert.match(describeSandbox(sandbox!), /idmapped mount/);
+      // Entries whose stat data no longer match the index: only the file really changed.
+      const stale = await sh('git diff-files --name-only');
+      assert.equal(stale.exitCode, 0, stale.output);
+      assert.equal(stale.output.trim(), 'README.md');
     });
 
     it('files bash creates, copies and renames at any depth stay writable by the runner', async (t) => {
@@ -125,7 +149,11 @@ for (const variant of variants) {
       const owner = (await stat(job.workspace)).uid;
       const made = await sh(MAKE_FILES);
       assert.equal(made.exitCode, 0, made.output);
-      if (sandbox!.userName && process.getuid?.() !== 0) {
+      if (variant.workspaceAccess === 'idmap') {
+        // Written as the runner's on disk: no hand-back at all.
+        assert.equal(sandbox!.afterCommand, undefined);
+        for (const file of MADE) assert.equal((await stat(path.join(job.workspace, file))).uid, owner, file);
+      } else if (sandbox!.userName && process.getuid?.() !== 0) {
         // Control: until they are handed back, the runner cannot write what the user made.
         await assert.rejects(writeFile(path.join(job.workspace, 'gen/private.md'), 'x'), { code: 'EACCES' });
       }
@@ -207,8 +235,9 @@ for (const variant of variants) {
           failures.push(`${command} → exit ${result.exitCode}: ${result.output.trim().split('\n')[0]}`);
       }
       assert.deepEqual(failures, []);
-      if (sandbox!.userName) {
-        // Control: without the workspace as safe.directory the throw-away user's git refuses.
+      if (sandbox!.userName && variant.workspaceAccess !== 'idmap') {
+        // Control: without the workspace as safe.directory the throw-away user's git refuses
+        // (through an idmapped mount the checkout is the user's own, so it does not).
         const { GIT_CONFIG_COUNT: _, ...plain } = env();
         const refused = await runIn(sandbox!, ['git', 'status'], job.workspace, plain);
         assert.match(refused.output, /dubious ownership/);

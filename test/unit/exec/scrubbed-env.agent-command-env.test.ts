@@ -16,7 +16,7 @@ before(async () => {
 after(() => ws.cleanup());
 
 describe('agentCommandEnv', () => {
-  it('adds the workspace as git safe.directory and bare repositories as explicit only, through GIT_CONFIG_*', () => {
+  it('adds the workspace as git safe.directory, bare repositories as explicit only and the minimal stat check, through GIT_CONFIG_*', () => {
     const env = agentCommandEnv(
       { PATH: '/usr/bin', GIT_CONFIG_COUNT: '3', GIT_CONFIG_KEY_2: 'core.pager', GITHUB_TOKEN: 'ghs_x' },
       '/home/runner/work/r/r',
@@ -25,11 +25,13 @@ describe('agentCommandEnv', () => {
       PATH: '/usr/bin',
       CI: 'true',
       TERM: 'dumb',
-      GIT_CONFIG_COUNT: '2',
+      GIT_CONFIG_COUNT: '3',
       GIT_CONFIG_KEY_0: 'safe.directory',
       GIT_CONFIG_VALUE_0: '/home/runner/work/r/r',
       GIT_CONFIG_KEY_1: 'safe.bareRepository',
       GIT_CONFIG_VALUE_1: 'explicit',
+      GIT_CONFIG_KEY_2: 'core.checkStat',
+      GIT_CONFIG_VALUE_2: 'minimal',
     });
   });
 

@@ -11,6 +11,7 @@ import { parseOidcOptions, resolveOidcSettings } from './llm/oidc/oidc-settings.
 import { OIDC_PROVIDERS, type OidcSettings } from './llm/oidc/recipe.js';
 import { type McpConfig, parseMcpServers } from './mcp/mcp-config.js';
 import { SEVERITIES, type Severity } from './outputs/review-severity.js';
+import { ruleLines } from './safety/bash-policy/extra-rules.js';
 
 export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
@@ -337,12 +338,7 @@ const INPUTS = {
   mode: oneOf(MODES),
   'min-permission': oneOf(PERMISSIONS),
   'allowed-commands': {
-    schema: z.string().transform((s) =>
-      s
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('#')),
-    ),
+    schema: z.string().transform((s) => ruleLines(s.split('\n'))),
     accepts: 'one rule per line',
   },
   'verify-command': optionalText,

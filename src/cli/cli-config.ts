@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { INPUT_DEFAULTS, parseInputValue, type SandboxSetting } from '../inputs.js';
+import { ruleLines } from '../safety/bash-policy/extra-rules.js';
 import { CliError } from './cli-error.js';
 
 /** The action's default for `name` (as in action.yml): the local runner behaves like the action unless told otherwise. */
@@ -151,7 +152,7 @@ export function loadCliConfig(
     outDir: flags.out === undefined ? undefined : path.resolve(cwd, flags.out),
     sandbox,
     network: 'off',
-    allowedCommands: flags.allow.map((rule) => rule.trim()).filter((rule) => rule !== ''),
+    allowedCommands: ruleLines(flags.allow),
     env: withoutKey(env),
     tempDir,
     ...(schema === undefined

@@ -19,7 +19,7 @@ import { titleFrom } from '../outputs/title.js';
 import { prepareAgentTools } from '../pipeline/agent-tools.js';
 import { runVerification } from '../pipeline/verify.js';
 import { agentsMdSection, buildInitialMessages } from '../prompt/task-prompt.js';
-import { parseAllowedCommands } from '../safety/bash-policy/index.js';
+import { describeRuleProblem, parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createRedactor } from '../safety/redact.js';
 import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
 import { settleBeforeGit } from '../sandbox/settle-first.js';
@@ -102,9 +102,8 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
       ? promptTask(cli.task.text)
       : issueTask(await readIssueFile(cli.task.file), cli.task.file);
   // Checked here, before the sandbox exists: a bad rule is a usage error, not a failed run.
-  await parseAllowedCommands(cli.allowedCommands).catch((error: unknown) => {
-    throw new CliError((error as Error).message.replace(/^allowed-commands: /, '--allow '));
-  });
+  const allowed = await parseAllowedCommands(cli.allowedCommands);
+  if (allowed.kind === 'invalid') throw new CliError(`--allow ${describeRuleProblem(allowed)}`);
   const answerSchema = cli.outputSchema ? await loadSchema(cli.outputSchema) : undefined;
   requireKey(cli.baseUrl, cli.apiKey);
   await probeEndpoint(cli.baseUrl, cli.apiKey);
@@ -127,10 +126,12 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     `agent-action-local: ${cli.model} at ${cli.baseUrl} on ${repo.root} (${repo.startBranch ?? repo.startSha.slice(0, 7)})`,
   );
 
-  const tools = await prepareAgentTools(local.host, cli).catch((error: unknown) => {
-    if (error instanceof SandboxUnavailableError) throw new CliError(error.message);
-    throw error;
-  });
+  const tools = await prepareAgentTools(local.host, { ...cli, allowedCommands: allowed.rules }).catch(
+    (error: unknown) => {
+      if (error instanceof SandboxUnavailableError) throw new CliError(error.message);
+      throw error;
+    },
+  );
   try {
     const transcript = createTranscript({ path: paths.jsonl, redact });
     transcript.write({

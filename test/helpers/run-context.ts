@@ -15,6 +15,7 @@ import { createRunContext, type RunContext } from '../../src/run/context.js';
 import { planWork, type WorkPlan } from '../../src/run/plan-work.js';
 import type { Actor, IssueTrigger, Trigger } from '../../src/triggers/trigger.js';
 import type { GitHubServer } from '../fakes/github-server.js';
+import { commandRules } from './command-rules.js';
 import { inputVariables } from './runner-env.js';
 
 /** The API key runs are configured with; nothing published may carry it. */
@@ -68,10 +69,14 @@ export async function runSetting(github: GitHubServer, options: RunSettingOption
   const logs = { info: [] as string[], warning: [] as string[] };
   const abort = new AbortController();
   // The action's own context, with its log lines (already redacted and defused) kept for the test.
-  const ctx = createRunContext(config, abort.signal, {
-    info: (m) => void logs.info.push(m),
-    warning: (m) => void logs.warning.push(m),
-  });
+  const ctx = createRunContext(
+    { ...config, allowedCommands: await commandRules(...config.allowedCommands) },
+    abort.signal,
+    {
+      info: (m) => void logs.info.push(m),
+      warning: (m) => void logs.warning.push(m),
+    },
+  );
   const { serverUrl } = config.runner;
   const git = createGitCommandManager({
     cwd: workspace,

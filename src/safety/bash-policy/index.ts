@@ -7,7 +7,7 @@ import { BASH_COMMAND_MAX_CHARS } from '../../limits.js';
 import { type Approval, newApproval } from './approval.js';
 import { type CheckContext, checkCommand } from './check-command.js';
 import { type Denial, deny } from './denial.js';
-import { parseExtraRules } from './extra-rules.js';
+import type { ExtraRule } from './extra-rules.js';
 import { isolationOf } from './isolation.js';
 import { createLineState, lineConflict, writtenFiles } from './line-state.js';
 import { type CommandNetwork, networkDenial } from './network-gate.js';
@@ -19,6 +19,8 @@ import { createWrittenFiles, type WrittenTracker } from './written.js';
 
 export type { Approval, ApprovedCommand, ApprovedPath } from './approval.js';
 export type { Denial } from './denial.js';
+export type { ExtraRule, ParsedAllowedCommands, RuleProblem } from './extra-rules.js';
+export { describeRuleProblem, parseAllowedCommands, ruleLines } from './extra-rules.js';
 export { isNamespaceLevel, isolationOf } from './isolation.js';
 
 /** `approval` is there when the caller asked for it (`{ record: true }`). */
@@ -36,8 +38,8 @@ export interface BashPolicy {
 
 export interface BashPolicyOptions {
   workspace: string;
-  /** Lines of the `allowed-commands` input (see extra-rules.ts for the format). */
-  extraRules?: readonly string[];
+  /** The `allowed-commands` rules, parsed where the run was admitted (extra-rules.ts). */
+  extraRules?: readonly ExtraRule[];
   /** Review runs: refuse every step that writes a file (see read-only.ts). */
   readOnly?: boolean;
   /**
@@ -52,17 +54,12 @@ export interface BashPolicyOptions {
   network?: CommandNetwork;
 }
 
-/** Validates the `allowed-commands` lines (throws naming the bad line) without building a policy. */
-export async function parseAllowedCommands(lines: readonly string[]): Promise<void> {
-  parseExtraRules(await loadBashParser(), lines);
-}
-
 /** Loads the parser (once per process) and builds the policy for one workspace. */
 export async function createBashPolicy(options: BashPolicyOptions): Promise<BashPolicy> {
   const parser = await loadBashParser();
   const workspace = realpathSync(options.workspace);
   // A review may not write, so nothing outside the modelled allowlist is let through there.
-  const extraRules = options.readOnly ? [] : parseExtraRules(parser, options.extraRules ?? []);
+  const extraRules = options.readOnly ? [] : (options.extraRules ?? []);
   const isolation = isolationOf(options.sandbox ?? { level: 'none', deliberate: false });
   const written = createWrittenFiles(options.readTracker);
   let pendingWrites: string[] = [];

@@ -123,18 +123,8 @@ const npmOptions = new Set([
   '--install-links=false',
 ]);
 
-const npmScripts = new Set([
-  'test',
-  't',
-  'tst',
-  'run',
-  'run-script',
-  'rum',
-  'urn',
-  'ci',
-  'clean-install',
-  'ic',
-  'install-clean',
+/** `npm install` and every alias npm accepts for it: with package names they install packages. */
+const npmInstalls = new Set([
   'install',
   'i',
   'in',
@@ -146,6 +136,20 @@ const npmScripts = new Set([
   'isntal',
   'isntall',
   'add',
+]);
+const npmScripts = new Set([
+  ...npmInstalls,
+  'test',
+  't',
+  'tst',
+  'run',
+  'run-script',
+  'rum',
+  'urn',
+  'ci',
+  'clean-install',
+  'ic',
+  'install-clean',
   'start',
   'stop',
   'restart',
@@ -231,20 +235,7 @@ export const npm: Rule = (args, ctx) => {
     return undefined;
   }
   if (npmScripts.has(sub)) {
-    const installs = [
-      'install',
-      'i',
-      'in',
-      'ins',
-      'inst',
-      'insta',
-      'instal',
-      'isnt',
-      'isntal',
-      'isntall',
-      'add',
-    ];
-    if (installs.includes(sub) && rest.length > 0)
+    if (npmInstalls.has(sub) && rest.length > 0)
       return deny('npm-install-package', `\`npm ${sub} ${rest.join(' ')}\`: ${installHint}`);
     return ctx.workspaceCode(`\`npm ${sub}\` runs the project's scripts`);
   }

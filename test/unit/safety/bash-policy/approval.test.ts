@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Approval } from '../../../../src/safety/bash-policy/approval.js';
 import { type BashPolicy, createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
 import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { commandRules } from '../../../helpers/command-rules.js';
 
 const ws = makePolicyWorkspace();
 let sandboxed: BashPolicy;
@@ -89,7 +90,7 @@ describe('bash policy: the approval record', () => {
     const lifted = await createBashPolicy({
       workspace: ws.root,
       sandbox: { level: 'userns', deliberate: false },
-      extraRules: ['make lint'],
+      extraRules: await commandRules('make lint'),
     });
     const record = approval(lifted, 'make lint');
     assert.equal(record.commands[0]?.byAllowedCommands || record.commands[0]?.projectCode, true);

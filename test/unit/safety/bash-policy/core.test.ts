@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { createBashPolicy, isNamespaceLevel, isolationOf } from '../../../../src/safety/bash-policy/index.js';
 import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { commandRules } from '../../../helpers/command-rules.js';
 
 const ws = makePolicyWorkspace();
 after(() => ws.cleanup());
@@ -97,7 +98,7 @@ describe('bash policy: the core where the policy is the only barrier', () => {
     const policy = await createBashPolicy({
       workspace: ws.root,
       sandbox: { level: 'none', deliberate: false },
-      extraRules: ['git checkout *'],
+      extraRules: await commandRules('git checkout *'),
     });
     assert.deepEqual(policy.check('git checkout feature'), { allowed: true });
     assert.equal(

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type BashPolicy, createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
+import {
+  type BashPolicy,
+  createBashPolicy,
+  describeRuleProblem,
+  parseAllowedCommands,
+} from '../../../../src/safety/bash-policy/index.js';
 import { scanSedScript } from '../../../../src/safety/bash-policy/rules/sed.js';
 import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { commandRules } from '../../../helpers/command-rules.js';
 
 const ws = makePolicyWorkspace();
 let policy: BashPolicy;
@@ -11,7 +17,7 @@ before(async () => {
   policy = await createBashPolicy({
     workspace: ws.root,
     sandbox: { level: 'userns', deliberate: false },
-    extraRules: ['cargo run *', 'make lint', 'prettier --write *'],
+    extraRules: await commandRules('cargo run *', 'make lint', 'prettier --write *'),
   });
 });
 after(() => ws.cleanup());
@@ -181,7 +187,7 @@ describe('bash policy: allowed-commands', () => {
     const lax = await createBashPolicy({
       workspace: ws.root,
       sandbox: { level: 'userns', deliberate: false },
-      extraRules: ['curl *', 'git push *', 'bash *', 'cat *'],
+      extraRules: await commandRules('curl *', 'git push *', 'bash *', 'cat *'),
     });
     assert.equal(lax.check('curl https://example.com').allowed, false);
     assert.equal(lax.check('git push origin main').allowed, false);
@@ -189,23 +195,22 @@ describe('bash policy: allowed-commands', () => {
     assert.equal(lax.check('cat /etc/passwd').allowed, false);
   });
 
-  it('rejects rules that are not plain commands', async () => {
-    await assert.rejects(
-      createBashPolicy({
-        workspace: ws.root,
-        sandbox: { level: 'userns', deliberate: false },
-        extraRules: ['make $(id)'],
-      }),
-      /allowed-commands/,
+  it('parses rules once into a typed result: a line that is not a plain command is invalid, with why', async () => {
+    assert.deepEqual(await parseAllowedCommands(['make $(id)']), {
+      kind: 'invalid',
+      line: 'make $(id)',
+      problem: 'not-plain-command',
+    });
+    const misplaced = await parseAllowedCommands(['make lint', 'ls * foo']);
+    assert.deepEqual(misplaced, { kind: 'invalid', line: 'ls * foo', problem: 'wildcard-not-last' });
+    assert.equal(
+      misplaced.kind === 'invalid' && describeRuleProblem(misplaced),
+      '`ls * foo` may use `*` only as its last word, after the command name.',
     );
-    await assert.rejects(
-      createBashPolicy({
-        workspace: ws.root,
-        sandbox: { level: 'userns', deliberate: false },
-        extraRules: ['ls * foo'],
-      }),
-      /allowed-commands/,
-    );
+    assert.deepEqual(await parseAllowedCommands(['cargo clippy *']), {
+      kind: 'rules',
+      rules: [{ words: ['cargo', 'clippy'], rest: true, source: 'cargo clippy *' }],
+    });
   });
 });
 

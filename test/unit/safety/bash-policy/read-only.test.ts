@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type BashPolicy, createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
 import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { commandRules } from '../../../helpers/command-rules.js';
 
 const ws = makePolicyWorkspace();
 let readOnly: BashPolicy;
@@ -11,14 +12,14 @@ let full: BashPolicy;
 before(async () => {
   readOnly = await createBashPolicy({
     workspace: ws.root,
-    extraRules: ['prettier --write *'],
+    extraRules: await commandRules('prettier --write *'),
     readOnly: true,
     // Inside a namespace sandbox, where the project's tests may run.
     sandbox: { level: 'userns', deliberate: false },
   });
   full = await createBashPolicy({
     workspace: ws.root,
-    extraRules: ['prettier --write *'],
+    extraRules: await commandRules('prettier --write *'),
     sandbox: { level: 'userns', deliberate: false },
   });
 });

@@ -6,8 +6,8 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { tooLargeMessage } from '../llm/refusal.js';
 import type { RequestTooLargeError } from '../llm/retry.js';
+import type { ToolCall } from '../llm/tool-call.js';
 import type { ToolRegistry } from '../tools/registry.js';
-import type { ToolCall } from '../tools/tool.js';
 import { type CompactionResult, compactMessages } from './compaction.js';
 
 /** A `length` finish with nothing to act on is retried this often before it is reported. */

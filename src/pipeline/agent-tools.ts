@@ -20,10 +20,10 @@ import {
 } from '../sandbox/detect-sandbox.js';
 import { runnerFolders } from '../sandbox/runner-folders.js';
 import { hasNamespaces } from '../sandbox/sandbox.js';
-import { settleFirst } from '../sandbox/settle-first.js';
 import { createBashTool } from '../tools/bash.js';
 import { createDefaultRegistry } from '../tools/default-registry.js';
 import type { ToolRegistry } from '../tools/registry.js';
+import { settleFirst } from '../tools/settled-registry.js';
 import { type CommandEgress, startCommandEgress } from './command-egress.js';
 import type { CommandHost } from './command-host.js';
 import { type McpToolSettings, type RunMcp, startMcpTools } from './mcp-tools.js';

@@ -5,18 +5,8 @@
  * image's address is never part of it: the model gets the bytes, not a signed link.
  */
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
+import type { PromptImage } from '../context/issue-images.js';
 import { wrapUntrusted } from '../safety/untrusted-text.js';
-
-/** An image the action downloaded and checked. */
-export interface PromptImage {
-  /** Where it was, e.g. `image 1 of the issue #12 body`. */
-  label: string;
-  /** Its alt text as written (untrusted). */
-  alt?: string | undefined;
-  /** `image/png`, `image/jpeg`, `image/gif` or `image/webp`, from its bytes. */
-  mediaType: string;
-  data: Uint8Array;
-}
 
 // GitHub writes this alt text for an image pasted without a description; it says nothing.
 const DEFAULT_ALT = /^(?:image|screenshot|img)$/i;

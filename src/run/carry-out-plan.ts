@@ -5,13 +5,13 @@
  * `runFromEvent` (admission) and `runTracked` (what every exit path finalises).
  */
 import { readTranscript } from '../agent/transcript.js';
-import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { blockedHostNames, blockedHostsNote } from '../egress/blocked-hosts-report.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
 import { blockedHostsSection } from '../outputs/blocked-hosts-section.js';
 import { renderRefusals, summarizeRefusals } from '../outputs/refusals.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
+import { renderTranscriptMarkdown } from '../outputs/transcript-markdown.js';
 import { prepareAgentTools } from '../pipeline/agent-tools.js';
 import { runVerification } from '../pipeline/verify.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';

@@ -9,6 +9,7 @@ import type { TranscriptWriter } from '../agent/transcript.js';
 import type { ImageReport, InstructionFileEntry } from '../context/context-report.js';
 import { loadInstructionFiles } from '../context/instruction-files.js';
 import { withInstructionNotes } from '../context/instruction-notes.js';
+import type { PromptImage } from '../context/issue-images.js';
 import { collectImages, imageSources } from '../context/issue-images.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { readBranchTree } from '../git/read-file-on-branch.js';
@@ -21,7 +22,6 @@ import {
   INSTRUCTION_FILES_MAX_BYTES,
 } from '../limits.js';
 import type { DroppableInput } from '../llm/request-rules.js';
-import type { PromptImage } from '../prompt/image-prompt.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { WorkInput } from './carry-out-plan.js';
 import type { RunContext } from './context.js';

@@ -7,7 +7,7 @@ import {
   normaliseCode,
   normaliseTitle,
   ruleKey,
-} from '../../../src/outputs/review-fingerprint.js';
+} from '../../../src/findings/review-fingerprint.js';
 
 describe('fingerprint', () => {
   it('ignores whitespace and the title’s case and punctuation, not the path, code or rule', () => {

@@ -4,7 +4,7 @@
  * and the start of its result, under the shared summary table (`renderTranscriptMarkdown`).
  * Everything comes from the redacted JSONL records.
  */
-import type { TranscriptRecord } from './transcript.js';
+import type { TranscriptRecord } from '../agent/transcript.js';
 
 /** A fence longer than any backtick run inside `text`, so the text cannot close it. */
 function fenced(text: string, info = ''): string {

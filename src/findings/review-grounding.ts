@@ -7,9 +7,10 @@
  * its lines' text, so any change to them is a change to the finding) and the one-line record of
  * each check, shown under "how checked". Pure.
  */
+
+import type { DiffLines } from '../github/diff-lines.js';
 import { REVIEW_NEAR_DIFF_LINES } from '../limits.js';
-import type { DiffLines } from './diff-lines.js';
-import type { ReviewCommentDraft } from './review-comments.js';
+import type { ReviewCommentDraft } from './review-comment-draft.js';
 import { findingTitle, fingerprint, normaliseCode } from './review-fingerprint.js';
 
 export const DROP_REASONS = {

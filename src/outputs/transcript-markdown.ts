@@ -7,9 +7,10 @@
  * and a row says how many were left out and where the full log is. Turns, tokens and cost are
  * not repeated here: the surfaces' footer states them once.
  */
+
+import type { TranscriptRecord } from '../agent/transcript.js';
 import { GITHUB_BODY_LIMIT } from '../limits.js';
 import type { ToolStatus } from '../tools/tool.js';
-import type { TranscriptRecord } from './transcript.js';
 
 export interface TranscriptMarkdownOptions {
   /** The result is shorter than this. Default GitHub's body limit; pass less when it shares a body. */

@@ -1,9 +1,9 @@
 /** A finding against the reviewed head: file, lines, quote, nearness to the diff, and a clean suggestion. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { diffLines } from '../../../src/outputs/diff-lines.js';
-import type { ReviewCommentDraft } from '../../../src/outputs/review-comments.js';
-import { groundFinding } from '../../../src/outputs/review-grounding.js';
+import type { ReviewCommentDraft } from '../../../src/findings/review-comment-draft.js';
+import { groundFinding } from '../../../src/findings/review-grounding.js';
+import { diffLines } from '../../../src/github/diff-lines.js';
 
 const FILE = `${Array.from({ length: 30 }, (_, i) => `line ${i + 1};`).join('\n')}\n`;
 // The diff under review changed lines 10-12 of a.ts (with three lines of context, 7-15).

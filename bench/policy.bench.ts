@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createBashPolicy } from '../src/safety/bash-policy/index.js';
+import { createBashPolicy } from '../src/bash-policy/index.js';
 import type { BenchFigure } from './run.js';
 
 const ROUNDS = 20;

@@ -4,6 +4,7 @@
  * tests can pass a plain object instead of mutating the real environment.
  */
 import { z } from 'zod';
+import { ruleLines } from './bash-policy/extra-rules.js';
 import type { InstructionFilesSetting } from './context/instruction-candidates.js';
 import { parseAllowedHosts } from './egress/allowed-hosts.js';
 import { SEVERITIES, type Severity } from './findings/review-severity.js';
@@ -15,7 +16,6 @@ import { ID_TOKEN_PERMISSION_HELP } from './llm/oidc/id-token.js';
 import { parseOidcOptions, resolveOidcSettings } from './llm/oidc/oidc-settings.js';
 import { OIDC_PROVIDERS, type OidcSettings } from './llm/oidc/recipe.js';
 import { type McpConfig, parseMcpServers } from './mcp/mcp-config.js';
-import { ruleLines } from './safety/bash-policy/extra-rules.js';
 import type { TelemetrySetting } from './telemetry/run-trace.js';
 import { PERMISSIONS, type Permission } from './triggers/gate.js';
 import { MODES, type Mode } from './triggers/trigger.js';

@@ -6,8 +6,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ruleLines } from '../bash-policy/extra-rules.js';
 import { INPUT_DEFAULTS, parseInputValue, type SandboxSetting } from '../inputs.js';
-import { ruleLines } from '../safety/bash-policy/extra-rules.js';
 import { CliError } from './cli-error.js';
 
 /** The action's default for `name` (as in action.yml): the local runner behaves like the action unless told otherwise. */

@@ -9,6 +9,7 @@ import { RunBudget } from '../agent/budget.js';
 import type { FinalAnswer } from '../agent/final-answer.js';
 import { runAgent } from '../agent/loop.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
+import { describeRuleProblem, parseAllowedCommands } from '../bash-policy/index.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { createLlmClient } from '../llm/client.js';
 import { contextWindowFor } from '../llm/context-window.js';
@@ -19,7 +20,6 @@ import { formatDuration, renderTranscriptMarkdown } from '../outputs/transcript-
 import { prepareAgentTools } from '../pipeline/agent-tools.js';
 import { runVerification } from '../pipeline/verify.js';
 import { agentsMdSection, buildInitialMessages } from '../prompt/task-prompt.js';
-import { describeRuleProblem, parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createRedactor } from '../safety/redact.js';
 import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
 import { settleBeforeGit } from '../sandbox/settle-first.js';

@@ -4,11 +4,11 @@
  * MCP servers' tools on a shelf behind `tool_search`.
  */
 import path from 'node:path';
+import { createBashPolicy, type ExtraRule } from '../bash-policy/index.js';
 import type { BlockedHosts } from '../egress/blocked-hosts-report.js';
 import { lifecycleScriptsOff } from '../egress/proxy-env.js';
 import { agentCommandEnv, scrubbedEnv } from '../exec/scrubbed-env.js';
 import type { McpServerSpec } from '../mcp/mcp-config.js';
-import { createBashPolicy, type ExtraRule } from '../safety/bash-policy/index.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';

@@ -3,6 +3,7 @@
  * passes through on its way out (`redact` for logs, `publish` for GitHub).
  */
 import * as core from '@actions/core';
+import type { ExtraRule } from '../bash-policy/index.js';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
 import { type Config, configSecrets } from '../inputs.js';
@@ -10,7 +11,6 @@ import { type BearerSource, createBearerSource } from '../llm/oidc/bearer-source
 import { requestIdTokenFromRunner } from '../llm/oidc/id-token.js';
 import { OIDC_RECIPES } from '../llm/oidc/oidc-settings.js';
 import type { CommandHost, RunLog } from '../pipeline/command-host.js';
-import type { ExtraRule } from '../safety/bash-policy/index.js';
 import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { createRedactor } from '../safety/redact.js';
 import { neutraliseWorkflowCommands, registerSecrets } from '../safety/workflow-commands.js';

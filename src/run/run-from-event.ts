@@ -3,11 +3,12 @@
  * gate, then hand an allowed run to `runTracked` (reaction, tracking comment, checkout, agent,
  * verification, publishing). Every exit path returns an outcome with all the facts it knows.
  */
+
+import { describeRuleProblem, type ExtraRule, parseAllowedCommands } from '../bash-policy/index.js';
 import { readEventPayload } from '../event.js';
 import { RUN_TRAILER } from '../git/commit.js';
 import { type Config, InputError } from '../inputs.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
-import { describeRuleProblem, type ExtraRule, parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { confirmCheckRunHead } from '../triggers/check-run-head.js';
 import { checkGate } from '../triggers/gate.js';
 import { resolveTrigger } from '../triggers/resolve-trigger.js';

@@ -1,6 +1,6 @@
 /** `allowed-commands` lines parsed as the action parses them at admission; a bad line fails the test. */
 import assert from 'node:assert/strict';
-import { type ExtraRule, parseAllowedCommands } from '../../src/safety/bash-policy/index.js';
+import { type ExtraRule, parseAllowedCommands } from '../../src/bash-policy/index.js';
 
 export async function commandRules(...lines: string[]): Promise<ExtraRule[]> {
   const parsed = await parseAllowedCommands(lines);

@@ -5,10 +5,10 @@ import {
   createBashPolicy,
   describeRuleProblem,
   parseAllowedCommands,
-} from '../../../../src/safety/bash-policy/index.js';
-import { scanSedScript } from '../../../../src/safety/bash-policy/rules/sed.js';
-import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
-import { commandRules } from '../../../helpers/command-rules.js';
+} from '../../../src/bash-policy/index.js';
+import { scanSedScript } from '../../../src/bash-policy/rules/sed.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
+import { commandRules } from '../../helpers/command-rules.js';
 
 const ws = makePolicyWorkspace();
 let policy: BashPolicy;

@@ -22,11 +22,11 @@ export function loadBashParser(): Promise<ParserType> {
 async function load(): Promise<ParserType> {
   const { Language, Parser } = treeSitter;
   const wasmBinary = readFileSync(
-    new URL('../../../node_modules/web-tree-sitter/tree-sitter.wasm', import.meta.url),
+    new URL('../../node_modules/web-tree-sitter/tree-sitter.wasm', import.meta.url),
   );
   await withDirname(() => Parser.init({ wasmBinary }));
   const bash = readFileSync(
-    new URL('../../../node_modules/tree-sitter-bash/tree-sitter-bash.wasm', import.meta.url),
+    new URL('../../node_modules/tree-sitter-bash/tree-sitter-bash.wasm', import.meta.url),
   );
   const parser = new Parser();
   parser.setLanguage(await Language.load(bash));

@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { POLICY_WRITTEN_HASH_BYTES, POLICY_WRITTEN_HASH_FILES } from '../../limits.js';
-import type { ReadTracker } from '../read-tracker.js';
+import { POLICY_WRITTEN_HASH_BYTES, POLICY_WRITTEN_HASH_FILES } from '../limits.js';
+import type { ReadTracker } from '../safety/read-tracker.js';
 
 /** The part of the file tools' tracker the policy reads. */
 export type WrittenTracker = Pick<ReadTracker, 'wasWritten'> & Partial<Pick<ReadTracker, 'wroteContent'>>;

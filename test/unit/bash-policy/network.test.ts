@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type BashPolicy, createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
-import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { type BashPolicy, createBashPolicy } from '../../../src/bash-policy/index.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
 
 const FETCHERS = [
   'npm ci',

@@ -6,7 +6,7 @@
  * be checked against the wrong file. Steps of a pipeline run at the same time, so "another step"
  * means any other, before or after.
  */
-import { realPathOf } from '../path-policy.js';
+import { realPathOf } from '../safety/path-policy.js';
 import { type Denial, deny } from './denial.js';
 import { inside } from './paths.js';
 

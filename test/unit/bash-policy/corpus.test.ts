@@ -9,15 +9,15 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
-import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { createBashPolicy } from '../../../src/bash-policy/index.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
 import {
   applySetups,
   type HostileEntry,
   loadBenign,
   loadHostile,
   writtenTracker,
-} from '../../../helpers/policy-corpus.js';
+} from '../../helpers/policy-corpus.js';
 
 const hostile = loadHostile();
 const benign = loadBenign();

@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { POLICY_SCRIPT_FILE_BYTES } from '../../limits.js';
-import { realPathOf } from '../path-policy.js';
+import { POLICY_SCRIPT_FILE_BYTES } from '../limits.js';
+import { realPathOf } from '../safety/path-policy.js';
 import { type Approval, recordCommand, recordPath } from './approval.js';
 import { coreDenial } from './core.js';
 import { type Denial, deny, notAllowed } from './denial.js';

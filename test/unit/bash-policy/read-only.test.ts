@@ -1,9 +1,9 @@
 /** The read-only part of the bash policy (review runs): checks and reads run, writes are refused. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type BashPolicy, createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
-import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
-import { commandRules } from '../../../helpers/command-rules.js';
+import { type BashPolicy, createBashPolicy } from '../../../src/bash-policy/index.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
+import { commandRules } from '../../helpers/command-rules.js';
 
 const ws = makePolicyWorkspace();
 let readOnly: BashPolicy;

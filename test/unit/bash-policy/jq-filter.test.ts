@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { checkFilter } from '../../../../src/safety/bash-policy/rules/jq-filter.js';
+import { checkFilter } from '../../../src/bash-policy/rules/jq-filter.js';
 
 const accepted = [
   '.version',

@@ -6,8 +6,8 @@
  * every name it matches on disk, and refused where a segment could match `.` or `..`.
  */
 import path from 'node:path';
-import { POLICY_GLOB_MAX_MATCHES } from '../../limits.js';
-import { checkPathRules, type PathAccess, realPathOf } from '../path-policy.js';
+import { POLICY_GLOB_MAX_MATCHES } from '../limits.js';
+import { checkPathRules, type PathAccess, realPathOf } from '../safety/path-policy.js';
 import { type Denial, deny } from './denial.js';
 import { expandGlob, segmentMatchesDots } from './glob.js';
 import type { Word } from './words.js';

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
-import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { createBashPolicy } from '../../../src/bash-policy/index.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
 
 interface Pair {
   benign: string;

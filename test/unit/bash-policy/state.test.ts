@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { type BashPolicy, createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
-import { createReadTracker } from '../../../../src/safety/read-tracker.js';
-import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { type BashPolicy, createBashPolicy } from '../../../src/bash-policy/index.js';
+import { createReadTracker } from '../../../src/safety/read-tracker.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
 
 let ws: ReturnType<typeof makePolicyWorkspace>;
 let tracker: ReturnType<typeof createReadTracker>;

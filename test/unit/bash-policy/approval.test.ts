@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Approval } from '../../../../src/safety/bash-policy/approval.js';
-import { type BashPolicy, createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
-import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
-import { commandRules } from '../../../helpers/command-rules.js';
+import type { Approval } from '../../../src/bash-policy/approval.js';
+import { type BashPolicy, createBashPolicy } from '../../../src/bash-policy/index.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
+import { commandRules } from '../../helpers/command-rules.js';
 
 const ws = makePolicyWorkspace();
 let sandboxed: BashPolicy;

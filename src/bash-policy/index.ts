@@ -3,7 +3,7 @@
  * and allow the line only if every part is allowed (fail closed). See docs/bash-policy.md.
  */
 import { realpathSync } from 'node:fs';
-import { BASH_COMMAND_MAX_CHARS } from '../../limits.js';
+import { BASH_COMMAND_MAX_CHARS } from '../limits.js';
 import { type Approval, newApproval } from './approval.js';
 import { type CheckContext, checkCommand } from './check-command.js';
 import { type Denial, deny } from './denial.js';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { checkAwkProgram } from '../../../../src/safety/bash-policy/rules/awk-program.js';
+import { checkAwkProgram } from '../../../src/bash-policy/rules/awk-program.js';
 
 const accepted = [
   '{ print $1 }',

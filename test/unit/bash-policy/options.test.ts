@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
-import { type OptionTable, optionTable, parseOptions } from '../../../../src/safety/bash-policy/options.js';
-import { isDenial, optionTablesInUse } from '../../../../src/safety/bash-policy/rules/rule.js';
-import type { Word } from '../../../../src/safety/bash-policy/words.js';
-import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { createBashPolicy } from '../../../src/bash-policy/index.js';
+import { type OptionTable, optionTable, parseOptions } from '../../../src/bash-policy/options.js';
+import { isDenial, optionTablesInUse } from '../../../src/bash-policy/rules/rule.js';
+import type { Word } from '../../../src/bash-policy/words.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
 
 const ws = makePolicyWorkspace();
 after(() => ws.cleanup());

@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { createBashPolicy, isNamespaceLevel, isolationOf } from '../../../../src/safety/bash-policy/index.js';
-import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
-import { commandRules } from '../../../helpers/command-rules.js';
+import { createBashPolicy, isNamespaceLevel, isolationOf } from '../../../src/bash-policy/index.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
+import { commandRules } from '../../helpers/command-rules.js';
 
 const ws = makePolicyWorkspace();
 after(() => ws.cleanup());

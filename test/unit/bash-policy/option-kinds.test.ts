@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type BashPolicy, createBashPolicy } from '../../../../src/safety/bash-policy/index.js';
-import { expandOldStyle } from '../../../../src/safety/bash-policy/rules/archives.js';
-import { discoveryDenial } from '../../../../src/safety/bash-policy/rules/git-discovery.js';
-import { literal } from '../../../../src/safety/bash-policy/rules/rule.js';
-import { makePolicyWorkspace } from '../../../helpers/bash-policy-workspace.js';
+import { type BashPolicy, createBashPolicy } from '../../../src/bash-policy/index.js';
+import { expandOldStyle } from '../../../src/bash-policy/rules/archives.js';
+import { discoveryDenial } from '../../../src/bash-policy/rules/git-discovery.js';
+import { literal } from '../../../src/bash-policy/rules/rule.js';
+import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
 
 const ws = makePolicyWorkspace();
 let policy: BashPolicy;

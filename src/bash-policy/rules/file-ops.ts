@@ -9,7 +9,7 @@
  */
 import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { POLICY_GLOB_MAX_MATCHES } from '../../../limits.js';
+import { POLICY_GLOB_MAX_MATCHES } from '../../limits.js';
 import { deny } from '../denial.js';
 import { expandGlob } from '../glob.js';
 import { findParsed, type ParsedArgs, optionTable as t } from '../options.js';

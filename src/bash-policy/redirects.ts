@@ -3,7 +3,7 @@
  * recorded as the line's writes) and `cd` (into the workspace; later paths are checked against
  * every folder it may lead to).
  */
-import { realPathOf } from '../path-policy.js';
+import { realPathOf } from '../safety/path-policy.js';
 import { recordPath } from './approval.js';
 import { type CheckContext, checkPathKind } from './check-command.js';
 import { type Denial, deny } from './denial.js';

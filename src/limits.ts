@@ -44,7 +44,7 @@ export const REVIEW_COMMENT_CHARS = 16_000;
  * A review-thread answer shown in the tracking comment instead; under the body limit for the status
  * line around it.
  */
-export const REVIEW_REPLY_FALLBACK_CHARS = 60_000;
+export const THREAD_REPLY_FALLBACK_CHARS = 60_000;
 
 /** The agent's patch shown in a comment-mode answer; the rest is cut. */
 export const PUBLISHED_PATCH_CHARS = 40_000;
@@ -112,7 +112,7 @@ export const BINARY_SNIFF_BYTES = 8 * KiB;
 export const DEFAULT_UNTRUSTED_MAX_CHARS = 30_000;
 
 /** Each earlier comment of a review thread given to the model. */
-export const REVIEW_THREAD_COMMENT_CHARS = 4_000;
+export const THREAD_REPLY_COMMENT_CHARS = 4_000;
 
 /**
  * The pull request's diff given to a reviewing model: about 10k tokens, leaving most of the context

@@ -28,7 +28,7 @@ import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
 import { runPlanning } from './plan-run.js';
 import type { WorkPlan } from './plan-work.js';
 import { type Publication, publishWork } from './publish.js';
-import { publishReviewReply } from './publish-review.js';
+import { publishThreadReply } from './publish-thread-reply.js';
 import { prepareRepositoryContext } from './repository-context.js';
 import { runReview } from './review.js';
 import { checkOutAndOpenTranscript, runAgentPhase, runPhases } from './run-phases.js';
@@ -135,7 +135,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
         });
     };
     const ciRounds = config.ci.workflow !== undefined && config.ci.rounds > 0;
-    const result = await (plan.reviewThread ? publishReviewReply : publishWork)(ctx, {
+    const result = await (plan.replyThread ? publishThreadReply : publishWork)(ctx, {
       git: input.git,
       plan,
       checkout,

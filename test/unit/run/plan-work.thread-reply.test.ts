@@ -54,13 +54,13 @@ describe('planWork for review comments', () => {
   it('answers in the thread when it pushes to the PR branch or answers a fork with a patch', async () => {
     const same = await plan(await reviewTrigger(false), 'auto');
     assert.equal(same.publish.kind, 'push');
-    assert.equal(same.reviewThread?.comment.body, '/agent say three');
+    assert.equal(same.replyThread?.comment.body, '/agent say three');
     assert.equal(same.pullRequest?.sameRepo, true);
-    assert.deepEqual(same.reaction, { kind: 'review-comment', id: same.reviewThread?.comment.id });
+    assert.deepEqual(same.reaction, { kind: 'review-comment', id: same.replyThread?.comment.id });
 
     const fork = await plan(await reviewTrigger(true), 'auto');
     assert.deepEqual(fork.publish, { kind: 'comment' });
-    assert.equal(fork.reviewThread?.pullRequest.sameRepo, false);
+    assert.equal(fork.replyThread?.pullRequest.sameRepo, false);
     assert.match(fork.from[0] && 'via' in fork.from[0] ? fork.from[0].via : '', /^refs\/pull\/\d+\/head$/);
   });
 
@@ -68,17 +68,17 @@ describe('planWork for review comments', () => {
     const trigger = await reviewTrigger(false);
     const pr = await plan(trigger, 'pr');
     assert.equal(pr.publish.kind, 'pull-request');
-    assert.equal(pr.reviewThread, undefined);
+    assert.equal(pr.replyThread, undefined);
     const comment = await plan(trigger, 'comment');
     assert.deepEqual(comment.publish, { kind: 'comment' });
-    assert.equal(comment.reviewThread, undefined);
+    assert.equal(comment.replyThread, undefined);
   });
 
   it('falls back to the pull request conversation when the comment was deleted', async () => {
     const trigger = await reviewTrigger(false);
     server.state.reviewComments.delete(trigger.commentId);
     const planned = await plan(trigger, 'auto');
-    assert.equal(planned.reviewThread, undefined);
+    assert.equal(planned.replyThread, undefined);
     assert.deepEqual(planned.publish, { kind: 'push', branch: trigger.headRef });
     assert.equal(planned.conversation, trigger.prNumber);
     server.assertNoViolations();

@@ -1,11 +1,11 @@
 /**
- * publishReviewReply's decisions: where the reply goes (the thread's first comment, also when the
+ * publishThreadReply's decisions: where the reply goes (the thread's first comment, also when the
  * run was started by a reply in it), what a fork gets instead of a push, and the fallback to the
  * tracking comment when the thread is gone. Read back from the fake GitHub and its bare repository.
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { publishReviewReply } from '../../../src/run/publish-review.js';
+import { publishThreadReply } from '../../../src/run/publish-thread-reply.js';
 import type { ReviewCommentTrigger } from '../../../src/triggers/trigger.js';
 import { requireSignedCommits } from '../../fakes/rulesets.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
@@ -25,7 +25,7 @@ const HEY = "export const greet = 'hey';\n";
 const HUNK = "@@ -1 +1 @@\n-export const greet = 'hello';\n+export const greet = 'hi';";
 
 /** A pull request from `branch` (or a fork's), a review comment on its line 1, and a reply asking the agent. */
-async function reviewThread(branch: string, options: { fork?: boolean } = {}) {
+async function replyThread(branch: string, options: { fork?: boolean } = {}) {
   const main = (await github.git.resolve('main'))!;
   const pr = github.state.addPullRequest({
     title: 'Say hi',
@@ -77,11 +77,11 @@ async function answer(
 ) {
   const setting = await runSetting(github, options.inputs ? { inputs: options.inputs } : {});
   const plan = await planFor(setting, trigger);
-  assert.ok(plan.reviewThread, 'the plan answers in the thread');
+  assert.ok(plan.replyThread, 'the plan answers in the thread');
   const checkout = await checkOut(setting, plan);
   await editWorkspace(setting, options.files ?? { 'greet.js': HEY });
   options.beforePublish?.();
-  const publication = await publishReviewReply(setting.ctx, {
+  const publication = await publishThreadReply(setting.ctx, {
     git: setting.git,
     plan,
     checkout,
@@ -99,9 +99,9 @@ function repliesTo(rootId: number) {
   );
 }
 
-describe('publishReviewReply', () => {
+describe('publishThreadReply', () => {
   it("pushes to a same-repository PR branch and replies to the thread's first comment", async () => {
-    const { root, head, trigger } = await reviewThread('review-same');
+    const { root, head, trigger } = await replyThread('review-same');
     const { publication } = await answer(trigger);
     const [top, parent] = await github.git.log('review-same', 2);
     assert.equal(parent?.sha, head);
@@ -118,7 +118,7 @@ describe('publishReviewReply', () => {
   });
 
   it("answers a fork's pull request with the change in the reply and pushes nothing", async () => {
-    const { root, head, pr, trigger } = await reviewThread('review-fork', { fork: true });
+    const { root, head, pr, trigger } = await replyThread('review-fork', { fork: true });
     const { publication } = await answer(trigger);
     assert.equal(await github.git.resolve(`refs/pull/${pr.number}/head`), head, 'the fork head is unchanged');
     assert.equal(await github.git.resolve('review-fork'), undefined);
@@ -131,7 +131,7 @@ describe('publishReviewReply', () => {
   });
 
   it('says so in the thread when the agent changed nothing', async () => {
-    const { root, head, trigger } = await reviewThread('review-none');
+    const { root, head, trigger } = await replyThread('review-none');
     const { publication } = await answer(trigger, { files: { 'greet.js': "export const greet = 'hi!';\n" } });
     assert.equal(await github.git.resolve('review-none'), head);
     assert.equal(repliesTo(root.id).length, 1);
@@ -139,7 +139,7 @@ describe('publishReviewReply', () => {
   });
 
   it('carries the whole answer in the tracking comment when the thread is gone', async () => {
-    const { root, request, trigger } = await reviewThread('review-gone');
+    const { root, request, trigger } = await replyThread('review-gone');
     const { publication, setting } = await answer(trigger, {
       beforePublish: () => {
         github.state.reviewComments.delete(request.id);
@@ -155,7 +155,7 @@ describe('publishReviewReply', () => {
   });
 
   it('fails with the diff in the reply and the fix named when a ruleset refuses the push', async () => {
-    const { root, head, trigger } = await reviewThread('review-refused');
+    const { root, head, trigger } = await replyThread('review-refused');
     await requireSignedCommits(github.git, github.serverUrl);
     try {
       const { publication } = await answer(trigger, { inputs: { 'commit-signing': 'git' } });

@@ -4,11 +4,11 @@
  * the pull request's title and description, the file path and diff hunk the comment sits on, the
  * earlier comments of the thread and the request itself.
  */
-import type { ReviewThreadContext } from '../github/review-thread.js';
-import { REVIEW_THREAD_COMMENT_CHARS } from '../limits.js';
+import type { ReplyThreadContext } from '../github/reply-thread.js';
+import { THREAD_REPLY_COMMENT_CHARS } from '../limits.js';
 import type { UntrustedPart } from './task-prompt.js';
 
-export interface ReviewTaskOptions {
+export interface ThreadReplyTaskOptions {
   /** `owner/name`. */
   repository: string;
   /** Text after the trigger phrase; the whole comment body when empty. */
@@ -20,7 +20,7 @@ export interface ReviewTaskOptions {
 }
 
 /** The same shape as the run's task spec: trusted text plus untrusted parts for `buildInitialMessages`. */
-export interface ReviewTask {
+export interface ThreadReplyTask {
   task: string;
   context: UntrustedPart[];
 }
@@ -33,7 +33,10 @@ export function describeLines(startLine: number | null, line: number | null): st
 }
 
 /** Builds the task and its untrusted context; see the module comment. */
-export function buildReviewTask(thread: ReviewThreadContext, options: ReviewTaskOptions): ReviewTask {
+export function buildThreadReplyTask(
+  thread: ReplyThreadContext,
+  options: ThreadReplyTaskOptions,
+): ThreadReplyTask {
   const { pullRequest: pr, comment } = thread;
   const lines = describeLines(comment.startLine, comment.line);
   const version =
@@ -52,7 +55,7 @@ export function buildReviewTask(thread: ReviewThreadContext, options: ReviewTask
     deliver,
   ].join(' ');
 
-  const max = options.maxCommentChars ?? REVIEW_THREAD_COMMENT_CHARS;
+  const max = options.maxCommentChars ?? THREAD_REPLY_COMMENT_CHARS;
   const context: UntrustedPart[] = [
     {
       source: `pull request #${pr.number} title and description by @${pr.author}`,

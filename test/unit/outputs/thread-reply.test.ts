@@ -5,8 +5,12 @@ import { describe, it } from 'node:test';
 import { checkoutRef, type StartPoint } from '../../../src/git/checkout.js';
 import { commitAll } from '../../../src/git/commit.js';
 import { pushWithRebase } from '../../../src/git/push-with-rebase.js';
-import { fetchReviewThread } from '../../../src/github/review-thread.js';
-import { collectReviewPatch, postReviewReply, renderReviewReply } from '../../../src/outputs/review-reply.js';
+import { fetchReplyThread } from '../../../src/github/reply-thread.js';
+import {
+  collectThreadReplyPatch,
+  postThreadReply,
+  renderThreadReply,
+} from '../../../src/outputs/thread-reply.js';
 import { createRedactor } from '../../../src/safety/redact.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
 import { gitWorkspace } from '../../helpers/git-workspace.js';
@@ -50,8 +54,8 @@ async function reviewRequest(options: { fork: boolean; branch: string }) {
     user: 'bob',
     inReplyToId: root.id,
   });
-  const thread = await fetchReviewThread(octokit, repo, { prNumber: pr.number, commentId: request.id });
-  const { dir, git } = await gitWorkspace('review-reply-', server);
+  const thread = await fetchReplyThread(octokit, repo, { prNumber: pr.number, commentId: request.id });
+  const { dir, git } = await gitWorkspace('thread-reply-', server);
   const from: StartPoint[] = thread.pullRequest.sameRepo
     ? [{ branch: thread.pullRequest.headRef }]
     : [{ sha: thread.pullRequest.headSha, via: `refs/pull/${pr.number}/head` }];
@@ -72,10 +76,10 @@ const transcript = (maxChars: number) =>
 /** Replies to a fork's request with the change as a patch (what the action does when it cannot push). */
 function postPatchReply(
   { pr, thread, checkout }: Pick<Awaited<ReturnType<typeof reviewRequest>>, 'pr' | 'thread' | 'checkout'>,
-  patch: Awaited<ReturnType<typeof collectReviewPatch>>,
+  patch: Awaited<ReturnType<typeof collectThreadReplyPatch>>,
   summary: string,
 ) {
-  return postReviewReply(
+  return postThreadReply(
     octokit,
     repo,
     {
@@ -123,7 +127,7 @@ describe('review-thread replies against the OpenAPI-checked fake', () => {
     assert.equal(push.kind, 'pushed');
     const comments = server.state.issueComments.size;
 
-    const posted = await postReviewReply(
+    const posted = await postThreadReply(
       octokit,
       repo,
       {
@@ -179,7 +183,7 @@ describe('review-thread replies against the OpenAPI-checked fake', () => {
       path.join(dir, 'src/calc.ts'),
       CALC.replace('c = 3', 'c = 4').replace('export const b = 2;', 'export const b = TWO; // named'),
     );
-    const patch = await collectReviewPatch(git, checkout.headSha, thread.comment.path);
+    const patch = await collectThreadReplyPatch(git, checkout.headSha, thread.comment.path);
     assert.equal(patch.oldText, CALC.replace('c = 3', 'c = 4'));
     await postPatchReply({ pr, thread, checkout }, patch, 'Named it.');
     const [reply] = replies(root.id);
@@ -198,7 +202,7 @@ describe('review-thread replies against the OpenAPI-checked fake', () => {
       path.join(dir, 'src/calc.ts'),
       'export const a = 10;\nexport const b = 20;\nexport const c = 4;\n',
     );
-    const patch = await collectReviewPatch(git, checkout.headSha, thread.comment.path);
+    const patch = await collectThreadReplyPatch(git, checkout.headSha, thread.comment.path);
     await postPatchReply({ pr, thread, checkout }, patch, 'Scaled both.');
     const body = replies(root.id)[0]?.body ?? '';
     assert.match(
@@ -215,7 +219,7 @@ describe('review-thread replies against the OpenAPI-checked fake', () => {
   });
 });
 
-describe('renderReviewReply', () => {
+describe('renderThreadReply', () => {
   const base = {
     serverUrl: 'https://github.com',
     repo,
@@ -227,7 +231,7 @@ describe('renderReviewReply', () => {
   };
 
   it('says so when the branch moved and the change conflicts, with the unpushed patch collapsed', () => {
-    const body = renderReviewReply({
+    const body = renderThreadReply({
       ...base,
       result: {
         kind: 'push',
@@ -251,7 +255,7 @@ describe('renderReviewReply', () => {
   });
 
   it('mentions a rebase, and says when the thread comment is on another version than the checkout', () => {
-    const rebased = renderReviewReply({
+    const rebased = renderThreadReply({
       ...base,
       result: {
         kind: 'push',
@@ -265,19 +269,19 @@ describe('renderReviewReply', () => {
     );
     const diff =
       'diff --git a/src/calc.ts b/src/calc.ts\n--- a/src/calc.ts\n+++ b/src/calc.ts\n@@ -2 +2 @@\n-b\n+B\n';
-    const outdated = renderReviewReply({
+    const outdated = renderThreadReply({
       ...base,
       headSha: 'def',
       result: { kind: 'patch', diff, oldText: 'a\nb\n' },
     });
     assert.match(outdated, /not a suggestion: the pull request changed since the comment was made/);
-    const current = renderReviewReply({ ...base, result: { kind: 'patch', diff, oldText: 'a\nb\n' } });
+    const current = renderThreadReply({ ...base, result: { kind: 'patch', diff, oldText: 'a\nb\n' } });
     assert.match(current, /```suggestion\nB\n```/);
-    assert.match(renderReviewReply({ ...base, result: { kind: 'no-changes' } }), /^ℹ️ No changes were made\./);
+    assert.match(renderThreadReply({ ...base, result: { kind: 'no-changes' } }), /^ℹ️ No changes were made\./);
   });
 
   it('keeps the whole reply under the limit by giving the transcript what is left', () => {
-    const body = renderReviewReply(
+    const body = renderThreadReply(
       {
         ...base,
         summary: 'x'.repeat(70_000),

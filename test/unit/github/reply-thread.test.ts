@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fetchReviewThread } from '../../../src/github/review-thread.js';
-import { buildReviewTask } from '../../../src/prompt/review-context.js';
+import { fetchReplyThread } from '../../../src/github/reply-thread.js';
 import { buildUserTurn } from '../../../src/prompt/task-prompt.js';
+import { buildThreadReplyTask } from '../../../src/prompt/thread-reply-task.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
 
 const { server, octokit, repo } = await useFakeGitHub({
@@ -70,10 +70,10 @@ async function pullWithThreads(fork = false) {
   return { pr, head, root, answer, request, later };
 }
 
-describe('fetchReviewThread', () => {
+describe('fetchReplyThread', () => {
   it('returns the pull request and the earlier comments of the same thread, in order', async () => {
     const { pr, head, root, answer, request } = await pullWithThreads();
-    const thread = await fetchReviewThread(octokit, repo, { prNumber: pr.number, commentId: request.id });
+    const thread = await fetchReplyThread(octokit, repo, { prNumber: pr.number, commentId: request.id });
     assert.equal(thread.pullRequest.title, 'Change b');
     assert.equal(thread.pullRequest.headSha, head);
     assert.equal(thread.pullRequest.headRef, pr.pull!.headRef);
@@ -104,7 +104,7 @@ describe('fetchReviewThread', () => {
 
   it('knows a fork, and a thread root asking itself has no earlier comments', async () => {
     const { pr, root } = await pullWithThreads(true);
-    const thread = await fetchReviewThread(octokit, repo, { prNumber: pr.number, commentId: root.id });
+    const thread = await fetchReplyThread(octokit, repo, { prNumber: pr.number, commentId: root.id });
     assert.equal(thread.pullRequest.sameRepo, false);
     assert.equal(thread.pullRequest.headRepository, 'mallory/Hello-World');
     assert.equal(thread.threadRootId, root.id);
@@ -129,7 +129,7 @@ describe('fetchReviewThread', () => {
       user: 'bob',
       inReplyToId: root.id,
     });
-    const thread = await fetchReviewThread(octokit, repo, {
+    const thread = await fetchReplyThread(octokit, repo, {
       prNumber: pr.number,
       commentId: last.id,
       maxEarlier: 5,
@@ -144,8 +144,8 @@ describe('fetchReviewThread', () => {
 
   it('feeds the model the thread as untrusted, labelled blocks', async () => {
     const { pr, request } = await pullWithThreads();
-    const thread = await fetchReviewThread(octokit, repo, { prNumber: pr.number, commentId: request.id });
-    const task = buildReviewTask(thread, {
+    const thread = await fetchReplyThread(octokit, repo, { prNumber: pr.number, commentId: request.id });
+    const task = buildThreadReplyTask(thread, {
       repository: 'Codertocat/Hello-World',
       instruction: 'make b a named constant',
       canPush: true,

@@ -8,19 +8,19 @@
  */
 import { type CommitAndPushResult, commitAndPush } from '../git/commit-and-push.js';
 import { apiStatus } from '../github/api-error.js';
-import type { ReviewThreadContext } from '../github/review-thread.js';
-import { REVIEW_REPLY_FALLBACK_CHARS } from '../limits.js';
+import type { ReplyThreadContext } from '../github/reply-thread.js';
+import { THREAD_REPLY_FALLBACK_CHARS } from '../limits.js';
 import type { Conclusion } from '../outputs/action-outputs.js';
 import type { PostedComment } from '../outputs/comment.js';
 import { renderVerification } from '../outputs/pull-request-body.js';
 import { composeNotes, refusedWorkflowsNote } from '../outputs/pull-request-notes.js';
 import {
-  collectReviewPatch,
-  postReviewReply,
-  type ReviewReplyInput,
-  type ReviewReplyResult,
-  renderReviewReply,
-} from '../outputs/review-reply.js';
+  collectThreadReplyPatch,
+  postThreadReply,
+  renderThreadReply,
+  type ThreadReplyInput,
+  type ThreadReplyResult,
+} from '../outputs/thread-reply.js';
 import { titleFrom } from '../outputs/title.js';
 import { commitMessage, commitOptions } from './commit-options.js';
 import type { RunContext } from './context.js';
@@ -31,7 +31,7 @@ const LEADING_ICON = /^\p{Extended_Pictographic}\uFE0F?\s*/u;
 
 /** Where the run got to, before the reply is written. */
 interface Result {
-  reply: ReviewReplyResult;
+  reply: ThreadReplyResult;
   conclusion: Conclusion;
   /** The tracking comment's line about the change. */
   line: string;
@@ -46,7 +46,7 @@ interface Result {
 async function pushToBranch(
   ctx: RunContext,
   input: PublishInput,
-  thread: ReviewThreadContext,
+  thread: ReplyThreadContext,
   branch: string,
   notes: string[],
 ): Promise<Result> {
@@ -98,11 +98,11 @@ async function pushToBranch(
 async function notPushed(
   ctx: RunContext,
   input: PublishInput,
-  thread: ReviewThreadContext,
+  thread: ReplyThreadContext,
   branch: string,
   push: Extract<CommitAndPushResult, { kind: 'conflict' | 'rejected' }>,
 ): Promise<Result> {
-  const { diff } = await collectReviewPatch(input.git, input.checkout.headSha, thread.comment.path);
+  const { diff } = await collectThreadReplyPatch(input.git, input.checkout.headSha, thread.comment.path);
   const refusal =
     push.kind === 'rejected' && push.reason === 'refused'
       ? await reportUndelivered(ctx, {
@@ -128,8 +128,8 @@ async function notPushed(
 }
 
 /** A fork's pull request: nothing is pushed; the reply carries the patch. */
-async function patchForFork(input: PublishInput, thread: ReviewThreadContext): Promise<Result> {
-  const patch = await collectReviewPatch(input.git, input.checkout.headSha, thread.comment.path);
+async function patchForFork(input: PublishInput, thread: ReplyThreadContext): Promise<Result> {
+  const patch = await collectThreadReplyPatch(input.git, input.checkout.headSha, thread.comment.path);
   const changed = patch.diff.trim() !== '';
   return {
     reply: changed ? { kind: 'patch', ...patch } : { kind: 'no-changes' },
@@ -143,11 +143,11 @@ async function patchForFork(input: PublishInput, thread: ReviewThreadContext): P
 /** Posts the reply; an API error (the thread deleted meanwhile, 404) returns undefined instead. */
 async function tryReply(
   ctx: RunContext,
-  reply: ReviewReplyInput,
-  thread: ReviewThreadContext,
+  reply: ThreadReplyInput,
+  thread: ReplyThreadContext,
 ): Promise<PostedComment | undefined> {
   try {
-    return await postReviewReply(ctx.octokit, ctx.repo, reply, {
+    return await postThreadReply(ctx.octokit, ctx.repo, reply, {
       prNumber: thread.pullRequest.number,
       threadRootId: thread.threadRootId,
       redact: ctx.redact,
@@ -161,18 +161,18 @@ async function tryReply(
   }
 }
 
-/** Publishes a review-comment run into `input.plan.reviewThread`; see the module comment. */
-export async function publishReviewReply(ctx: RunContext, input: PublishInput): Promise<Publication> {
+/** Publishes a review-comment run into `input.plan.replyThread`; see the module comment. */
+export async function publishThreadReply(ctx: RunContext, input: PublishInput): Promise<Publication> {
   const { plan, agent, verification } = input;
-  const thread = plan.reviewThread;
-  if (!thread) throw new Error('publishReviewReply needs a plan with a review thread');
+  const thread = plan.replyThread;
+  if (!thread) throw new Error('publishThreadReply needs a plan with a review thread');
   const notes = composeNotes({ leading: input.sandboxNote ? [input.sandboxNote] : [] });
   const result =
     plan.publish.kind === 'push'
       ? await pushToBranch(ctx, input, thread, plan.publish.branch, notes)
       : await patchForFork(input, thread);
 
-  const reply: ReviewReplyInput = {
+  const reply: ThreadReplyInput = {
     serverUrl: ctx.config.runner.serverUrl,
     repo: ctx.repo,
     comment: thread.comment,
@@ -191,7 +191,7 @@ export async function publishReviewReply(ctx: RunContext, input: PublishInput): 
     ? [result.line, `Replied in the review thread: ${posted.url}`, ...(input.problems ?? [])]
         .filter((p) => p !== '')
         .join('\n\n')
-    : renderReviewReply({ ...reply, footer: '' }, REVIEW_REPLY_FALLBACK_CHARS).replace(LEADING_ICON, '');
+    : renderThreadReply({ ...reply, footer: '' }, THREAD_REPLY_FALLBACK_CHARS).replace(LEADING_ICON, '');
   return {
     outcome: {
       conclusion: result.conclusion,

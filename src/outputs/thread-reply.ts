@@ -14,19 +14,19 @@ import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { type PostedComment, replyToReviewComment } from './comment.js';
 import { fitWithTranscript } from './fit-with-transcript.js';
 import { quoteNote } from './pull-request-body.js';
-import { presentReviewPatch, renderDiffBlock, type SuggestionTarget } from './suggestion.js';
+import { presentThreadReplyPatch, renderDiffBlock, type SuggestionTarget } from './suggestion.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
 
 /** What became of the agent's change. */
-export type ReviewReplyResult =
+export type ThreadReplyResult =
   /** Same-repository PR: the push attempt; `diff` is shown when nothing could be pushed. */
   | { kind: 'push'; branch: string; push: PushWithRebaseResult; diff?: string }
   /** Fork PR: the patch against the PR head, and the commented file at that head. */
   | { kind: 'patch'; diff: string; oldText?: string }
   | { kind: 'no-changes' };
 
-export interface ReviewReplyInput {
+export interface ThreadReplyInput {
   /** `GITHUB_SERVER_URL`, for the commit link. */
   serverUrl: string;
   repo: RepoRef;
@@ -35,7 +35,7 @@ export interface ReviewReplyInput {
   /** The commit the agent started from (the PR head it checked out). */
   headSha: string;
   summary: string;
-  result: ReviewReplyResult;
+  result: ThreadReplyResult;
   runUrl: string;
   /** The run's footer (`renderFooter`); without one the reply ends with a link to the run. */
   footer?: string;
@@ -53,7 +53,7 @@ function collapsedDiff(diff: string | undefined, label: string): string {
 }
 
 /** The status line and the patch part of the reply. */
-function describeResult(input: ReviewReplyInput): string[] {
+function describeResult(input: ThreadReplyInput): string[] {
   const { result } = input;
   const short = (sha: string) => sha.slice(0, 7);
   switch (result.kind) {
@@ -86,7 +86,11 @@ function describeResult(input: ReviewReplyInput): string[] {
     }
     case 'patch': {
       const canSuggest = input.comment.commitId === input.headSha;
-      const patch = presentReviewPatch(result.diff, input.comment, canSuggest ? result.oldText : undefined);
+      const patch = presentThreadReplyPatch(
+        result.diff,
+        input.comment,
+        canSuggest ? result.oldText : undefined,
+      );
       const fork = "This pull request's branch is in a fork, so the action cannot push to it.";
       switch (patch.kind) {
         case 'none':
@@ -107,7 +111,7 @@ function describeResult(input: ReviewReplyInput): string[] {
 }
 
 /** The reply's markdown (before publishing); the transcript gets the room the rest leaves. */
-export function renderReviewReply(input: ReviewReplyInput, limit = GITHUB_BODY_LIMIT): string {
+export function renderThreadReply(input: ThreadReplyInput, limit = GITHUB_BODY_LIMIT): string {
   const parts = [...describeResult(input), input.summary.trim() || '_The agent gave no summary._'];
   for (const note of input.notes ?? []) parts.push(quoteNote(note));
   parts.push(...(input.problems ?? []));
@@ -115,7 +119,7 @@ export function renderReviewReply(input: ReviewReplyInput, limit = GITHUB_BODY_L
   return fitWithTranscript(parts.filter((p) => p !== '').join('\n\n'), input.transcript, limit, footer);
 }
 
-export interface PostReviewReplyOptions {
+export interface PostThreadReplyOptions {
   prNumber: number;
   /** The thread's first comment; GitHub files the reply under it. */
   threadRootId: number;
@@ -124,13 +128,13 @@ export interface PostReviewReplyOptions {
 }
 
 /** Renders, prepares for publishing and posts the reply in the review thread. */
-export async function postReviewReply(
+export async function postThreadReply(
   octokit: Octokit,
   repo: RepoRef,
-  input: ReviewReplyInput,
-  options: PostReviewReplyOptions,
+  input: ThreadReplyInput,
+  options: PostThreadReplyOptions,
 ): Promise<PostedComment> {
-  const body = preparePublishedMarkdown(renderReviewReply(input), {
+  const body = preparePublishedMarkdown(renderThreadReply(input), {
     serverUrl: input.serverUrl,
     redact: options.redact,
   });
@@ -141,7 +145,7 @@ export async function postReviewReply(
  * The agent's change since `since` (committed or not; workflow files excluded) and the commented
  * file as it was at `since`, which is what a suggestion is computed against.
  */
-export async function collectReviewPatch(
+export async function collectThreadReplyPatch(
   git: GitCommandManager,
   since: string,
   path: string,

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ReviewThreadContext } from '../../../src/github/review-thread.js';
-import { buildReviewTask, describeLines } from '../../../src/prompt/review-context.js';
+import type { ReplyThreadContext } from '../../../src/github/reply-thread.js';
 import { buildUserTurn } from '../../../src/prompt/task-prompt.js';
+import { buildThreadReplyTask, describeLines } from '../../../src/prompt/thread-reply-task.js';
 
 function thread(
-  overrides: Partial<ReviewThreadContext['comment']> = {},
+  overrides: Partial<ReplyThreadContext['comment']> = {},
   earlier = 0,
   omitted = 0,
-): ReviewThreadContext {
+): ReplyThreadContext {
   return {
     pullRequest: {
       number: 7,
@@ -49,9 +49,9 @@ function thread(
   };
 }
 
-describe('buildReviewTask', () => {
+describe('buildThreadReplyTask', () => {
   it('keeps numbers in the trusted task and every written text in its own untrusted block', () => {
-    const task = buildReviewTask(thread({}, 2, 3), {
+    const task = buildThreadReplyTask(thread({}, 2, 3), {
       repository: 'o/r',
       instruction: 'use a constant',
       canPush: false,
@@ -87,14 +87,14 @@ describe('buildReviewTask', () => {
 
   it('describes LEFT-side, single-line and outdated comments, and the push case', () => {
     assert.match(
-      buildReviewTask(thread({ side: 'LEFT' }), { repository: 'o/r', canPush: true }).task,
+      buildThreadReplyTask(thread({ side: 'LEFT' }), { repository: 'o/r', canPush: true }).task,
       /of the base version/,
     );
     assert.equal(describeLines(null, 4), 'line 4');
     assert.equal(describeLines(4, 4), 'line 4');
     assert.equal(describeLines(2, 4), 'lines 2–4');
     assert.match(describeLines(null, null), /file as a whole/);
-    const push = buildReviewTask(thread(), { repository: 'o/r', canPush: true });
+    const push = buildThreadReplyTask(thread(), { repository: 'o/r', canPush: true });
     assert.match(push.task, /pushes it to the pull request branch/);
     assert.equal(
       push.context.at(-1)?.text,

@@ -9,7 +9,7 @@ import { isSameRepository, type RepoRef } from './repo-ref.js';
 type Octokit = Pick<GitHubClient, 'request' | 'paginate'>;
 
 /** One comment of a review thread. */
-export interface ReviewThreadComment {
+export interface ReplyThreadComment {
   id: number;
   author: string;
   /** `Bot` for apps; the model is told who wrote what. */
@@ -19,7 +19,7 @@ export interface ReviewThreadComment {
 }
 
 /** The comment that asked for the run, where it sits in the diff. */
-export interface ReviewComment extends ReviewThreadComment {
+export interface RequestComment extends ReplyThreadComment {
   path: string;
   /** Last line of the commented range; null when the comment is outdated or on the whole file. */
   line: number | null;
@@ -33,7 +33,7 @@ export interface ReviewComment extends ReviewThreadComment {
   htmlUrl: string;
 }
 
-export interface ReviewPullRequest {
+export interface ReplyThreadPullRequest {
   number: number;
   title: string;
   body: string;
@@ -48,18 +48,18 @@ export interface ReviewPullRequest {
   htmlUrl: string;
 }
 
-export interface ReviewThreadContext {
-  pullRequest: ReviewPullRequest;
-  comment: ReviewComment;
+export interface ReplyThreadContext {
+  pullRequest: ReplyThreadPullRequest;
+  comment: RequestComment;
   /** The thread's first comment: replies are posted to it. */
   threadRootId: number;
   /** Comments of the same thread before `comment`, oldest first (at most `maxEarlier`, the latest). */
-  earlier: ReviewThreadComment[];
+  earlier: ReplyThreadComment[];
   /** Earlier comments left out by the cap. */
   omitted: number;
 }
 
-export interface FetchReviewThreadOptions {
+export interface FetchReplyThreadOptions {
   prNumber: number;
   commentId: number;
   /** Cap on earlier comments kept (the latest ones); default 20. */
@@ -81,7 +81,7 @@ interface ApiReviewComment {
   user: { login: string; type?: string } | null;
 }
 
-function threadComment(c: ApiReviewComment): ReviewThreadComment {
+function threadComment(c: ApiReviewComment): ReplyThreadComment {
   return {
     id: c.id,
     author: c.user?.login ?? 'ghost',
@@ -92,11 +92,11 @@ function threadComment(c: ApiReviewComment): ReviewThreadComment {
 }
 
 /** Fetches the pull request and the comment's thread; throws when either is gone (404). */
-export async function fetchReviewThread(
+export async function fetchReplyThread(
   octokit: Octokit,
   repo: RepoRef,
-  options: FetchReviewThreadOptions,
-): Promise<ReviewThreadContext> {
+  options: FetchReplyThreadOptions,
+): Promise<ReplyThreadContext> {
   const { data: pr } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
     ...repo,
     pull_number: options.prNumber,

@@ -7,6 +7,7 @@
  * gets when a budget (not the model) ended it, so the pull request still says what was done.
  */
 import type { TimeBudget } from '../ci/wait-for-run.js';
+import { PUBLISH_RESERVE_MAX_MS } from '../limits.js';
 import type { Prices } from '../llm/model-prices.js';
 import { formatUsd } from '../llm/model-prices.js';
 import { addUsage, type TokenUsage, zeroUsage } from '../llm/token-usage.js';
@@ -26,7 +27,7 @@ export type StopReason =
 
 /** Time kept back from `timeout-minutes` for publishing (commit, push, PR): about a minute. */
 export function publishReserveMs(timeoutMinutes: number): number {
-  return Math.min(60_000, (timeoutMinutes * 60_000) / 4);
+  return Math.min(PUBLISH_RESERVE_MAX_MS, (timeoutMinutes * 60_000) / 4);
 }
 
 /** Epoch ms at which the loop must stop so publishing still fits in `timeout-minutes`. */

@@ -10,11 +10,10 @@
  * largest results go too, with a stub that asks for less.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { DEFAULT_CONTEXT_WINDOW_TOKENS } from '../limits.js';
 import { contentChars } from '../llm/image-parts.js';
 import { systemNotesOf } from '../tools/system-note.js';
 import { resultsToKeep } from './compaction-keep.js';
-
-export const DEFAULT_CONTEXT_WINDOW_TOKENS = 128_000;
 
 const CHARS_PER_TOKEN = 4;
 /** Per-message framing the API adds (role, separators). */

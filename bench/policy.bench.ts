@@ -15,7 +15,7 @@ import type { BenchFigure } from './run.js';
 const ROUNDS = 20;
 const corpus = new URL('../test/fixtures/bash-corpus/', import.meta.url);
 const policyModule = pathToFileURL(
-  path.resolve(import.meta.dirname, '../src/safety/bash-policy/index.ts'),
+  path.resolve(import.meta.dirname, '../src/bash-policy/index.ts'),
 ).href;
 
 function percentile(sorted: number[], p: number): number {

@@ -19,7 +19,7 @@ interface Pair {
 }
 
 const pairs = JSON.parse(
-  readFileSync(new URL('../../../fixtures/bash-corpus/near-miss.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../fixtures/bash-corpus/near-miss.json', import.meta.url), 'utf8'),
 ) as Pair[];
 
 const ws = makePolicyWorkspace();

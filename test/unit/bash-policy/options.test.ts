@@ -157,7 +157,7 @@ describe('option tables: agreement with GNU getopt', () => {
       sandbox: { level: 'userns', deliberate: false },
     });
     const benign = JSON.parse(
-      readFileSync(new URL('../../../fixtures/bash-corpus/benign.json', import.meta.url), 'utf8'),
+      readFileSync(new URL('../../fixtures/bash-corpus/benign.json', import.meta.url), 'utf8'),
     ) as { command: string }[];
     for (const b of benign) policy.check(b.command);
     for (const extra of [

@@ -14,9 +14,7 @@ import type { BenchFigure } from './run.js';
 
 const ROUNDS = 20;
 const corpus = new URL('../test/fixtures/bash-corpus/', import.meta.url);
-const policyModule = pathToFileURL(
-  path.resolve(import.meta.dirname, '../src/bash-policy/index.ts'),
-).href;
+const policyModule = pathToFileURL(path.resolve(import.meta.dirname, '../src/bash-policy/index.ts')).href;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;

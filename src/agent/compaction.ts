@@ -10,7 +10,6 @@
  * largest results go too, with a stub that asks for less.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { DEFAULT_CONTEXT_WINDOW_TOKENS } from '../limits.js';
 import { contentChars } from '../llm/image-parts.js';
 import { systemNotesOf } from '../tools/system-note.js';
 import { resultsToKeep } from './compaction-keep.js';

@@ -9,14 +9,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createBashPolicy } from '../src/safety/bash-policy/index.js';
+import { createBashPolicy } from '../src/bash-policy/index.js';
 import type { BenchFigure } from './run.js';
 
 const ROUNDS = 20;
 const corpus = new URL('../test/fixtures/bash-corpus/', import.meta.url);
-const policyModule = pathToFileURL(
-  path.resolve(import.meta.dirname, '../src/safety/bash-policy/index.ts'),
-).href;
+const policyModule = pathToFileURL(path.resolve(import.meta.dirname, '../src/bash-policy/index.ts')).href;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;

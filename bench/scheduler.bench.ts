@@ -6,9 +6,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { scheduleToolCalls } from '../src/agent/scheduler.js';
+import type { ToolCall } from '../src/llm/tool-call.js';
 import { invokeTool } from '../src/tools/invoke.js';
 import { ToolRegistry } from '../src/tools/registry.js';
-import { defineTool, type ToolCall } from '../src/tools/tool.js';
+import { defineTool } from '../src/tools/tool.js';
 import type { BenchFigure } from './run.js';
 
 const IO_WAIT_MS = 50;

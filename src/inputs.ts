@@ -4,69 +4,57 @@
  * tests can pass a plain object instead of mutating the real environment.
  */
 import { z } from 'zod';
+import { ruleLines } from './bash-policy/extra-rules.js';
+import type { InstructionFilesSetting } from './context/instruction-candidates.js';
 import { parseAllowedHosts } from './egress/allowed-hosts.js';
-import { pricesFor } from './llm/model-prices.js';
+import { SEVERITIES, type Severity } from './findings/review-severity.js';
+import { COMMIT_SIGNING, type CommitSigning } from './git/commit-and-push.js';
+import { MERGE_METHODS, type MergeMethod } from './github/merge-facts.js';
+import { API_FORMATS, type ApiFormat, REASONING_EFFORTS, type ReasoningEffort } from './llm/client.js';
+import { type Prices, pricesFor } from './llm/model-prices.js';
 import { ID_TOKEN_PERMISSION_HELP } from './llm/oidc/id-token.js';
 import { parseOidcOptions, resolveOidcSettings } from './llm/oidc/oidc-settings.js';
 import { OIDC_PROVIDERS, type OidcSettings } from './llm/oidc/recipe.js';
 import { type McpConfig, parseMcpServers } from './mcp/mcp-config.js';
-import { SEVERITIES, type Severity } from './outputs/review-severity.js';
+import type { TelemetrySetting } from './telemetry/run-trace.js';
+import { PERMISSIONS, type Permission } from './triggers/gate.js';
+import { MODES, type Mode } from './triggers/trigger.js';
 
-export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
-export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
+// The accepted values of inputs whose meaning a lower folder owns, re-exported for the readers
+// of the config (the action's run, the local runner's flags).
+export type {
+  ApiFormat,
+  CommitSigning,
+  InstructionFilesSetting,
+  MergeMethod,
+  Mode,
+  Permission,
+  Prices,
+  ReasoningEffort,
+  TelemetrySetting,
+};
+export { API_FORMATS, COMMIT_SIGNING, MERGE_METHODS, MODES, PERMISSIONS, REASONING_EFFORTS };
+
 export const SANDBOX_LEVELS = ['auto', 'strict', 'off'] as const;
 export const NETWORK_MODES = ['off', 'allowlist', 'on'] as const;
-export const API_FORMATS = ['auto', 'responses', 'chat-completions'] as const;
-export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
-export const COMMIT_SIGNING = ['auto', 'api', 'git'] as const;
 export const CO_AUTHOR = ['requester', 'none'] as const;
 export const IMAGE_SETTINGS = ['auto', 'off'] as const;
 export const AUTH_MODES = ['api-key', 'oidc'] as const;
 export const AUTO_MERGE = ['off', 'on-green'] as const;
-export const MERGE_METHODS = ['squash', 'merge', 'rebase'] as const;
 
-export type Mode = (typeof MODES)[number];
-export type Permission = (typeof PERMISSIONS)[number];
 export type SandboxSetting = (typeof SANDBOX_LEVELS)[number];
 export type NetworkSetting = (typeof NETWORK_MODES)[number];
-export type ApiFormat = (typeof API_FORMATS)[number];
-export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
-export type CommitSigning = (typeof COMMIT_SIGNING)[number];
 export type CoAuthorSetting = (typeof CO_AUTHOR)[number];
 export type ImageSetting = (typeof IMAGE_SETTINGS)[number];
 export type AutoMergeSetting = (typeof AUTO_MERGE)[number];
-export type MergeMethod = (typeof MERGE_METHODS)[number];
 
 /** How the model endpoint is authenticated: the `api-key` input, or a bearer exchanged for the job's OIDC token. */
 export type LlmAuth = { kind: 'api-key' } | { kind: 'oidc'; settings: OidcSettings };
-
-/** The `instruction-files` input: the usual files, none, or only those matching globs. */
-export type InstructionFilesSetting =
-  | { kind: 'auto' }
-  | { kind: 'none' }
-  | { kind: 'globs'; globs: string[] };
 
 /** The `output-schema` input: a JSON Schema given inline, or a file of the trusted branch. */
 export type OutputSchemaSetting =
   | { kind: 'inline'; schema: Record<string, unknown> }
   | { kind: 'file'; path: string };
-
-/** The `otel-*` inputs: where the run's trace goes, and what it may carry. */
-export interface TelemetrySetting {
-  /** The OTLP/HTTP traces URL (`otel-endpoint`, with `/v1/traces` added unless it ends so). */
-  tracesUrl: string;
-  /** Header name → value, read from the variables `otel-headers` names. Secret. */
-  headers: Record<string, string>;
-  /** Prompt, answer and tool content in spans (`otel-content`). */
-  content: boolean;
-}
-
-/** USD per million tokens, from the `prices` input. */
-export interface Prices {
-  input: number;
-  cachedInput: number;
-  output: number;
-}
 
 /** Who is asked to review the PRs the action opens. */
 export interface Reviewers {
@@ -337,12 +325,7 @@ const INPUTS = {
   mode: oneOf(MODES),
   'min-permission': oneOf(PERMISSIONS),
   'allowed-commands': {
-    schema: z.string().transform((s) =>
-      s
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('#')),
-    ),
+    schema: z.string().transform((s) => ruleLines(s.split('\n'))),
     accepts: 'one rule per line',
   },
   'verify-command': optionalText,

@@ -2,7 +2,10 @@
  * Every size cap, retry count, wait and timeout the action works within, named once with the
  * reason for its value. Modules import these instead of writing their own literals, so a reader
  * sees in one file what the action will and will not do, and a value changes in one place.
- * The run's budgets (turns, tokens, time, cost) are inputs and are not here.
+ * The run's budgets (turns, tokens, time, cost) are inputs and are not here. Left in their modules:
+ * constants that describe a format rather than bound the action (TLS field numbers, the tab width,
+ * the characters-per-token estimate, the shortest value redaction treats as a secret, how far
+ * markdown is cut short of a size), and the waits of the sandbox's own helpers (`src/sandbox/`).
  */
 
 const KiB = 1024;
@@ -44,7 +47,7 @@ export const REVIEW_COMMENT_CHARS = 16_000;
  * A review-thread answer shown in the tracking comment instead; under the body limit for the status
  * line around it.
  */
-export const REVIEW_REPLY_FALLBACK_CHARS = 60_000;
+export const THREAD_REPLY_FALLBACK_CHARS = 60_000;
 
 /** The agent's patch shown in a comment-mode answer; the rest is cut. */
 export const PUBLISHED_PATCH_CHARS = 40_000;
@@ -112,7 +115,7 @@ export const BINARY_SNIFF_BYTES = 8 * KiB;
 export const DEFAULT_UNTRUSTED_MAX_CHARS = 30_000;
 
 /** Each earlier comment of a review thread given to the model. */
-export const REVIEW_THREAD_COMMENT_CHARS = 4_000;
+export const THREAD_REPLY_COMMENT_CHARS = 4_000;
 
 /**
  * The pull request's diff given to a reviewing model: about 10k tokens, leaving most of the context
@@ -446,3 +449,93 @@ export const OTEL_EXPORT_TIMEOUT_MS = 10 * SECOND;
 
 /** Prompt or tool content in one span attribute with `otel-content: true`; longer text is cut. */
 export const OTEL_CONTENT_MAX_CHARS = 16 * KiB;
+
+// --- Moved here from the modules that use them: commands, context, MCP, surfaces ---
+
+/**
+ * How often a command's watchdog looks at its log while it prints nothing new: often enough that a
+ * cap is enforced within a fraction of a second, rarely enough to cost nothing measurable.
+ */
+export const COMMAND_WATCH_INTERVAL_MS = 50;
+
+/** One read of a command's log by its watchdog: large enough to keep up with a fast writer. */
+export const COMMAND_LOG_READ_BYTES = MiB;
+
+/**
+ * How far past its cap a command's log may grow while the watchdog is behind the command, before
+ * the command is killed: a bound on the disk a runaway printer can take.
+ */
+export const COMMAND_LOG_SLACK_BYTES = 64 * MiB;
+
+/**
+ * A `length` finish with nothing to act on is retried this often before it is reported: once, with
+ * the conversation compacted, is what recovers a turn cut by a full window.
+ */
+export const LENGTH_FINISH_RETRIES = 1;
+
+/**
+ * The context window of a model the table in `src/llm/context-window.ts` does not know and no
+ * `context-window` input names: the smallest window of current tool-calling models, so compaction
+ * starts early rather than late.
+ */
+export const DEFAULT_CONTEXT_WINDOW_TOKENS = 128_000;
+
+/**
+ * How long a stopped MCP server's exit is awaited to say why it stopped: a process that has exited
+ * reports at once; a second covers a loaded runner.
+ */
+export const MCP_EXIT_WAIT_MS = SECOND;
+
+/** Longest Unix socket path used: Linux takes 107 bytes (`sun_path`); the rest is room. */
+export const UNIX_SOCKET_PATH_MAX = 100;
+
+/** Lines of `verify-command` output kept for the PR body: enough for a test runner's failure summary. */
+export const VERIFY_TAIL_LINES = 40;
+
+/** Symbolic links followed while resolving one path: Linux's own limit (`ELOOP` after 40). */
+export const SYMLINK_HOPS_MAX = 40;
+
+/** Larger `.gitattributes` files are not read, only noted (any real one is far smaller). */
+export const ATTRIBUTE_FILE_MAX_BYTES = MiB;
+
+/** How many paths or lines a `.git` guard message names; the rest are counted. */
+export const GIT_GUARD_SHOWN = 10;
+
+/** Hosts the blocked-hosts note does not list (a capped list) shown with their command, at most. */
+export const BLOCKED_HOSTS_UNPLACED_SHOWN = 10;
+
+/** Refusal rules named in the refusals line; more would bury the one example it quotes. */
+export const REFUSAL_RULES_SHOWN = 8;
+
+/** Files listed in a run's change list; the rest are counted (the diff has them all). */
+export const CHANGE_LIST_SHOWN = 50;
+
+/** A pull request or commit title: git's conventional subject length. */
+export const TITLE_CHARS = 72;
+
+/** Lines of GitHub's answer quoted in a publish-failure note; enough for its errors, not a page. */
+export const FAILURE_QUOTE_LINES = 15;
+
+/** Activity lines the tracking comment keeps (the latest); the transcript has all of them. */
+export const TRACKING_ACTIVITY_LINES = 30;
+
+/** An image's alt text given to the model: a caption, not a place for a second prompt. */
+export const IMAGE_ALT_CHARS = 300;
+
+/** Room left in a plan comment for its hidden marker after the visible text. */
+export const PLAN_MARKER_ROOM_CHARS = 4_000;
+
+/** Pages of an MCP server's `tools/list` read at most: a server paging forever is not waited for. */
+export const MCP_TOOL_PAGES_MAX = 50;
+
+/** Function names providers accept: letters, digits, `_` and `-`, at most 64. */
+export const TOOL_NAME_MAX_CHARS = 64;
+
+/**
+ * Time kept back from `timeout-minutes` for publishing (commit, push, PR), at most: a quarter of a
+ * short run, and a minute of a longer one, which a push and a pull request take with room to spare.
+ */
+export const PUBLISH_RESERVE_MAX_MS = MINUTE;
+
+/** The MCP SDK's own call timeout is this much later than the action's, so the clearer message comes first. */
+export const MCP_SDK_TIMEOUT_GRACE_MS = SECOND;

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { createBashPolicy } from './safety/bash-policy/index.js';
+import { createBashPolicy } from './bash-policy/index.js';
 
 interface Request {
   workspace: string;

@@ -6,10 +6,12 @@
  * the same run (a CI fix round) goes on from what the earlier ones used. Also the summary a run
  * gets when a budget (not the model) ended it, so the pull request still says what was done.
  */
-import type { Prices } from '../inputs.js';
+import type { TimeBudget } from '../ci/wait-for-run.js';
+import { PUBLISH_RESERVE_MAX_MS } from '../limits.js';
+import type { Prices } from '../llm/model-prices.js';
 import { formatUsd } from '../llm/model-prices.js';
 import { addUsage, type TokenUsage, zeroUsage } from '../llm/token-usage.js';
-import type { ToolCall } from '../tools/tool.js';
+import type { ToolCall } from '../llm/tool-call.js';
 import { SpendMeter } from './spend.js';
 
 /** Why the loop ended. Only `done` means the model finished on its own. */
@@ -25,7 +27,7 @@ export type StopReason =
 
 /** Time kept back from `timeout-minutes` for publishing (commit, push, PR): about a minute. */
 export function publishReserveMs(timeoutMinutes: number): number {
-  return Math.min(60_000, (timeoutMinutes * 60_000) / 4);
+  return Math.min(PUBLISH_RESERVE_MAX_MS, (timeoutMinutes * 60_000) / 4);
 }
 
 /** Epoch ms at which the loop must stop so publishing still fits in `timeout-minutes`. */
@@ -63,19 +65,6 @@ export interface Spent {
   turns: number;
   tokens: TokenUsage;
   costUsd: number | undefined;
-}
-
-/** The part of the budget that waiting for CI asks about: time. */
-export interface TimeBudget {
-  /** Epoch ms after which nothing new starts. */
-  readonly deadline: number;
-  /** Milliseconds until the deadline; 0 once it has passed. */
-  msLeft(now: number): number;
-}
-
-/** A budget of time alone, for code that only waits. */
-export function timeBudget(deadline: number): TimeBudget {
-  return { deadline, msLeft: (now) => Math.max(0, deadline - now) };
 }
 
 /**

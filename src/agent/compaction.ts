@@ -14,8 +14,6 @@ import { contentChars } from '../llm/image-parts.js';
 import { systemNotesOf } from '../tools/system-note.js';
 import { resultsToKeep } from './compaction-keep.js';
 
-export const DEFAULT_CONTEXT_WINDOW_TOKENS = 128_000;
-
 const CHARS_PER_TOKEN = 4;
 /** Per-message framing the API adds (role, separators). */
 const MESSAGE_OVERHEAD_TOKENS = 4;

@@ -4,14 +4,12 @@
  * after an answer cut off at the length limit with nothing usable in it.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { LENGTH_FINISH_RETRIES } from '../limits.js';
 import { tooLargeMessage } from '../llm/refusal.js';
 import type { RequestTooLargeError } from '../llm/retry.js';
+import type { ToolCall } from '../llm/tool-call.js';
 import type { ToolRegistry } from '../tools/registry.js';
-import type { ToolCall } from '../tools/tool.js';
 import { type CompactionResult, compactMessages } from './compaction.js';
-
-/** A `length` finish with nothing to act on is retried this often before it is reported. */
-const LENGTH_RETRIES = 1;
 
 /** What the loop does next after a setback. */
 export type BudgetVerdict = { kind: 'retry'; compaction: CompactionResult } | { kind: 'fail'; error: string };
@@ -66,7 +64,7 @@ export class ContextBudget {
       this.lengthRetries = 0;
       return undefined;
     }
-    if (this.lengthRetries >= LENGTH_RETRIES)
+    if (this.lengthRetries >= LENGTH_FINISH_RETRIES)
       return { kind: 'fail', error: lengthMessage(model, this.windowTokens) };
     this.lengthRetries += 1;
     const compaction = compactMessages(messages, {

@@ -5,7 +5,8 @@
  * the workspace (a write, an edit, a command) that could make the retry legitimate: running the
  * failing tests again after an edit is progress, not a loop.
  */
-import type { ToolCall, ToolResult } from '../tools/tool.js';
+import type { ToolCall } from '../llm/tool-call.js';
+import type { ToolResult } from '../tools/tool.js';
 
 export type DoomVerdict = 'ok' | 'warn' | 'stuck';
 

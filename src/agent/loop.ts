@@ -11,15 +11,17 @@
  * from theirs in events and the transcript, so "turn 1" never appears twice.
  */
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { DEFAULT_CONTEXT_WINDOW_TOKENS } from '../limits.js';
 import type { LlmClient } from '../llm/client.js';
 import { LlmFatalError, RequestTooLargeError } from '../llm/retry.js';
 import type { StreamedTurn } from '../llm/stream-turn.js';
 import type { TokenUsage } from '../llm/token-usage.js';
+import type { ToolCall } from '../llm/tool-call.js';
 import type { AnswerSchema } from '../schema/answer-schema.js';
 import type { ToolRegistry } from '../tools/registry.js';
-import type { ToolCall, ToolResult } from '../tools/tool.js';
+import type { ToolResult } from '../tools/tool.js';
 import { type RunBudget, type StopReason, stopSummary } from './budget.js';
-import { DEFAULT_CONTEXT_WINDOW_TOKENS, estimateTokens } from './compaction.js';
+import { estimateTokens } from './compaction.js';
 import { ContextBudget } from './context-budget.js';
 import { DoomLoopGuard } from './doom-loop.js';
 import { answerSummary, type FinalAnswer, FinalAnswerGate } from './final-answer.js';

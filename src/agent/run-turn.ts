@@ -13,7 +13,8 @@ import {
   sleepUnlessAborted,
 } from '../llm/retry.js';
 import type { TokenUsage } from '../llm/token-usage.js';
-import type { ToolCall, ToolResult } from '../tools/tool.js';
+import type { ToolCall } from '../llm/tool-call.js';
+import type { ToolResult } from '../tools/tool.js';
 import { type DispatchOptions, streamAndDispatch } from './streaming-dispatch.js';
 
 export interface RetryInfo {

@@ -5,9 +5,11 @@
  * for it. When a serial step fails, later serial steps are skipped ("sibling cancellation"), while
  * finished results are kept and read-only calls still run. Results come back in call order.
  */
+
+import type { ToolCall } from '../llm/tool-call.js';
 import { invokeTool, shapeResult } from '../tools/invoke.js';
 import type { ToolRegistry } from '../tools/registry.js';
-import type { ToolCall, ToolResult } from '../tools/tool.js';
+import type { ToolResult } from '../tools/tool.js';
 import { createSemaphore } from './semaphore.js';
 
 export interface ScheduleOptions {

@@ -6,7 +6,7 @@
  * full. Its completion is not known yet. Whether that total is too much is the budget's call
  * (`RunBudget` in budget.ts).
  */
-import type { Prices } from '../inputs.js';
+import type { Prices } from '../llm/model-prices.js';
 import { costUsd } from '../llm/model-prices.js';
 import type { TokenUsage } from '../llm/token-usage.js';
 

@@ -12,8 +12,9 @@ import type { LlmClient } from '../llm/client.js';
 import { streamModelTurn } from '../llm/model-turn.js';
 import type { ResponseSchema } from '../llm/response-format.js';
 import type { StreamedTurn } from '../llm/stream-turn.js';
+import type { ToolCall } from '../llm/tool-call.js';
 import type { ToolRegistry } from '../tools/registry.js';
-import type { ToolCall, ToolResult } from '../tools/tool.js';
+import type { ToolResult } from '../tools/tool.js';
 import { CallQueue } from './call-queue.js';
 import { type ScheduleOptions, scheduleToolCalls } from './scheduler.js';
 

@@ -7,7 +7,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { TRANSCRIPT_EXCERPT_CHARS } from '../limits.js';
 import { EMPTY_ANSWER } from '../llm/chat-request.js';
 import type { TokenUsage } from '../llm/token-usage.js';
-import type { ToolCall } from '../tools/tool.js';
+import type { ToolCall } from '../llm/tool-call.js';
 import { DOOM_LOOP_HINT, type DoomLoopGuard } from './doom-loop.js';
 import type { TurnOutcome } from './run-turn.js';
 import type { TranscriptWriter } from './transcript.js';

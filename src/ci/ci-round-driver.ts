@@ -4,7 +4,6 @@
  * Collaborators (the agent round, the head SHA, progress) are parameters, so the driver is tested
  * against the fake GitHub server with a test double for the agent.
  */
-import type { TimeBudget } from '../agent/budget.js';
 import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
 import { wrapUntrusted } from '../safety/untrusted-text.js';
@@ -12,7 +11,7 @@ import type { Backoff } from './backoff.js';
 import type { CiError } from './ci-errors.js';
 import { dispatchWorkflow } from './dispatch-workflow.js';
 import { collectFailureLogs, formatFailureReport } from './failure-logs.js';
-import { waitForRun } from './wait-for-run.js';
+import { type TimeBudget, waitForRun } from './wait-for-run.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
 

@@ -2,7 +2,6 @@
  * Follows a workflow run until it completes, within the run's deadline and the job's cancel
  * signal, polling with a growing interval and honouring GitHub's rate-limit answers.
  */
-import type { TimeBudget } from '../agent/budget.js';
 import { apiStatus, rateLimitWaitMs } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
@@ -11,6 +10,19 @@ import { type Backoff, backoffDelay, pause } from './backoff.js';
 import { type CiError, classifyCiError } from './ci-errors.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
+
+/** The part of a run's budget that waiting for CI asks about: time (`RunBudget` is one). */
+export interface TimeBudget {
+  /** Epoch ms after which nothing new starts. */
+  readonly deadline: number;
+  /** Milliseconds until the deadline; 0 once it has passed. */
+  msLeft(now: number): number;
+}
+
+/** A budget of time alone, for code that only waits. */
+export function timeBudget(deadline: number): TimeBudget {
+  return { deadline, msLeft: (now) => Math.max(0, deadline - now) };
+}
 
 export interface WaitForRunOptions {
   runId: number;

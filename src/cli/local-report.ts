@@ -6,11 +6,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FinalAnswer } from '../agent/final-answer.js';
-import { formatDuration } from '../agent/transcript-markdown.js';
 import { formatUsd } from '../llm/model-prices.js';
 import type { TokenUsage } from '../llm/token-usage.js';
 import { tokensPhrase } from '../outputs/footer.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
+import { formatDuration } from '../outputs/transcript-markdown.js';
 import type { DryRunPublication } from './dry-run-publisher.js';
 
 /** A local run's usage, read from its budget. */

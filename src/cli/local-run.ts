@@ -8,13 +8,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FinalAnswer } from '../agent/final-answer.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
-import { renderTranscriptDetails } from '../agent/transcript-details.js';
-import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { readCommitTree } from '../git/read-file-on-branch.js';
 import { promptCacheKey } from '../llm/prompt-cache-key.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
 import { titleFrom } from '../outputs/title.js';
+import { renderTranscriptDetails } from '../outputs/transcript-details.js';
+import { renderTranscriptMarkdown } from '../outputs/transcript-markdown.js';
 import { createAgentRunner, runBudgetFor } from '../pipeline/agent-runner.js';
 import { runAgentStep } from '../pipeline/agent-step.js';
 import { prepareAgentTools } from '../pipeline/agent-tools.js';
@@ -68,7 +68,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     // --repo names the folder; whether it is the top of a checkout is for inspectRepository to say.
     discover: true,
   });
-  const { repo, outDir, task, answerSchema } = await checkLocalRun(cli, git, stamp);
+  const { repo, outDir, task, allowedCommands, answerSchema } = await checkLocalRun(cli, git, stamp);
 
   await mkdir(outDir, { recursive: true });
   const paths = {
@@ -88,7 +88,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     `agent-action-local: ${cli.llm.model} at ${cli.llm.baseUrl} on ${repo.root} (${repo.startBranch ?? repo.startSha.slice(0, 7)})`,
   );
 
-  const tools = await prepareAgentTools(local.host, cli).catch((error: unknown) => {
+  const tools = await prepareAgentTools(local.host, { ...cli, allowedCommands }).catch((error: unknown) => {
     if (error instanceof SandboxUnavailableError) throw new CliError(error.message);
     throw error;
   });

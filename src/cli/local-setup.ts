@@ -5,8 +5,8 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { describeRuleProblem, type ExtraRule, parseAllowedCommands } from '../bash-policy/extra-rules.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
-import { parseAllowedCommands } from '../safety/bash-policy/index.js';
 import type { AnswerSchema } from '../schema/answer-schema.js';
 import { type CliConfig, type CliOutputSchema, readOutputSchema } from './cli-config.js';
 import { CliError } from './cli-error.js';
@@ -24,11 +24,13 @@ export function timestamp(date: Date): string {
     .replace('T', '-');
 }
 
-/** What the checks found: the checkout, where the output goes, the task and the compiled schema. */
+/** What the checks found: the checkout, where the output goes, the task, the bash rules and the compiled schema. */
 export interface LocalSetup {
   repo: LocalRepository;
   outDir: string;
   task: LocalTask;
+  /** `--allow`, parsed once into typed rules. */
+  allowedCommands: ExtraRule[];
   answerSchema: AnswerSchema | undefined;
 }
 
@@ -47,13 +49,12 @@ export async function checkLocalRun(
       ? promptTask(cli.task.text)
       : issueTask(await readIssueFile(cli.task.file), cli.task.file);
   // Checked here, before the sandbox exists: a bad rule is a usage error, not a failed run.
-  await parseAllowedCommands(cli.allowedCommands).catch((error: unknown) => {
-    throw new CliError((error as Error).message.replace(/^allowed-commands: /, '--allow '));
-  });
+  const allowed = await parseAllowedCommands(cli.allowedCommands);
+  if (allowed.kind === 'invalid') throw new CliError(`--allow ${describeRuleProblem(allowed)}`);
   const answerSchema = cli.outputSchema ? await loadSchema(cli.outputSchema) : undefined;
   requireKey(cli.llm.baseUrl, cli.llm.apiKey);
   await probeEndpoint(cli.llm.baseUrl, cli.llm.apiKey);
-  return { repo, outDir, task, answerSchema };
+  return { repo, outDir, task, allowedCommands: allowed.rules, answerSchema };
 }
 
 async function requireDirectory(dir: string): Promise<void> {

@@ -4,7 +4,7 @@
  * model wrote) is redacted and defused, so the output is also safe inside a CI log.
  */
 import type { AgentEvent } from '../agent/loop.js';
-import { formatDuration } from '../agent/transcript-markdown.js';
+import { formatDuration } from '../outputs/transcript-markdown.js';
 import { callLabel } from '../pipeline/progress.js';
 import { neutraliseWorkflowCommands } from '../safety/workflow-commands.js';
 import type { ToolStatus } from '../tools/tool.js';

@@ -10,9 +10,12 @@
  *     `.github/instructions/**\/*.instructions.md` whose `applyTo` matches it.
  */
 import path from 'node:path';
-import type { InstructionFilesSetting } from '../inputs.js';
 
-export type { InstructionFilesSetting };
+/** The `instruction-files` input: the usual files, none, or only those matching globs. */
+export type InstructionFilesSetting =
+  | { kind: 'auto' }
+  | { kind: 'none' }
+  | { kind: 'globs'; globs: string[] };
 
 /** When a candidate applies. */
 export type CandidateScope =

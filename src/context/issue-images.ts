@@ -10,12 +10,22 @@
 import { apiStatus } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
-import type { PromptImage } from '../prompt/image-prompt.js';
 import type { Trigger } from '../triggers/trigger.js';
 import type { ImageEntry, ImageReport } from './context-report.js';
 import { imagesInHtml } from './html-images.js';
 import { downloadImage, type ImageDownloadOptions } from './image-download.js';
 import { imageHostVerdict } from './image-hosts.js';
+
+/** An image the action downloaded and checked. */
+export interface PromptImage {
+  /** Where it was, e.g. `image 1 of the issue #12 body`. */
+  label: string;
+  /** Its alt text as written (untrusted). */
+  alt?: string | undefined;
+  /** `image/png`, `image/jpeg`, `image/gif` or `image/webp`, from its bytes. */
+  mediaType: string;
+  data: Uint8Array;
+}
 
 /** A text whose images the run looks at. */
 export interface ImageSource {

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { type FileHandle, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
+import { COMMAND_LOG_READ_BYTES, COMMAND_LOG_SLACK_BYTES, COMMAND_WATCH_INTERVAL_MS } from '../limits.js';
 import type { Sandbox, SandboxedCommand } from '../sandbox/sandbox.js';
 import { defaultOutputLimits, RollingOutput, type RollingOutputLimits } from './rolling-output.js';
 
@@ -44,13 +45,6 @@ export interface RunCommandResult {
   /** The command printed more than the cap: the log on disk holds its first `maxLogBytes` bytes only. */
   logCapped: boolean;
 }
-
-/** How often the watchdog looks at the log while the command prints nothing new. */
-const WATCH_INTERVAL_MS = 50;
-/** One read of the log. */
-const READ_BYTES = 1024 * 1024;
-/** How far past its cap the log may get while the watchdog is behind the command. */
-const CUT_SLACK_BYTES = 64 * 1024 * 1024;
 
 /** Runs the command to completion (or until killed); never rejects for the command's own failure. */
 export async function runCommand(options: RunCommandOptions): Promise<RunCommandResult> {
@@ -138,7 +132,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunCommand
  * command ended, is whole.
  */
 class LogWatch {
-  private readonly buffer = Buffer.allocUnsafe(READ_BYTES);
+  private readonly buffer = Buffer.allocUnsafe(COMMAND_LOG_READ_BYTES);
   private position = 0;
   private capped = false;
 
@@ -159,7 +153,7 @@ class LogWatch {
       const wasDone = done;
       await this.drain();
       if (wasDone) return;
-      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS))]);
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, COMMAND_WATCH_INTERVAL_MS))]);
     }
   }
 
@@ -172,7 +166,10 @@ class LogWatch {
       // Cut when the reader has caught up, so only what the child writes in that instant is lost
       // unread; a reader that cannot keep up cuts anyway once the log is a slack past its cap.
       const caughtUp = bytesRead < this.buffer.length;
-      if (this.position > this.maxBytes && (caughtUp || this.position > this.maxBytes + CUT_SLACK_BYTES)) {
+      if (
+        this.position > this.maxBytes &&
+        (caughtUp || this.position > this.maxBytes + COMMAND_LOG_SLACK_BYTES)
+      ) {
         await this.writer.truncate(this.maxBytes);
         this.position = this.maxBytes;
         this.capped = true;

@@ -7,6 +7,7 @@
  */
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ATTRIBUTE_FILE_MAX_BYTES } from '../limits.js';
 import type { GitCommandManager } from './git-command-manager.js';
 
 /** The attribute files git reads, relative to the work tree or `.git/info`. */
@@ -28,9 +29,6 @@ function splitLine(line: string): { pattern: string; attributes: string[] } | un
 }
 
 const DRIVER = /^(filter|diff|merge)=/;
-
-/** Larger attribute files are not read, only noted (any real one is far smaller). */
-const MAX_ATTRIBUTE_FILE_BYTES = 1024 * 1024;
 
 /** The driver lines of one file's text: `file: pattern attributes`, normalised. */
 export function driverLines(file: string, text: string, macros: ReadonlySet<string>): string[] {
@@ -76,7 +74,7 @@ export async function attributeDrivers(git: GitCommandManager, commonDir: string
     const stat = await lstat(source.full).catch(() => undefined);
     if (!stat) continue;
     if (!stat.isFile()) lines.add(`${source.name}: (not a regular file)`);
-    else if (stat.size > MAX_ATTRIBUTE_FILE_BYTES) lines.add(`${source.name}: (larger than 1 MiB)`);
+    else if (stat.size > ATTRIBUTE_FILE_MAX_BYTES) lines.add(`${source.name}: (larger than 1 MiB)`);
     else texts.push({ name: source.name, text: await readFile(source.full, 'utf8') });
   }
   const macros = driverMacros(texts.map((t) => t.text));

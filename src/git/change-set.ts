@@ -4,9 +4,11 @@
  * regular files only, so a new executable bit, a symlink or a submodule needs a git push, and so
  * does a payload past GitHub's limits.
  */
+
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FileChanges } from '../github/api-commit.js';
 import { API_COMMIT_LIMITS } from '../limits.js';
 import type { GitCommandManager } from './git-command-manager.js';
 
@@ -18,11 +20,6 @@ export interface ChangedPath {
   /** Blob of the new content (zeros for a deletion). */
   blob: string;
   status: 'A' | 'M' | 'D' | 'T';
-}
-
-export interface FileChanges {
-  additions: { path: string; contents: string }[];
-  deletions: { path: string }[];
 }
 
 /** GitHub's limits for content sent through the API. */

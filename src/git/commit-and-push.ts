@@ -6,11 +6,11 @@
  * GitHub's API so GitHub signs it (`api`, and `auto` wherever the API can express the change),
  * or with a plain, lease-protected git push (`git`, and `auto`'s fallback, with the reason logged).
  */
+
+import type { Actor } from '../github/actor.js';
 import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
-import type { CommitSigning } from '../inputs.js';
 import { createSecretDetector } from '../safety/redact.js';
-import type { Actor } from '../triggers/trigger.js';
 import { pushThroughApi } from './api-push.js';
 import { committedChangePatch } from './change-patch.js';
 import { type ApiLimits, apiCannotExpress, changedPaths } from './change-set.js';
@@ -18,6 +18,10 @@ import { ACTIONS_BOT, commitAll } from './commit.js';
 import type { GitCommandManager } from './git-command-manager.js';
 import { pushBranch } from './push.js';
 import { pushWithRebase } from './push-with-rebase.js';
+
+/** The `commit-signing` input: through the API (GitHub signs), git, or the API where it can. */
+export const COMMIT_SIGNING = ['auto', 'api', 'git'] as const;
+export type CommitSigning = (typeof COMMIT_SIGNING)[number];
 
 /** Where the commit ended up. A superset of what `pushWithRebase` reports. */
 export type PushOutcome =

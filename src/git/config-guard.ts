@@ -15,6 +15,7 @@
  * snapshot after each of its commands.
  */
 import path from 'node:path';
+import { GIT_GUARD_SHOWN } from '../limits.js';
 import { attributeDrivers } from './attribute-drivers.js';
 import { type GitCommandManager, subcommandOf } from './git-command-manager.js';
 import { changedEntries, type GitDirState, readGitDir, restoreGitDir } from './git-dir-state.js';
@@ -31,17 +32,14 @@ export interface ConfigGuard {
 /** A driver line added by the agent's commands: the action runs no git that would start it. */
 export class NewAttributeDriverError extends Error {
   constructor(readonly lines: readonly string[]) {
-    const shown = lines.slice(0, SHOWN).map(asData).join(', ');
-    const more = lines.length > SHOWN ? ` and ${lines.length - SHOWN} more` : '';
+    const shown = lines.slice(0, GIT_GUARD_SHOWN).map(asData).join(', ');
+    const more = lines.length > GIT_GUARD_SHOWN ? ` and ${lines.length - GIT_GUARD_SHOWN} more` : '';
     super(
       `The agent's commands added git attributes that name a filter, diff or merge driver (${shown}${more}). git would start that driver while the action commits, so nothing was committed. If the attribute is wanted, add it in a commit of your own.`,
     );
     this.name = 'NewAttributeDriverError';
   }
 }
-
-/** How many paths or lines a message names. */
-const SHOWN = 10;
 
 /** Text from the workspace shown as data: a code span it cannot close, on one line. */
 function asData(text: string): string {
@@ -111,8 +109,8 @@ export function guardRepositoryConfig(
         .filter((name) => !isBookkeeping(name))
         .map((name) => shownName(before.root, name));
       if (named.length === 0) continue;
-      const more = named.length > SHOWN ? ` and ${named.length - SHOWN} more` : '';
-      const line = `The agent's commands changed the repository's git files (${named.slice(0, SHOWN).join(', ')}${more}); they were put back before the action's own git commands ran.`;
+      const more = named.length > GIT_GUARD_SHOWN ? ` and ${named.length - GIT_GUARD_SHOWN} more` : '';
+      const line = `The agent's commands changed the repository's git files (${named.slice(0, GIT_GUARD_SHOWN).join(', ')}${more}); they were put back before the action's own git commands ran.`;
       warnings.push(line);
       warn(line);
     }

@@ -4,10 +4,15 @@
  * whose `expectedHeadOid` is the lease: a branch that moved answers STALE_DATA instead of being
  * overwritten. Refusals are results, quoted as GitHub gave them; only bugs throw.
  */
-import type { FileChanges } from '../git/change-set.js';
 import { apiError } from './api-error.js';
 import type { GitHubClient } from './client.js';
 import type { RepoRef } from './repo-ref.js';
+
+/** A commit's content as `createCommitOnBranch` takes it: files added or changed (base64), files deleted. */
+export interface FileChanges {
+  additions: { path: string; contents: string }[];
+  deletions: { path: string }[];
+}
 
 type Octokit = Pick<GitHubClient, 'request' | 'graphql'>;
 

@@ -4,9 +4,10 @@
  * the old commit is gone: 404), the commits in between, and the files with their patches. The
  * review runs on a shallow checkout, so git alone could not answer the first question.
  */
-import type { ChangedFile } from '../outputs/diff-lines.js';
+
 import { isNotFound } from './api-error.js';
 import type { GitHubClient } from './client.js';
+import type { ChangedFile } from './diff-lines.js';
 import type { RepoRef } from './repo-ref.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;

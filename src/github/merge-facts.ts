@@ -4,9 +4,12 @@
  * changes, and the checks its base branch requires (classic protection, as the branch shows it to
  * a read-only token, and rulesets). Also `enablePullRequestAutoMerge` itself.
  */
-import type { MergeMethod } from '../inputs.js';
 import type { GitHubClient } from './client.js';
 import { isSameRepository, type RepoRef } from './repo-ref.js';
+
+/** The `merge-method` input. */
+export const MERGE_METHODS = ['squash', 'merge', 'rebase'] as const;
+export type MergeMethod = (typeof MERGE_METHODS)[number];
 
 type Octokit = Pick<GitHubClient, 'request' | 'paginate' | 'graphql'>;
 

@@ -5,9 +5,9 @@
  * bodies carry the action's marker of what it last reviewed.
  */
 import { PULL_REQUEST_MAX_FILES } from '../limits.js';
-import type { ChangedFile } from '../outputs/diff-lines.js';
-import { lastHunkLine } from '../outputs/diff-lines.js';
 import type { GitHubClient } from './client.js';
+import type { ChangedFile } from './diff-lines.js';
+import { lastHunkLine } from './diff-lines.js';
 import type { RepoRef } from './repo-ref.js';
 
 type Octokit = Pick<GitHubClient, 'request' | 'paginate'>;

@@ -10,7 +10,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import type { ReasoningEffort } from '../inputs.js';
+import type { ReasoningEffort } from './client.js';
 import { withoutImages } from './image-parts.js';
 import type { RequestRules } from './request-rules.js';
 import { chatResponseFormat, type ResponseSchema, sendsResponseSchema } from './response-format.js';

@@ -3,7 +3,6 @@
  * talks to the model. Never a module singleton, so tests point it at a server on 127.0.0.1.
  */
 import OpenAI from 'openai';
-import type { ApiFormat, ReasoningEffort } from '../inputs.js';
 import { LLM_IDLE_TIMEOUT_MS } from '../limits.js';
 import { resolveEndpoint } from './endpoint.js';
 import { readableErrorFetch } from './error-body.js';
@@ -11,6 +10,13 @@ import { bearerFetch } from './oidc/bearer-fetch.js';
 import type { BearerSource } from './oidc/bearer-source.js';
 import { type DroppableInput, RequestRules } from './request-rules.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retry.js';
+
+/** The `api` input: which wire to speak, or `auto` to choose from the endpoint. */
+export const API_FORMATS = ['auto', 'responses', 'chat-completions'] as const;
+/** The `reasoning-effort` input. */
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
+export type ApiFormat = (typeof API_FORMATS)[number];
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
 /** The wire format a run speaks; one per run, chosen from the `api` input and the base URL. */
 export type Wire = 'chat-completions' | 'responses';

@@ -4,8 +4,7 @@
  * (`openai/gpt-4.1`, `gpt-4.1-2025-04-14`) match too; otherwise 128000, which most current
  * models exceed, so compaction starts early rather than late.
  */
-
-export const DEFAULT_CONTEXT_WINDOW = 128_000;
+import { DEFAULT_CONTEXT_WINDOW_TOKENS } from '../limits.js';
 
 // Longest prefix wins. Figures are the providers' documented context lengths.
 const KNOWN: ReadonlyArray<readonly [prefix: string, tokens: number]> = [
@@ -35,5 +34,5 @@ export function contextWindowFor(model: string, configured: number | undefined):
   for (const entry of KNOWN) {
     if (name.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
   }
-  return best?.[1] ?? DEFAULT_CONTEXT_WINDOW;
+  return best?.[1] ?? DEFAULT_CONTEXT_WINDOW_TOKENS;
 }

@@ -3,8 +3,14 @@
  * common models, each row dated with the day it was checked against the provider's price list;
  * an unlisted model has no price, and the run then reports its cost as unknown rather than guess.
  */
-import type { Prices } from '../inputs.js';
 import type { TokenUsage } from './token-usage.js';
+
+/** USD per million tokens (the `prices` input, or a dated row below). */
+export interface Prices {
+  input: number;
+  cachedInput: number;
+  output: number;
+}
 
 /** A row of the built-in table: USD per million tokens and the day the price was checked. */
 export interface PriceRow extends Prices {

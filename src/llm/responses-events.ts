@@ -14,7 +14,7 @@ import type {
   Response as ResponsesResponse,
   ResponseUsage,
 } from 'openai/resources/responses/responses';
-import type { ToolCall } from '../tools/tool.js';
+import type { ToolCall } from './tool-call.js';
 
 /** How the response ended, once it has: the Chat Completions finish reasons the loop already knows. */
 export type ResponsesEnd =

@@ -18,7 +18,6 @@ import type {
   ResponseCreateParamsStreaming,
   ResponseStreamEvent,
 } from 'openai/resources/responses/responses';
-import type { ToolCall } from '../tools/tool.js';
 import type { LlmClient } from './client.js';
 import { parseErrorBody } from './error-body.js';
 import { IdleWatch } from './idle-watch.js';
@@ -30,6 +29,7 @@ import { StreamBrokenError } from './retry.js';
 import { streamedTurnEvents } from './sse-reader.js';
 import type { StreamedTurn, StreamTurnRequest } from './stream-turn.js';
 import { usageFromProvider } from './token-usage.js';
+import type { ToolCall } from './tool-call.js';
 
 /** Runs one streamed Responses turn against `llm`. */
 export async function streamResponsesTurn(llm: LlmClient, request: StreamTurnRequest): Promise<StreamedTurn> {

@@ -11,7 +11,6 @@
  * {@link StreamBrokenError}. Retrying is the caller's decision.
  */
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { ToolCall } from '../tools/tool.js';
 import { buildChatRequest } from './chat-request.js';
 import type { LlmClient } from './client.js';
 import { parseErrorBody } from './error-body.js';
@@ -20,6 +19,7 @@ import type { ResponseSchema } from './response-format.js';
 import { StreamBrokenError } from './retry.js';
 import { streamedTurnEvents } from './sse-reader.js';
 import { type TokenUsage, usageFromProvider } from './token-usage.js';
+import type { ToolCall } from './tool-call.js';
 import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler.js';
 import { TurnFields } from './turn-fields.js';
 

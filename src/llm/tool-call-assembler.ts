@@ -15,7 +15,7 @@
  * (Gemini's `extra_content` thought signature) are kept opaque, to be sent back as received.
  */
 import { randomBytes } from 'node:crypto';
-import type { ToolCall } from '../tools/tool.js';
+import type { ToolCall } from './tool-call.js';
 
 /** One `choices[0].delta.tool_calls[]` entry as endpoints send it (every field optional but index). */
 export interface ToolCallDelta {

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_SDK_TIMEOUT_GRACE_MS, MCP_TOOL_PAGES_MAX } from '../limits.js';
 import type { ToolOutcome } from '../tools/tool.js';
 import type { McpServerSpec } from './mcp-config.js';
 import { toolResultText } from './tool-result-text.js';
@@ -41,9 +42,6 @@ export type ConnectResult =
   | { kind: 'connected'; connection: McpConnection }
   | { kind: 'failed'; reason: string };
 
-/** Pages of `tools/list` read at most: a server paging forever is not waited for. */
-const MAX_TOOL_PAGES = 50;
-
 /** Opens, initialises and lists tools within `signal`'s time; never throws. */
 export async function connectMcpServer(
   spec: McpServerSpec,
@@ -70,7 +68,7 @@ export async function connectMcpServer(
 async function listTools(client: Client, signal: AbortSignal): Promise<McpToolInfo[]> {
   const tools: McpToolInfo[] = [];
   let cursor: string | undefined;
-  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+  for (let page = 0; page < MCP_TOOL_PAGES_MAX; page++) {
     const result = await client.listTools(cursor ? { cursor } : undefined, { signal });
     tools.push(...result.tools);
     cursor = result.nextCursor;
@@ -106,7 +104,8 @@ function connection(
       if (gone) return { output: unusable(spec.name, gone), isError: true, meta };
       try {
         // The SDK's own timeout is a second later, so the wrapper's (a clearer message) comes first.
-        const options = { signal, timeout: spec.timeoutMs + 1000, maxTotalTimeout: spec.timeoutMs + 1000 };
+        const sdkTimeout = spec.timeoutMs + MCP_SDK_TIMEOUT_GRACE_MS;
+        const options = { signal, timeout: sdkTimeout, maxTotalTimeout: sdkTimeout };
         const result = await client.callTool({ name: tool, arguments: args }, undefined, options);
         const { text, isError } = toolResultText(result as Parameters<typeof toolResultText>[0]);
         return { output: text, isError, meta };

@@ -6,7 +6,7 @@
  * or in a review.
  */
 import { createHash } from 'node:crypto';
-import { MCP_DESCRIPTION_CHARS } from '../limits.js';
+import { MCP_DESCRIPTION_CHARS, TOOL_NAME_MAX_CHARS } from '../limits.js';
 import { defineTool } from '../tools/tool.js';
 import type { ShelvedTool } from '../tools/tool-shelf.js';
 import type { McpConnection, McpToolInfo } from './mcp-connection.js';
@@ -18,15 +18,12 @@ export interface CallHooks {
   after?(): void;
 }
 
-/** Function names providers accept: letters, digits, `_` and `-`, at most 64. */
-const MAX_NAME = 64;
-
 /** `mcp__<server>__<tool>`, made safe for providers; a long one keeps a hash of the whole. */
 export function mcpToolName(server: string, tool: string): string {
   const name = `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-  if (name.length <= MAX_NAME) return name;
+  if (name.length <= TOOL_NAME_MAX_CHARS) return name;
   const hash = createHash('sha256').update(`${server}\0${tool}`).digest('hex').slice(0, 8);
-  return `${name.slice(0, MAX_NAME - 9)}_${hash}`;
+  return `${name.slice(0, TOOL_NAME_MAX_CHARS - 9)}_${hash}`;
 }
 
 /** The shelf entry for one tool of `connection`. */

@@ -3,10 +3,9 @@
  * note (`blockedHostsNote`) with, where known, the command that tried each host, so a maintainer
  * can tell a test that needs a registry from a command that should not have reached out. Pure.
  */
-import { inlineCode } from './quoted-text.js';
 
-/** Hosts the note does not list (a capped list) shown with their command, at most. */
-const UNPLACED_SHOWN = 10;
+import { BLOCKED_HOSTS_UNPLACED_SHOWN } from '../limits.js';
+import { inlineCode } from './quoted-text.js';
 
 /**
  * `note` with ` — tried by \`command\`` added to the line naming each host in `triedBy`; hosts the
@@ -25,5 +24,5 @@ export function blockedHostsSection(
     if (index >= 0) lines[index] = `${lines[index]} — ${by}`;
     else unplaced.push(`- ${inlineCode(host, 100)} ${by}`);
   }
-  return [...lines, ...unplaced.slice(0, UNPLACED_SHOWN)].join('\n');
+  return [...lines, ...unplaced.slice(0, BLOCKED_HOSTS_UNPLACED_SHOWN)].join('\n');
 }

@@ -5,11 +5,11 @@
  */
 import type * as core from '@actions/core';
 import type { TranscriptRecord } from '../agent/transcript.js';
-import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { JOB_SUMMARY_TRANSCRIPT_CHARS } from '../limits.js';
 import type { RunOutcome } from './action-outputs.js';
 import { renderContextSection } from './context-section.js';
 import { headlineHeading } from './outcome.js';
+import { renderTranscriptMarkdown } from './transcript-markdown.js';
 
 export interface JobSummaryInput {
   outcome: RunOutcome;

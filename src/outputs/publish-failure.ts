@@ -3,7 +3,7 @@
  * turns down, a pull request it will not open — the run says so: GitHub's words, the setting or
  * permission to change (by name), and the change itself as a patch, so nothing the agent did is lost.
  */
-import { FAILURE_PATCH_INLINE_CHARS } from '../limits.js';
+import { FAILURE_PATCH_INLINE_CHARS, FAILURE_QUOTE_LINES } from '../limits.js';
 import { fenceBlock, quoteAnswer } from './quoted-text.js';
 
 /** What was refused. */
@@ -51,15 +51,14 @@ export interface PublishFailureInput {
   maxInline?: number;
 }
 
-const QUOTE_LINES = 15;
-
 /**
  * Markdown for the tracking comment and the job summary. Pure. GitHub's answer is shown as text
  * in a code block: an error page (a 502 from a proxy) must not render as HTML or a heading.
  */
 export function renderPublishFailure(input: PublishFailureInput): string {
   const parts = [input.headline];
-  if (input.answer?.trim()) parts.push(`GitHub answered:\n\n${quoteAnswer(input.answer, QUOTE_LINES)}`);
+  if (input.answer?.trim())
+    parts.push(`GitHub answered:\n\n${quoteAnswer(input.answer, FAILURE_QUOTE_LINES)}`);
   parts.push(`**What to change:** ${input.fix}`);
   if (input.compareUrl)
     parts.push(

@@ -5,6 +5,7 @@
  * allowlist needs a rule. Pure.
  */
 import type { TranscriptRecord } from '../agent/transcript.js';
+import { REFUSAL_RULES_SHOWN } from '../limits.js';
 import { fenceBlock, inlineCode } from './quoted-text.js';
 
 export interface RefusalSummary {
@@ -55,15 +56,14 @@ export function refusedNoun(summary: RefusalSummary): [string, string] {
   return summary.commands === summary.count ? ['command', 'commands'] : ['tool call', 'tool calls'];
 }
 
-const SHOWN_RULES = 8;
-
 /** The markdown section: count, rules, an example, and where allowing one is configured. */
 export function renderRefusals(summary: RefusalSummary): string {
   const [one, many] = refusedNoun(summary);
   const rules = summary.rules
-    .slice(0, SHOWN_RULES)
+    .slice(0, REFUSAL_RULES_SHOWN)
     .map((r) => `${inlineCode(r.rule, 60)}${r.count > 1 ? ` ×${r.count}` : ''}`);
-  if (summary.rules.length > SHOWN_RULES) rules.push(`${summary.rules.length - SHOWN_RULES} more`);
+  if (summary.rules.length > REFUSAL_RULES_SHOWN)
+    rules.push(`${summary.rules.length - REFUSAL_RULES_SHOWN} more`);
   const allow =
     summary.commands > 0
       ? ' A command refused only for lacking an allowlist rule can be allowed with a line of `allowed-commands`.'

@@ -8,9 +8,10 @@
  * under GitHub's body limit. A headline line can go above it and a footer below it. Pure; the
  * caller sends it through the publish filter and appends the marker.
  */
-import { location, type ReviewCommentDraft, renderCommentBody } from './review-comments.js';
-import { DROP_REASONS, type DropReason } from './review-grounding.js';
-import { SEVERITIES, type Severity } from './review-severity.js';
+import { location, type ReviewCommentDraft } from '../findings/review-comment-draft.js';
+import { DROP_REASONS, type DropReason } from '../findings/review-grounding.js';
+import { SEVERITIES, type Severity } from '../findings/review-severity.js';
+import { renderCommentBody } from './review-comments.js';
 
 /** A thread the action resolved because the finding no longer holds. */
 export interface ResolvedFinding {

@@ -6,29 +6,12 @@
  * Findings are placed most severe first, then by file and line.
  * Each inline comment carries a collapsed "why flagged · how checked". Pure.
  */
-import type { DiffLines } from './diff-lines.js';
-import type { GroundedFinding } from './review-grounding.js';
+
+import { fitsDiff, type ReviewCommentDraft } from '../findings/review-comment-draft.js';
+import type { GroundedFinding } from '../findings/review-grounding.js';
+import { SEVERITY_RANK, type Severity } from '../findings/review-severity.js';
+import type { DiffLines } from '../github/diff-lines.js';
 import { withoutMarkers } from './review-marker.js';
-import { SEVERITY_RANK, type Severity } from './review-severity.js';
-
-export { SEVERITIES, type Severity } from './review-severity.js';
-
-/** One `add_review_comment` call, validated. */
-export interface ReviewCommentDraft {
-  path: string;
-  line: number;
-  startLine?: number | undefined;
-  body: string;
-  /** Replacement text for lines `startLine`..`line`. */
-  suggestion?: string | undefined;
-  severity: Severity;
-  /** The code the finding is about, copied from those lines; checked before posting. */
-  quote?: string | undefined;
-  /** A short name of the rule or problem, the same each time it is raised. */
-  title?: string | undefined;
-  /** The focus of the reviewer that raised it (`correctness`, `security` …) when several ran. */
-  reviewer?: string | undefined;
-}
 
 /** A comment as `POST /pulls/{n}/reviews` takes it. */
 export interface InlineComment {
@@ -105,22 +88,6 @@ export function renderWhyFlagged(finding: GroundedFinding): string {
     '',
     '</details>',
   ].join('\n');
-}
-
-/** `a.ts:3` or `a.ts:1-3`. */
-export function location(draft: Pick<ReviewCommentDraft, 'path' | 'line' | 'startLine'>): string {
-  const lines =
-    draft.startLine && draft.startLine < draft.line ? `${draft.startLine}-${draft.line}` : draft.line;
-  return `${draft.path}:${lines}`;
-}
-
-/** True when both ends of the comment are commentable lines of one hunk. */
-export function fitsDiff(draft: ReviewCommentDraft, diff: DiffLines): boolean {
-  const end = diff.line(draft.path, draft.line);
-  if (!end) return false;
-  if (draft.startLine === undefined || draft.startLine === draft.line) return true;
-  const start = diff.line(draft.path, draft.startLine);
-  return start !== undefined && draft.startLine < draft.line && start.hunk === end.hunk;
 }
 
 const normalise = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();

@@ -7,7 +7,7 @@
  * early. Reading one validates it, and a body that is not the action's gives nothing. Pure.
  */
 import { z } from 'zod';
-import { SEVERITIES } from './review-severity.js';
+import { SEVERITIES } from '../findings/review-severity.js';
 
 const REVIEW_TAG = 'agent-action:review';
 const FINDING_TAG = 'agent-action:finding';

@@ -3,7 +3,7 @@
  * be incremental, with the reason), or only what changed since the head the last review read.
  * The sentences the review body uses for it. Pure.
  */
-import type { ChangedFile } from './diff-lines.js';
+import type { ChangedFile } from '../github/diff-lines.js';
 
 /** Why a review covered the whole pull request. */
 export type FullReason =

@@ -166,7 +166,11 @@ function suggestionFor(
  * Decides how to show `diff` in the thread of a comment on `target`; `oldText` is the commented
  * file at the pull request head (omit it to force a diff).
  */
-export function presentReviewPatch(diff: string, target: SuggestionTarget, oldText?: string): ReviewPatch {
+export function presentThreadReplyPatch(
+  diff: string,
+  target: SuggestionTarget,
+  oldText?: string,
+): ReviewPatch {
   const files = parseUnifiedDiff(diff).filter((f) => f.special || f.hunks.length > 0);
   if (files.length === 0) return { kind: 'none' };
   const asDiff = (reason: string): ReviewPatch => ({ kind: 'diff', reason, markdown: renderDiffBlock(diff) });

@@ -2,6 +2,8 @@
  * The commit subject and pull request title made from the model's summary. Pure, so the local
  * runner uses it without pulling in the publishing code.
  */
+
+import { TITLE_CHARS } from '../limits.js';
 import { stripInvisible } from '../safety/invisible-chars.js';
 
 /**
@@ -28,8 +30,6 @@ export function titleFrom(summary: string, fallback: string): string {
   if (line.length <= TITLE_CHARS) return line.replace(/(?<!\.)\.$/, '');
   return shorterTitle(line) ?? wordCut(line) ?? fallback;
 }
-
-const TITLE_CHARS = 72;
 
 /**
  * A title that says a whole thing: the line's first sentence, else the part before its first

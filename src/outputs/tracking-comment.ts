@@ -6,7 +6,7 @@
 
 import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
-import { TRACKING_COMMENT_INTERVAL_MS } from '../limits.js';
+import { TRACKING_ACTIVITY_LINES, TRACKING_COMMENT_INTERVAL_MS } from '../limits.js';
 import { editComment, type PostedComment, postComment } from './comment.js';
 
 type Octokit = Pick<GitHubClient, 'request'>;
@@ -33,12 +33,10 @@ const STATUS_MARK: Record<ToolActivity['status'], string> = {
   denied: '⛔',
 };
 
-const MAX_ACTIVITY = 30;
-
 /** The in-progress body. Pure; `publish` is applied by the caller. */
 export function renderProgress(state: TrackingState, runUrl: string): string {
   const lines = [`🤖 **Working on it…** — turn ${state.turns} · ${state.step}`, ''];
-  const shown = state.activity.slice(-MAX_ACTIVITY);
+  const shown = state.activity.slice(-TRACKING_ACTIVITY_LINES);
   if (state.activity.length > shown.length)
     lines.push(`- … ${state.activity.length - shown.length} earlier tool calls`);
   for (const a of shown) lines.push(`- ${STATUS_MARK[a.status]} \`${a.tool}\` ${a.label}`);

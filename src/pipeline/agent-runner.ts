@@ -10,9 +10,10 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { RunBudget, type RunLimits } from '../agent/budget.js';
 import { type AgentEvent, type AgentResult, runAgent } from '../agent/loop.js';
 import type { TranscriptWriter } from '../agent/transcript.js';
-import type { ApiFormat, Prices, ReasoningEffort } from '../inputs.js';
+import type { ApiFormat, ReasoningEffort } from '../llm/client.js';
 import { createLlmClient, type LlmClientOptions } from '../llm/client.js';
 import { contextWindowFor } from '../llm/context-window.js';
+import type { Prices } from '../llm/model-prices.js';
 import { pricesFor } from '../llm/model-prices.js';
 import type { DroppableInput } from '../llm/request-rules.js';
 import type { AnswerSchema } from '../schema/answer-schema.js';

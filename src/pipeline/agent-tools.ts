@@ -4,11 +4,11 @@
  * MCP servers' tools on a shelf behind `tool_search`.
  */
 import path from 'node:path';
+import { createBashPolicy, type ExtraRule } from '../bash-policy/index.js';
 import type { BlockedHosts } from '../egress/blocked-hosts-report.js';
 import { lifecycleScriptsOff } from '../egress/proxy-env.js';
 import { agentCommandEnv, scrubbedEnv } from '../exec/scrubbed-env.js';
 import type { McpServerSpec } from '../mcp/mcp-config.js';
-import { createBashPolicy, parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
 import { describeSandbox } from '../sandbox/describe-sandbox.js';
@@ -20,10 +20,10 @@ import {
 } from '../sandbox/detect-sandbox.js';
 import { runnerFolders } from '../sandbox/runner-folders.js';
 import { hasNamespaces } from '../sandbox/sandbox.js';
-import { settleFirst } from '../sandbox/settle-first.js';
 import { createBashTool } from '../tools/bash.js';
 import { createDefaultRegistry } from '../tools/default-registry.js';
 import type { ToolRegistry } from '../tools/registry.js';
+import { settleFirst } from '../tools/settled-registry.js';
 import { type CommandEgress, startCommandEgress } from './command-egress.js';
 import type { CommandHost } from './command-host.js';
 import { type McpToolSettings, type RunMcp, startMcpTools } from './mcp-tools.js';
@@ -47,8 +47,8 @@ export interface AgentTools {
 
 /** The settings that shape the tools; the action's `Config` and the local runner's flags both fit. */
 export interface AgentToolSettings {
-  /** Extra bash allow rules (`allowed-commands`, `--allow`). */
-  allowedCommands: readonly string[];
+  /** Extra bash allow rules (`allowed-commands`, `--allow`), parsed where the run was admitted. */
+  allowedCommands: readonly ExtraRule[];
   sandbox: DetectSandboxOptions['setting'];
   network: 'off' | 'allowlist' | 'on';
   /** Review runs: bash keeps only the read-only part of its policy. */
@@ -62,9 +62,6 @@ export interface AgentToolSettings {
 /** Detects the sandbox (logging what it provides) and builds the registry. */
 export async function prepareAgentTools(host: CommandHost, settings: AgentToolSettings): Promise<AgentTools> {
   const { workspace, env } = host;
-  // The policy parses `allowed-commands`, which can be refused: do it before the sandbox creates
-  // a throw-away user that would otherwise be left behind.
-  await parseAllowedCommands(settings.allowedCommands);
   const home = env['HOME'];
   const runner = runnerFolders(env, workspace);
   const sandbox = await detectSandbox({

@@ -11,6 +11,7 @@ import { parseAllowedHosts } from '../egress/allowed-hosts.js';
 import type { BlockedHosts } from '../egress/blocked-hosts-report.js';
 import { type EgressProxy, startEgressProxy } from '../egress/egress-proxy.js';
 import { proxyEnv } from '../egress/proxy-env.js';
+import { UNIX_SOCKET_PATH_MAX } from '../limits.js';
 import type { ManagedSandbox } from '../sandbox/detect-sandbox.js';
 import { type EgressForwarder, startEgressForwarder } from '../sandbox/egress-forwarder.js';
 
@@ -86,9 +87,6 @@ export async function startCommandEgress(options: CommandEgressOptions): Promise
   };
 }
 
-/** Longest Unix socket path Linux takes is 107 bytes; leave room. */
-const MAX_SOCKET_PATH = 100;
-
 /**
  * A private (0700) folder for the proxy's socket: in the job's temp folder, or, when that path is
  * too long for a socket, in the system temp folder. Commands see neither (both are covered).
@@ -97,7 +95,7 @@ async function socketDir(tempDir: string): Promise<string> {
   const parent = path.join(tempDir, 'agent-action');
   await mkdir(parent, { recursive: true });
   const dir = await mkdtemp(path.join(parent, 'egress-'));
-  if (Buffer.byteLength(path.join(dir, 'proxy.sock')) <= MAX_SOCKET_PATH) return dir;
+  if (Buffer.byteLength(path.join(dir, 'proxy.sock')) <= UNIX_SOCKET_PATH_MAX) return dir;
   await rm(dir, { recursive: true, force: true });
   return mkdtemp(path.join(tmpdir(), 'agent-egress-'));
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parseAllowedHosts } from '../egress/allowed-hosts.js';
-import { MCP_PRELOAD_MAX_TOOLS } from '../limits.js';
+import { MCP_EXIT_WAIT_MS, MCP_PRELOAD_MAX_TOOLS, UNIX_SOCKET_PATH_MAX } from '../limits.js';
 import type { McpServerSpec, McpStdioServer } from '../mcp/mcp-config.js';
 import type { OpenedTransport } from '../mcp/mcp-connection.js';
 import { type McpServers, type ServerLaunch, startMcpServers } from '../mcp/mcp-servers.js';
@@ -38,11 +38,6 @@ export interface McpSandbox {
   sandbox: Sandbox;
   env: Record<string, string>;
 }
-
-/** How long a stopped server's exit is awaited to say why it stopped. */
-const EXIT_WAIT_MS = 1_000;
-/** Longest Unix socket path Linux takes is 107 bytes; leave room. */
-const MAX_SOCKET_PATH = 100;
 
 /**
  * Starts the configured servers; undefined when there are none. Without `where` (a fork's review,
@@ -101,7 +96,9 @@ async function openStdio(
     transport: server.transport,
     async endReason() {
       if (server.transport.failure) return server.transport.failure;
-      const wait = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), EXIT_WAIT_MS));
+      const wait = new Promise<undefined>((resolve) =>
+        setTimeout(() => resolve(undefined), MCP_EXIT_WAIT_MS),
+      );
       const exit = await Promise.race([server.exited, wait]);
       return exit ? `it ${describeExit(exit)}${withTail(await server.stderrTail())}` : undefined;
     },
@@ -133,7 +130,8 @@ function openRemote(
 /** A 0700 folder for the servers' sockets and stderr logs, short enough for a socket path. */
 async function privateDir(tempDir: string, longestName: number): Promise<string> {
   const dir = await mkdtemp(path.join(tempDir, 'agent-action-mcp-'));
-  if (Buffer.byteLength(path.join(dir, `${'x'.repeat(longestName)}.sock`)) <= MAX_SOCKET_PATH) return dir;
+  if (Buffer.byteLength(path.join(dir, `${'x'.repeat(longestName)}.sock`)) <= UNIX_SOCKET_PATH_MAX)
+    return dir;
   await rm(dir, { recursive: true, force: true });
   return mkdtemp(path.join(tmpdir(), 'agent-mcp-'));
 }

@@ -6,13 +6,10 @@
 import path from 'node:path';
 import { runCommand } from '../exec/run-command.js';
 import { agentCommandEnv } from '../exec/scrubbed-env.js';
-import { VERIFY_MAX_TIMEOUT_MS } from '../limits.js';
+import { VERIFY_MAX_TIMEOUT_MS, VERIFY_TAIL_LINES } from '../limits.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { CommandHost } from './command-host.js';
-
-/** Lines of output kept for the PR body. */
-const TAIL_LINES = 40;
 
 export interface VerificationSettings {
   /** The same sandbox the agent's bash tool used. */
@@ -39,7 +36,7 @@ export async function runVerification(
     sandbox: settings.sandbox,
     logDir: path.join(host.tempDir, 'agent-action', 'verify'),
   });
-  const tail = result.output.split('\n').slice(-TAIL_LINES).join('\n');
+  const tail = result.output.split('\n').slice(-VERIFY_TAIL_LINES).join('\n');
   const passed = result.exitCode === 0 && !result.timedOut && !result.cancelled;
   host.log.info(
     `Verification ${passed ? 'passed' : 'failed'}: exit ${result.exitCode ?? 'none'} in ${result.durationMs} ms`,

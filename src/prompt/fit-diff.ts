@@ -4,8 +4,9 @@
  * when the budget runs out) one line with its size and a pointer to read the file instead.
  * Small diffs go first so one huge file cannot crowd out the many small ones. Pure.
  */
+
+import type { ChangedFile } from '../github/diff-lines.js';
 import { DIFF_BUDGET_CHARS, MAX_LISTED_FILES } from '../limits.js';
-import type { ChangedFile } from '../outputs/diff-lines.js';
 
 /** Characters kept back for each file's summary line. */
 const SUMMARY_RESERVE = 160;

@@ -5,22 +5,12 @@
  * image's address is never part of it: the model gets the bytes, not a signed link.
  */
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
+import type { PromptImage } from '../context/issue-images.js';
+import { IMAGE_ALT_CHARS } from '../limits.js';
 import { wrapUntrusted } from '../safety/untrusted-text.js';
-
-/** An image the action downloaded and checked. */
-export interface PromptImage {
-  /** Where it was, e.g. `image 1 of the issue #12 body`. */
-  label: string;
-  /** Its alt text as written (untrusted). */
-  alt?: string | undefined;
-  /** `image/png`, `image/jpeg`, `image/gif` or `image/webp`, from its bytes. */
-  mediaType: string;
-  data: Uint8Array;
-}
 
 // GitHub writes this alt text for an image pasted without a description; it says nothing.
 const DEFAULT_ALT = /^(?:image|screenshot|img)$/i;
-const ALT_MAX_CHARS = 300;
 
 /** The parts that follow the task text: an introduction, then a caption and the image, per image. */
 export function imageParts(images: readonly PromptImage[]): ChatCompletionContentPart[] {
@@ -38,7 +28,7 @@ export function imageParts(images: readonly PromptImage[]): ChatCompletionConten
     const caption = `Image ${i + 1}: ${image.label} (${image.mediaType}, ${size}).`;
     const altBlock =
       alt && !DEFAULT_ALT.test(alt)
-        ? `\n${wrapUntrusted(`alt text of ${image.label}`, alt, { format: 'plain', maxChars: ALT_MAX_CHARS })}`
+        ? `\n${wrapUntrusted(`alt text of ${image.label}`, alt, { format: 'plain', maxChars: IMAGE_ALT_CHARS })}`
         : '';
     parts.push({ type: 'text', text: `${caption}${altBlock}` });
     parts.push({

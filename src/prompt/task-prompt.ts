@@ -5,9 +5,10 @@
  * (issue body, comments, CI logs) in an untrusted block and the issue's images after it.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { PromptImage } from '../context/issue-images.js';
 import { INSTRUCTION_FILES_MAX_BYTES } from '../limits.js';
 import { sanitizeUntrusted, wrapUntrusted } from '../safety/untrusted-text.js';
-import { imageParts, type PromptImage } from './image-prompt.js';
+import { imageParts } from './image-prompt.js';
 import { buildSystemPrompt, type SystemPromptOptions } from './system-prompt.js';
 
 /** Outsiders' text given to the model as data. */

@@ -7,13 +7,13 @@
 
 import type { RunBudget } from '../agent/budget.js';
 import { readTranscript } from '../agent/transcript.js';
-import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { blockedHostNames, blockedHostsNote } from '../egress/blocked-hosts-report.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import type { RunFacts } from '../outputs/action-outputs.js';
 import { blockedHostsSection } from '../outputs/blocked-hosts-section.js';
 import { renderRefusals, summarizeRefusals } from '../outputs/refusals.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
+import { renderTranscriptMarkdown } from '../outputs/transcript-markdown.js';
 import { createAgentRunner } from '../pipeline/agent-runner.js';
 import { runAgentStep } from '../pipeline/agent-step.js';
 import { prepareAgentTools } from '../pipeline/agent-tools.js';
@@ -29,7 +29,7 @@ import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
 import { runPlanning } from './plan-run.js';
 import type { WorkPlan } from './plan-work.js';
 import { type Publication, publishWork } from './publish.js';
-import { publishReviewReply } from './publish-review.js';
+import { publishThreadReply } from './publish-thread-reply.js';
 import { prepareRepositoryContext } from './repository-context.js';
 import { runReview } from './review.js';
 import { actionRunnerOptions, checkOutAndOpenTranscript, requireAnswered, runPhases } from './run-phases.js';
@@ -143,7 +143,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
         });
     };
     const ciRounds = config.ci.workflow !== undefined && config.ci.rounds > 0;
-    const result = await (plan.reviewThread ? publishReviewReply : publishWork)(ctx, {
+    const result = await (plan.replyThread ? publishThreadReply : publishWork)(ctx, {
       git: input.git,
       plan,
       checkout,

@@ -4,8 +4,8 @@
  * message, the branch and its lease, whether a moved branch is rebased).
  */
 import { type CommitAndPushOptions, coAuthorFor } from '../git/commit-and-push.js';
+import type { Actor } from '../github/actor.js';
 import { configSecrets } from '../inputs.js';
-import type { Actor } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
 
 type Specific = Pick<CommitAndPushOptions, 'message' | 'startSha' | 'branch' | 'expectedSha' | 'rebase'>;

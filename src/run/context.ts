@@ -3,6 +3,7 @@
  * passes through on its way out (`redact` for logs, `publish` for GitHub).
  */
 import * as core from '@actions/core';
+import type { ExtraRule } from '../bash-policy/index.js';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
 import { type Config, configSecrets } from '../inputs.js';
@@ -14,8 +15,11 @@ import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { createRedactor } from '../safety/redact.js';
 import { neutraliseWorkflowCommands, registerSecrets } from '../safety/workflow-commands.js';
 
+/** The config of an admitted run: its `allowed-commands` lines parsed into rules (`runFromEvent`). */
+export type RunConfig = Omit<Config, 'allowedCommands'> & { allowedCommands: readonly ExtraRule[] };
+
 export interface RunContext {
-  config: Config;
+  config: RunConfig;
   repo: RepoRef;
   octokit: GitHubClient;
   /** Removes secret values and token-shaped strings. */
@@ -37,7 +41,11 @@ export interface RunContext {
 const RUNNER_LOG: RunLog = { info: (m) => core.info(m), warning: (m) => core.warning(m) };
 
 /** Registers the secrets with the runner's masker first, then builds the context. */
-export function createRunContext(config: Config, signal: AbortSignal, sink: RunLog = RUNNER_LOG): RunContext {
+export function createRunContext(
+  config: RunConfig,
+  signal: AbortSignal,
+  sink: RunLog = RUNNER_LOG,
+): RunContext {
   const secrets = configSecrets(config);
   registerSecrets(secrets);
   let redactor = createRedactor(secrets);
@@ -74,7 +82,7 @@ export function createRunContext(config: Config, signal: AbortSignal, sink: RunL
   };
 }
 
-function oidcBearer(config: Config, onSecret: (value: string) => void, log: RunLog): RunContext['oidc'] {
+function oidcBearer(config: RunConfig, onSecret: (value: string) => void, log: RunLog): RunContext['oidc'] {
   const { auth, baseUrl } = config.llm;
   if (auth.kind !== 'oidc') return undefined;
   const recipe = OIDC_RECIPES[auth.settings.provider];

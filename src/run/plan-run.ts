@@ -3,7 +3,7 @@
  * checked out, the planner's read-only tools, and one comment with the plan and its hidden marker.
  * Nothing is committed or pushed on any path; the approval run (`/agent approve`) does the work.
  */
-import { GITHUB_BODY_LIMIT } from '../limits.js';
+import { GITHUB_BODY_LIMIT, PLAN_MARKER_ROOM_CHARS } from '../limits.js';
 import { postComment } from '../outputs/comment.js';
 import { plannedFiles, renderPlanComment } from '../outputs/plan-comment.js';
 import { createAgentRunner } from '../pipeline/agent-runner.js';
@@ -16,9 +16,6 @@ import { preparePlanTools } from './plan-tools.js';
 import type { Publication } from './publish.js';
 import { prepareRepositoryContext } from './repository-context.js';
 import { actionRunnerOptions, checkOutAndOpenTranscript, requireAnswered, runPhases } from './run-phases.js';
-
-/** Room left for the marker after the visible text. */
-const MARKER_ROOM = 4_000;
 
 /** Runs the planner and posts the plan; throws on failure or cancellation (the tracked run reports it). */
 export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Publication> {
@@ -69,7 +66,7 @@ export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Pu
     step('Posting the plan');
     const visible = ctx.publish(
       planText(ctx, trigger.issueNumber, plan.trustedBranch, agent.summary),
-      GITHUB_BODY_LIMIT - MARKER_ROOM,
+      GITHUB_BODY_LIMIT - PLAN_MARKER_ROOM_CHARS,
     );
     const body = renderPlanComment(visible, {
       issue: { title: trigger.title, body: trigger.body },

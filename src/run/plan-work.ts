@@ -6,8 +6,8 @@
 import type { StartPoint } from '../git/checkout.js';
 import { isNotFound } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
+import { fetchReplyThread, type ReplyThreadContext } from '../github/reply-thread.js';
 import { isSameRepository, type RepoRef } from '../github/repo-ref.js';
-import { fetchReviewThread, type ReviewThreadContext } from '../github/review-thread.js';
 import type { Mode } from '../inputs.js';
 import type { ReactionTarget } from '../outputs/comment.js';
 import type { Trigger } from '../triggers/trigger.js';
@@ -47,7 +47,7 @@ export interface WorkPlan {
   /** Lines for the PR body, e.g. the failing run this fixes. */
   prNotes?: string[];
   /** Set when a review comment is answered in its thread: a push to the PR branch, or a fork's patch. */
-  reviewThread?: ReviewThreadContext;
+  replyThread?: ReplyThreadContext;
   /** Set when the run reviews the pull request: read-only, published as one pull-request review. */
   review?: ReviewRequest;
   /** Set when the run only plans (`/agent plan`, `plan-first`): read-only, published as a plan comment. */
@@ -86,16 +86,16 @@ async function reviewThreadOf(
   octokit: Octokit,
   repo: RepoRef,
   trigger: { prNumber: number; commentId: number },
-): Promise<ReviewThreadContext | undefined> {
+): Promise<ReplyThreadContext | undefined> {
   try {
-    return await fetchReviewThread(octokit, repo, trigger);
+    return await fetchReplyThread(octokit, repo, trigger);
   } catch (error) {
     if (isNotFound(error)) return undefined;
     throw error;
   }
 }
 
-function pullRequestOf({ pullRequest: pr }: ReviewThreadContext): PullRequestContext {
+function pullRequestOf({ pullRequest: pr }: ReplyThreadContext): PullRequestContext {
   return {
     number: pr.number,
     headRef: pr.headRef,
@@ -211,7 +211,7 @@ async function planForTrigger(
           ? { kind: 'comment', id: trigger.commentId }
           : { kind: 'review-comment', id: trigger.commentId };
       // The thread gets the answer when the result is a push (auto mode) or a fork's patch.
-      const inThread = thread && (!pr.sameRepo || mode === 'auto') ? { reviewThread: thread } : {};
+      const inThread = thread && (!pr.sameRepo || mode === 'auto') ? { replyThread: thread } : {};
       const common = { conversation: pr.number, reaction, pullRequest: pr, ...inThread };
       if (!pr.sameRepo) {
         // A fork's branch cannot be pushed to with this token: answer with the patch instead.

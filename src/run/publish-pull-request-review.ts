@@ -7,6 +7,11 @@
  * the findings left open, the dismissed ones; each inline comment's: its fingerprint) and posts
  * one `COMMENT` review on the reviewed head. Never pushes anything.
  */
+
+import { normaliseCode } from '../findings/review-fingerprint.js';
+import type { DropReason, GroundedFinding } from '../findings/review-grounding.js';
+import { SEVERITY_RANK } from '../findings/review-severity.js';
+import type { DiffLines } from '../github/diff-lines.js';
 import type { PriorReviewComment } from '../github/pull-request-review-context.js';
 import {
   REVIEW_BODY_CHARS,
@@ -15,13 +20,10 @@ import {
   REVIEW_MARKER_FINDINGS,
 } from '../limits.js';
 import type { RunFacts } from '../outputs/action-outputs.js';
-import type { DiffLines } from '../outputs/diff-lines.js';
 import { headlineMarkdown } from '../outputs/outcome.js';
 import { postPullRequestReview } from '../outputs/pull-request-review.js';
 import { type ResolvedFinding, renderReviewBody } from '../outputs/review-body.js';
 import { placeFindings, renderWhyFlagged } from '../outputs/review-comments.js';
-import { normaliseCode } from '../outputs/review-fingerprint.js';
-import type { DropReason, GroundedFinding } from '../outputs/review-grounding.js';
 import {
   type Dismissal,
   type MarkerFinding,
@@ -29,7 +31,6 @@ import {
   renderReviewMarker,
 } from '../outputs/review-marker.js';
 import { noIssuesSentence, type ReviewScope, scopeSentence } from '../outputs/review-scope.js';
-import { SEVERITY_RANK } from '../outputs/review-severity.js';
 import type { RunContext } from './context.js';
 import type { Publication } from './publish.js';
 import type { OpenFinding } from './review-ledger.js';

@@ -10,6 +10,7 @@ import { changedFiles, committedChangePatch, workTreeChangePatch } from '../git/
 import type { CheckoutResult } from '../git/checkout.js';
 import { type CommitAndPushResult, commitAndPush } from '../git/commit-and-push.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
+import type { Actor } from '../github/actor.js';
 import { apiError } from '../github/api-error.js';
 import { setPullRequestDraft } from '../github/pull-request-draft.js';
 import { PUBLISHED_PATCH_CHARS } from '../limits.js';
@@ -29,7 +30,6 @@ import { dressPullRequest } from '../outputs/pull-request-extras.js';
 import { composeNotes, draftReason } from '../outputs/pull-request-notes.js';
 import { fenceBlock } from '../outputs/quoted-text.js';
 import { summaryBelowTitle, titleFrom } from '../outputs/title.js';
-import type { Actor } from '../triggers/trigger.js';
 import { commitMessage, commitOptions } from './commit-options.js';
 import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan-work.js';

@@ -7,6 +7,7 @@
  */
 import type { TranscriptWriter } from '../agent/transcript.js';
 import type { ImageReport } from '../context/context-report.js';
+import type { PromptImage } from '../context/issue-images.js';
 import { collectImages, imageSources } from '../context/issue-images.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { readBranchTree } from '../git/read-file-on-branch.js';
@@ -18,7 +19,6 @@ import {
 } from '../limits.js';
 import type { DroppableInput } from '../llm/request-rules.js';
 import { loadInstructionContext } from '../pipeline/instruction-context.js';
-import type { PromptImage } from '../prompt/image-prompt.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { WorkInput } from './carry-out-plan.js';
 import type { RunContext } from './context.js';

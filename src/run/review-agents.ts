@@ -11,7 +11,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { RunBudget } from '../agent/budget.js';
 import type { AgentResult } from '../agent/loop.js';
 import type { TranscriptEvent, TranscriptWriter } from '../agent/transcript.js';
-import type { ReviewCommentDraft } from '../outputs/review-comments.js';
+import type { ReviewCommentDraft } from '../findings/review-comment-draft.js';
 import type { TrackingComment } from '../outputs/tracking-comment.js';
 import { type AgentRunnerOptions, createAgentRunner } from '../pipeline/agent-runner.js';
 import { runAgentCall } from '../pipeline/agent-step.js';

@@ -5,10 +5,11 @@
  * review raised and left open, or people dismissed, are left out and counted. Comments the tool
  * refused are counted as dropped, unless the same reviewer made the comment again correctly.
  */
-import type { DiffLines } from '../outputs/diff-lines.js';
-import { normaliseCode, normaliseTitle } from '../outputs/review-fingerprint.js';
-import { type DropReason, type GroundedFinding, groundFinding } from '../outputs/review-grounding.js';
-import { SEVERITY_RANK } from '../outputs/review-severity.js';
+
+import { normaliseCode, normaliseTitle } from '../findings/review-fingerprint.js';
+import { type DropReason, type GroundedFinding, groundFinding } from '../findings/review-grounding.js';
+import { SEVERITY_RANK } from '../findings/review-severity.js';
+import type { DiffLines } from '../github/diff-lines.js';
 import type { RejectedComment } from '../tools/add-review-comment.js';
 import type { ReviewerResult } from './review-agents.js';
 import { knownAs, type ReviewLedger } from './review-ledger.js';

@@ -5,10 +5,11 @@
  * request's author or a maintainer), dismisses its finding for good; a thread the action resolved
  * closes it; the rest stay open. Pure.
  */
+
+import { ruleKey } from '../findings/review-fingerprint.js';
 import type { PriorReview } from '../github/pull-request-review-context.js';
 import type { ReviewThread } from '../github/review-threads.js';
 import { REVIEW_MARKER_DISMISSED } from '../limits.js';
-import { ruleKey } from '../outputs/review-fingerprint.js';
 import {
   type Dismissal,
   type MarkerFinding,

@@ -9,11 +9,11 @@
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AgentResult } from '../agent/loop.js';
+import { normaliseCode } from '../findings/review-fingerprint.js';
+import { fileLines } from '../findings/review-grounding.js';
 import { resolveReviewThread } from '../github/review-threads.js';
 import { REVIEW_RECHECK_CONTEXT_LINES, REVIEW_RECHECK_MAX } from '../limits.js';
 import type { ResolvedFinding } from '../outputs/review-body.js';
-import { normaliseCode } from '../outputs/review-fingerprint.js';
-import { fileLines } from '../outputs/review-grounding.js';
 import type { ReviewScope } from '../outputs/review-scope.js';
 import { buildRecheckMessages, parseRecheckVerdict } from '../prompt/review-recheck-prompt.js';
 import type { RunContext } from './context.js';

@@ -7,7 +7,7 @@
  * full review again, and the review says why.
  */
 import { compareCommits } from '../github/compare-commits.js';
-import type { ChangedFile } from '../outputs/diff-lines.js';
+import type { ChangedFile } from '../github/diff-lines.js';
 import type { FullReason, ReviewScope } from '../outputs/review-scope.js';
 import type { RunContext } from './context.js';
 

@@ -8,9 +8,9 @@
  */
 import { lstat, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { GroundedFinding } from '../findings/review-grounding.js';
+import { SEVERITY_RANK } from '../findings/review-severity.js';
 import { REVIEW_VERIFY_CHEAP_MS, REVIEW_VERIFY_MAX_SUGGESTIONS } from '../limits.js';
-import type { GroundedFinding } from '../outputs/review-grounding.js';
-import { SEVERITY_RANK } from '../outputs/review-severity.js';
 import type { CommandHost } from '../pipeline/command-host.js';
 import { runVerification } from '../pipeline/verify.js';
 import type { Sandbox } from '../sandbox/sandbox.js';

@@ -9,18 +9,18 @@
 import path from 'node:path';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { readTranscript } from '../agent/transcript.js';
-import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
 import { readFileAtCommit } from '../git/read-file-at-commit.js';
 import { compareCommits } from '../github/compare-commits.js';
+import { type ChangedFile, diffLines } from '../github/diff-lines.js';
 import {
   fetchPullRequestForReview,
   type PullRequestForReview,
 } from '../github/pull-request-review-context.js';
 import { fetchReviewThreads, type ReviewThread } from '../github/review-threads.js';
-import { type ChangedFile, diffLines } from '../outputs/diff-lines.js';
+import { renderTranscriptMarkdown } from '../outputs/transcript-markdown.js';
 import { createAgentRunner } from '../pipeline/agent-runner.js';
 import { runAgentCall } from '../pipeline/agent-step.js';
 import { buildPullRequestReviewTask } from '../prompt/pull-request-review-task.js';

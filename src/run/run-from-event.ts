@@ -3,11 +3,12 @@
  * gate, then hand an allowed run to `runTracked` (reaction, tracking comment, checkout, agent,
  * verification, publishing). Every exit path returns an outcome with all the facts it knows.
  */
+
+import { describeRuleProblem, type ExtraRule, parseAllowedCommands } from '../bash-policy/index.js';
 import { readEventPayload } from '../event.js';
 import { RUN_TRAILER } from '../git/commit.js';
 import { type Config, InputError } from '../inputs.js';
 import type { RunOutcome } from '../outputs/action-outputs.js';
-import { parseAllowedCommands } from '../safety/bash-policy/index.js';
 import { confirmCheckRunHead } from '../triggers/check-run-head.js';
 import { checkGate } from '../triggers/gate.js';
 import { resolveTrigger } from '../triggers/resolve-trigger.js';
@@ -24,9 +25,9 @@ export async function runFromEvent(config: Config): Promise<RunOutcome> {
     );
   }
   const startedAt = Date.now();
-  await checkAllowedCommands(config.allowedCommands);
+  const allowedCommands = await admitAllowedCommands(config.allowedCommands);
   const cancel = watchJobCancel((signal) => ctx.log.warning(`Received ${signal}: stopping and finalising.`));
-  const ctx = createRunContext(config, cancel.signal);
+  const ctx = createRunContext({ ...config, allowedCommands }, cancel.signal);
   try {
     const payload = await readEventPayload(config.runner.eventPath);
     const resolved = resolveTrigger(config.runner.eventName, payload, {
@@ -68,15 +69,13 @@ export async function runFromEvent(config: Config): Promise<RunOutcome> {
 
 /**
  * `allowed-commands` rules are read with the bash parser, which loads asynchronously, so the input
- * schema cannot check them. Checked here, before the reaction or the tracking comment, a typo
+ * schema cannot parse them. Parsed here, once, before the reaction or the tracking comment, a typo
  * fails the step like any other bad input, with nothing posted on the issue.
  */
-async function checkAllowedCommands(lines: readonly string[]): Promise<void> {
-  try {
-    await parseAllowedCommands(lines);
-  } catch (error) {
-    if (!(error as Error).message.startsWith('allowed-commands:')) throw error;
-    // The parser's message already names the input and the line; add how to write one.
-    throw new InputError([`${(error as Error).message} Write one command per line, as it would be typed.`]);
-  }
+async function admitAllowedCommands(lines: readonly string[]): Promise<ExtraRule[]> {
+  const parsed = await parseAllowedCommands(lines);
+  if (parsed.kind === 'rules') return parsed.rules;
+  throw new InputError([
+    `allowed-commands: ${describeRuleProblem(parsed)} Write one command per line, as it would be typed.`,
+  ]);
 }

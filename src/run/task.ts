@@ -5,9 +5,9 @@
 import { collectCheckRunReport, formatCheckRunReport } from '../ci/check-run-report.js';
 import { collectFailureLogs, formatFailureReport } from '../ci/failure-logs.js';
 import { CI_LOG_CHARS } from '../limits.js';
-import { buildReviewTask } from '../prompt/review-context.js';
 import type { UntrustedPart } from '../prompt/task-prompt.js';
 import { deliverLine, instructionTask, titledPart } from '../prompt/task-wording.js';
+import { buildThreadReplyTask } from '../prompt/thread-reply-task.js';
 import type { Trigger } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
 import type { WorkPlan } from './plan-work.js';
@@ -48,8 +48,8 @@ export async function buildTask(
       break;
     case 'pr-comment':
     case 'review-comment': {
-      if (trigger.kind === 'review-comment' && plan.reviewThread) {
-        spec = buildReviewTask(plan.reviewThread, {
+      if (trigger.kind === 'review-comment' && plan.replyThread) {
+        spec = buildThreadReplyTask(plan.replyThread, {
           repository: `${owner}/${repo}`,
           instruction: trigger.instruction,
           canPush: plan.publish.kind === 'push',

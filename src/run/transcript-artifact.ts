@@ -9,9 +9,9 @@
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readTranscript } from '../agent/transcript.js';
-import { renderTranscriptDetails } from '../agent/transcript-details.js';
-import { renderTranscriptMarkdown } from '../agent/transcript-markdown.js';
 import type { ArtifactUploader } from '../github/artifact-client.js';
+import { renderTranscriptDetails } from '../outputs/transcript-details.js';
+import { renderTranscriptMarkdown } from '../outputs/transcript-markdown.js';
 import type { Trigger } from '../triggers/trigger.js';
 import type { RunContext } from './context.js';
 

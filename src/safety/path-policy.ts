@@ -6,6 +6,7 @@
  */
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { SYMLINK_HOPS_MAX } from '../limits.js';
 
 /** What a path is wanted for; writing has extra rules. */
 export type PathAccess = 'read' | 'write';
@@ -45,8 +46,6 @@ export interface PathPolicy {
   resolve(p: string, access: PathAccess): PathDecision;
 }
 
-const MAX_LINK_HOPS = 40;
-
 /**
  * Real path of `target` as the kernel walks it: segment by segment from the root, each symlink
  * replaced by where it points *before* the next `..` is applied (so `link/..` is the parent of
@@ -54,7 +53,7 @@ const MAX_LINK_HOPS = 40;
  * written; a dangling symlink is followed to where a write would land.
  */
 export function realPathOf(target: string, hops = 0): string {
-  if (hops > MAX_LINK_HOPS) throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
+  if (hops > SYMLINK_HOPS_MAX) throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
   const absolute = path.isAbsolute(target) ? target : path.resolve(target);
   let current = '/';
   const segments = absolute.split('/').filter((s) => s !== '' && s !== '.');

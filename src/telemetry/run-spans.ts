@@ -18,8 +18,8 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { TranscriptRecord } from '../agent/transcript.js';
-import type { Prices } from '../inputs.js';
 import { OTEL_CONTENT_MAX_CHARS } from '../limits.js';
+import type { Prices } from '../llm/model-prices.js';
 import { costUsd } from '../llm/model-prices.js';
 
 /** What the run span says about the run as a whole, beyond the records. */

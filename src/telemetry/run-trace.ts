@@ -13,12 +13,25 @@ import { isIP } from 'node:net';
 import type { TranscriptRecord } from '../agent/transcript.js';
 import { parseAllowedHosts } from '../egress/allowed-hosts.js';
 import { decideEgress, type Resolver } from '../egress/egress-decision.js';
-import type { Config } from '../inputs.js';
 import { OTEL_EXPORT_TIMEOUT_MS } from '../limits.js';
 import type { RunFacts } from './run-spans.js';
 
+/** The `otel-*` inputs: where the run's trace goes, and what it may carry. */
+export interface TelemetrySetting {
+  /** The OTLP/HTTP traces URL (`otel-endpoint`, with `/v1/traces` added unless it ends so). */
+  tracesUrl: string;
+  /** Header name → value, read from the variables `otel-headers` names. Secret. */
+  headers: Record<string, string>;
+  /** Prompt, answer and tool content in spans (`otel-content`). */
+  content: boolean;
+}
+
 export interface RunTraceInput {
-  config: Pick<Config, 'telemetry' | 'network' | 'allowedDomains'>;
+  config: {
+    telemetry: TelemetrySetting | undefined;
+    network: 'off' | 'allowlist' | 'on';
+    allowedDomains: readonly string[];
+  };
   records: readonly TranscriptRecord[];
   facts: RunFacts;
   log: { info: (m: string) => void; warning: (m: string) => void };

@@ -9,16 +9,17 @@
  * told so.
  */
 import { z } from 'zod';
-import type { DiffLines } from '../outputs/diff-lines.js';
-import { fitsDiff, location, type ReviewCommentDraft, SEVERITIES } from '../outputs/review-comments.js';
-import { normaliseCode } from '../outputs/review-fingerprint.js';
+import { fitsDiff, location, type ReviewCommentDraft } from '../findings/review-comment-draft.js';
+import { normaliseCode } from '../findings/review-fingerprint.js';
 import {
   anchorFinding,
   DROP_REASONS,
   type DropReason,
   fileLines,
   groundFinding,
-} from '../outputs/review-grounding.js';
+} from '../findings/review-grounding.js';
+import { SEVERITIES } from '../findings/review-severity.js';
+import type { DiffLines } from '../github/diff-lines.js';
 import { defineTool, type Tool } from './tool.js';
 
 const parameters = z.object({

@@ -4,9 +4,9 @@
  * head and tail of the output, and a denial names the rule that refused the command.
  */
 import { z } from 'zod';
+import type { BashPolicy } from '../bash-policy/index.js';
 import { runCommand } from '../exec/run-command.js';
 import { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_SECONDS, COMMAND_OUTPUT_LIMITS } from '../limits.js';
-import type { BashPolicy } from '../safety/bash-policy/index.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { defineTool, type Tool } from './tool.js';
 

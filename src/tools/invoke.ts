@@ -6,8 +6,9 @@
 import { jsonrepair } from 'jsonrepair';
 import type { z } from 'zod';
 import { TOOL_ABORT_GRACE_MS, TOOL_OUTPUT_MAX_CHARS } from '../limits.js';
+import type { ToolCall } from '../llm/tool-call.js';
 import type { ToolRegistry } from './registry.js';
-import type { ToolCall, ToolOutcome, ToolResult, ToolStatus } from './tool.js';
+import type { ToolOutcome, ToolResult, ToolStatus } from './tool.js';
 
 /**
  * Appended to every failed result, so the model reads a failure as something to act on rather

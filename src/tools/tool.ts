@@ -45,19 +45,6 @@ export interface Tool<TParams = unknown> {
   execute(args: TParams, context: ToolContext): Promise<ToolOutcome>;
 }
 
-/** A call as the model made it: arguments are the raw JSON string from the stream. */
-export interface ToolCall {
-  id: string;
-  name: string;
-  arguments: string;
-  /**
-   * Provider-specific fields that came with the call (Gemini's `extra_content` thought
-   * signature, say). Opaque: kept exactly as received and sent back on the call in the history,
-   * because some providers refuse the next request without them.
-   */
-  providerFields?: Record<string, unknown>;
-}
-
 /** Every outcome of every call, success or not, ends up as one of these. */
 export interface ToolResult {
   callId: string;

@@ -4,11 +4,16 @@
  * a CI failure on a commit this action pushed is not a new task, and neither is an endless series
  * of failures on one of the action's branches.
  */
+
+import type { Actor } from '../github/actor.js';
 import { isNotFound } from '../github/api-error.js';
 import type { GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
-import { PERMISSIONS, type Permission } from '../inputs.js';
-import type { Actor, Trigger } from './trigger.js';
+import type { Trigger } from './trigger.js';
+
+/** The `min-permission` input's values, weakest first. */
+export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
 
 export type GateDecision = { kind: 'allowed'; permission?: Permission } | { kind: 'denied'; reason: string };
 

@@ -4,9 +4,9 @@
  * comment). Pure, like the rest of trigger resolution.
  */
 import { z } from 'zod';
+import type { Actor } from '../github/actor.js';
 import { isSameRepository } from '../github/repo-ref.js';
-import type { Mode } from '../inputs.js';
-import type { Actor, Trigger } from './trigger.js';
+import type { Mode, Trigger } from './trigger.js';
 
 /** The actions that mean "there is new code to review". */
 export const REVIEW_ACTIONS = ['opened', 'synchronize', 'ready_for_review', 'reopened'] as const;

@@ -4,10 +4,10 @@
  * trigger is the gate's job, since it needs the API).
  */
 import { z } from 'zod';
-import type { Mode } from '../inputs.js';
+import type { Actor } from '../github/actor.js';
 import { planCommandOf } from './plan-command.js';
 import { resolvePullRequestEvent } from './pull-request-event.js';
-import type { Actor, Trigger } from './trigger.js';
+import type { Mode, Trigger } from './trigger.js';
 import { matchTriggerPhrase } from './trigger-phrase.js';
 
 export interface TriggerOptions {

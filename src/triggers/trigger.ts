@@ -2,15 +2,11 @@
  * What started this run, parsed once from the event into a discriminated union. Everything
  * downstream switches over `kind`; nothing else looks at the raw payload.
  */
+import type { Actor } from '../github/actor.js';
 
-/** The person (or bot) whose action started the run. */
-export interface Actor {
-  login: string;
-  /** `Bot` for GitHub Apps and `[bot]` logins; checked by the gate. */
-  type: string;
-  /** Account id, for the `Co-authored-by` noreply address. */
-  id?: number;
-}
+/** The `mode` input: how a run publishes (`review` reviews instead of changing). */
+export const MODES = ['auto', 'pr', 'comment', 'review'] as const;
+export type Mode = (typeof MODES)[number];
 
 export interface IssueTrigger {
   kind: 'issue';

@@ -10,11 +10,13 @@ import path from 'node:path';
 import type { AgentResult } from '../../src/agent/loop.js';
 import { type CheckoutResult, checkoutRef } from '../../src/git/checkout.js';
 import { createGitCommandManager, type GitCommandManager } from '../../src/git/git-command-manager.js';
+import type { Actor } from '../../src/github/actor.js';
 import { type Config, loadConfig } from '../../src/inputs.js';
 import { createRunContext, type RunContext } from '../../src/run/context.js';
 import { planWork, type WorkPlan } from '../../src/run/plan-work.js';
-import type { Actor, IssueTrigger, Trigger } from '../../src/triggers/trigger.js';
+import type { IssueTrigger, Trigger } from '../../src/triggers/trigger.js';
 import type { GitHubServer } from '../fakes/github-server.js';
+import { commandRules } from './command-rules.js';
 import { inputVariables } from './runner-env.js';
 
 /** The API key runs are configured with; nothing published may carry it. */
@@ -68,10 +70,14 @@ export async function runSetting(github: GitHubServer, options: RunSettingOption
   const logs = { info: [] as string[], warning: [] as string[] };
   const abort = new AbortController();
   // The action's own context, with its log lines (already redacted and defused) kept for the test.
-  const ctx = createRunContext(config, abort.signal, {
-    info: (m) => void logs.info.push(m),
-    warning: (m) => void logs.warning.push(m),
-  });
+  const ctx = createRunContext(
+    { ...config, allowedCommands: await commandRules(...config.allowedCommands) },
+    abort.signal,
+    {
+      info: (m) => void logs.info.push(m),
+      warning: (m) => void logs.warning.push(m),
+    },
+  );
   const { serverUrl } = config.runner;
   const git = createGitCommandManager({
     cwd: workspace,

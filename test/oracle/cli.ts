@@ -8,8 +8,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createBashPolicy } from '../../src/safety/bash-policy/index.js';
-import { optionTablesInUse } from '../../src/safety/bash-policy/rules/rule.js';
+import { createBashPolicy } from '../../src/bash-policy/index.js';
+import { optionTablesInUse } from '../../src/bash-policy/rules/rule.js';
 import { makePolicyWorkspace } from '../helpers/bash-policy-workspace.js';
 import { fuzzCases } from './fuzz.js';
 import { startOracle } from './oracle.js';

@@ -8,7 +8,7 @@
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { Approval, ApprovedCommand } from '../../src/safety/bash-policy/approval.js';
+import type { Approval, ApprovedCommand } from '../../src/bash-policy/approval.js';
 import type { TraceEvent } from './strace-log.js';
 import { helperFor, type Image } from './well-known-helpers.js';
 

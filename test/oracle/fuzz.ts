@@ -7,7 +7,7 @@
  * other spellings of a path (relative, absolute, `..`, through a symlink), `-C <dir>`, `@file` and
  * file-list options, redirect spellings and `NAME=value` prefixes.
  */
-import type { OptionTable } from '../../src/safety/bash-policy/options.js';
+import type { OptionTable } from '../../src/bash-policy/options.js';
 import type { OracleCase } from './oracle.js';
 import { commandSpans, lex, type Token, unlex, wordValue } from './shell-words.js';
 

@@ -5,7 +5,7 @@
  * happened with each approval. The sandbox keeps a bypass from doing harm while it is measured.
  */
 import path from 'node:path';
-import { createBashPolicy, type PolicyVerdict } from '../../src/safety/bash-policy/index.js';
+import { createBashPolicy, type PolicyVerdict } from '../../src/bash-policy/index.js';
 import { detectSandbox, type ManagedSandbox } from '../../src/sandbox/detect-sandbox.js';
 import { optionsFor } from '../integration/sandbox/sandbox-fixture.js';
 import { compareEffects, type Finding, type PolicyLevel } from './compare-effects.js';

@@ -7,7 +7,7 @@
  * project code, and `find -exec` is refused.) Anything else a command executes is a finding.
  */
 import path from 'node:path';
-import type { ApprovedCommand } from '../../src/safety/bash-policy/approval.js';
+import type { ApprovedCommand } from '../../src/bash-policy/approval.js';
 
 /** What a process is running: the program and argv of its last exec, and the approval it matched. */
 export interface Image {

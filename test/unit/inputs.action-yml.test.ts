@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
+import { SEVERITIES } from '../../src/findings/review-severity.js';
 import {
   API_FORMATS,
   AUTH_MODES,
@@ -17,7 +18,6 @@ import {
   SANDBOX_LEVELS,
 } from '../../src/inputs.js';
 import { OIDC_PROVIDERS } from '../../src/llm/oidc/recipe.js';
-import { SEVERITIES } from '../../src/outputs/review-severity.js';
 
 const actionYml = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
   inputs: Record<string, { description: string; default?: string }>;

@@ -77,7 +77,7 @@ describe('unit test file names', () => {
     assert.equal(subjectOf('run/publish.test.ts'), 'src/run/publish.ts');
     assert.equal(subjectOf('run/plan-work.review.test.ts'), 'src/run/plan-work.ts');
     assert.equal(subjectOf('inputs.test.ts'), 'src/inputs.ts');
-    assert.equal(subjectOf('safety/bash-policy/corpus.test.ts'), 'src/safety/bash-policy/');
+    assert.equal(subjectOf('bash-policy/corpus.test.ts'), 'src/bash-policy/');
     assert.equal(subjectOf('fakes/github-server.violations.test.ts'), 'test/fakes/github-server.ts');
     assert.equal(subjectOf('scripts/changelog.test.ts'), 'scripts/changelog.mjs');
     assert.equal(subjectOf('docs/architecture.test.ts'), 'docs/architecture.md');

@@ -10,8 +10,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { createBashPolicy } from '../../../src/safety/bash-policy/index.js';
-import { optionTablesInUse } from '../../../src/safety/bash-policy/rules/rule.js';
+import { createBashPolicy } from '../../../src/bash-policy/index.js';
+import { optionTablesInUse } from '../../../src/bash-policy/rules/rule.js';
 import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
 import { loadBenign } from '../../helpers/policy-corpus.js';
 import { fuzzCases } from '../../oracle/fuzz.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Approval } from '../../../src/safety/bash-policy/approval.js';
+import type { Approval } from '../../../src/bash-policy/approval.js';
 import { argvMatches, compareEffects } from '../../oracle/compare-effects.js';
 import { parseStraceLog } from '../../oracle/strace-log.js';
 import { splitCall, unescapeC } from '../../oracle/strace-syntax.js';

@@ -21,6 +21,7 @@ import { type DetectSandboxOptions, detectSandbox } from '../../../src/sandbox/d
 import { DEFAULT_FILES, type Harness, startHarness } from '../../helpers/action-harness.js';
 import { type HostileEntry, loadHostile, setupsOf } from '../../helpers/policy-corpus.js';
 import { runnerMode } from '../../helpers/runner-mode.js';
+import { noSudo, optionsFor } from '../../integration/sandbox/sandbox-fixture.js';
 import {
   type ActionStart,
   actionEffects,
@@ -32,7 +33,6 @@ import {
 import { directEffects, EFFECT_PROBES } from '../../oracle/effects-direct.js';
 import { compareKnown, effectKey, loadKnownEffects, saveKnownEffects } from '../../oracle/known-effects.js';
 import { makeOracleWorkspace } from '../../oracle/oracle-workspace.js';
-import { noSudo, optionsFor } from '../../integration/sandbox/sandbox-fixture.js';
 
 const FULL = process.env['AGENT_ACTION_EFFECTS_FULL'] === '1';
 const RECORD = process.env['AGENT_ACTION_EFFECTS_RECORD'] === '1';

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loopDeadline, RunBudget, stopSummary, timeBudget } from '../../../src/agent/budget.js';
+import { loopDeadline, RunBudget, stopSummary } from '../../../src/agent/budget.js';
 import { type AgentEvent, runAgent } from '../../../src/agent/loop.js';
+import { timeBudget } from '../../../src/ci/wait-for-run.js';
+import type { ToolCall } from '../../../src/llm/tool-call.js';
 import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
-import type { ToolCall } from '../../../src/tools/tool.js';
 import { reply } from '../../fakes/openai-server.js';
 import { createProbeTool } from '../../helpers/agent-tools.js';
 import { fakeClient } from '../../helpers/fake-llm-client.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DoomLoopGuard, signature } from '../../../src/agent/doom-loop.js';
-import type { ToolCall, ToolResult } from '../../../src/tools/tool.js';
+import type { ToolCall } from '../../../src/llm/tool-call.js';
+import type { ToolResult } from '../../../src/tools/tool.js';
 
 const call = (name: string, args: object, id = 'c'): ToolCall => ({
   id,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { RunBudget } from '../../../src/agent/budget.js';
 import { type AgentEvent, runAgent } from '../../../src/agent/loop.js';
 import { createTranscript, readTranscript } from '../../../src/agent/transcript.js';
-import { renderTranscriptMarkdown } from '../../../src/agent/transcript-markdown.js';
+import { renderTranscriptMarkdown } from '../../../src/outputs/transcript-markdown.js';
 import { buildInitialMessages } from '../../../src/prompt/task-prompt.js';
 import { createRedactor } from '../../../src/safety/redact.js';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';

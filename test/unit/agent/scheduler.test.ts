@@ -3,9 +3,10 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { scheduleToolCalls } from '../../../src/agent/scheduler.js';
+import type { ToolCall } from '../../../src/llm/tool-call.js';
 import { FAILURE_HINT } from '../../../src/tools/invoke.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
-import { defineTool, type ToolCall } from '../../../src/tools/tool.js';
+import { defineTool } from '../../../src/tools/tool.js';
 
 const params = z.object({
   id: z.string(),

@@ -9,7 +9,7 @@ import {
   type TranscriptEvent,
   type TranscriptRecord,
 } from '../../../src/agent/transcript.js';
-import { formatArguments, renderTranscriptMarkdown } from '../../../src/agent/transcript-markdown.js';
+import { formatArguments, renderTranscriptMarkdown } from '../../../src/outputs/transcript-markdown.js';
 import { createRedactor } from '../../../src/safety/redact.js';
 
 const SECRET = 'hunter2-very-secret-value';

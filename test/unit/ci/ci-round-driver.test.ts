@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { timeBudget } from '../../../src/agent/budget.js';
 import { type CiReport, ciFailed, runCiRounds } from '../../../src/ci/ci-round-driver.js';
+import { timeBudget } from '../../../src/ci/wait-for-run.js';
 import { renderCiReport } from '../../../src/outputs/ci-report.js';
 import { forbidden } from '../../fakes/github-reply.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { timeBudget } from '../../../src/agent/budget.js';
 import { type DispatchWorkflowOptions, dispatchWorkflow } from '../../../src/ci/dispatch-workflow.js';
-import { waitForRun } from '../../../src/ci/wait-for-run.js';
+import { timeBudget, waitForRun } from '../../../src/ci/wait-for-run.js';
 import { HANDLERS } from '../../fakes/github-handlers.js';
 import { forbidden } from '../../fakes/github-reply.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';

@@ -40,21 +40,55 @@ function whereRows(): WhereRow[] {
     .map((m) => ({ question: m[1]!, file: m[2]!, symbol: m[3]! }));
 }
 
-/** The folders under src/ whose files `folder`'s files import (relative imports only). */
-function importedFolders(folder: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const file of filesUnder(`src/${folder}`).filter((f) => f.endsWith('.ts'))) {
-    const text = readFileSync(path.join(root, file), 'utf8');
-    for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
-      const target = path.relative(
-        path.join(root, 'src'),
-        path.resolve(path.dirname(path.join(root, file)), m[1]!),
-      );
-      const top = target.includes('/') ? target.split('/')[0]! : '(src)';
-      if (top !== folder) found.set(top, file);
-    }
+/** A file's layer unit: its top folder under src/ (`run`), or the top-level file itself (`main.ts`). */
+function unitOf(fromSrc: string): string {
+  return fromSrc.split('/')[0]!.replace(/\.js$/, '.ts');
+}
+
+/** The rows of "## Layers", top first: each row's units (`run`, `main.ts`) by their layer number. */
+function layerTable(): Map<string, number> {
+  const section = map.split(/^## /m).find((s) => s.startsWith('Layers'));
+  assert.ok(section, 'docs/architecture.md has a "## Layers" section');
+  const layers = new Map<string, number>();
+  for (const line of section.split('\n')) {
+    const row = /^\|\s*(\d+)\s*\|([^|]+)\|/.exec(line);
+    if (!row) continue;
+    for (const unit of row[2]!.matchAll(/`src\/([\w.-]+)\/?`/g)) layers.set(unit[1]!, Number(row[1]));
   }
-  return found;
+  return layers;
+}
+
+interface ImportEdge {
+  file: string;
+  target: string;
+}
+
+/** Every relative import under src/ (`import`, `import type`, `export … from`, `import()`), as paths from src/. */
+function importEdges(): ImportEdge[] {
+  const src = path.join(root, 'src');
+  return filesUnder('src')
+    .filter((f) => /\.c?ts$/.test(f))
+    .flatMap((file) =>
+      [
+        ...readFileSync(path.join(root, file), 'utf8').matchAll(
+          /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g,
+        ),
+      ].map((m) => ({
+        file: path.relative(src, path.join(root, file)),
+        target: path.relative(src, path.resolve(path.dirname(path.join(root, file)), m[1]!)),
+      })),
+    );
+}
+
+/** The imports that run against the table: to a row above, or to another unit of the same row. */
+function wrongWayImports(layers: Map<string, number>, edges: ImportEdge[]): string[] {
+  return edges
+    .filter(({ file, target }) => {
+      const from = unitOf(file);
+      const to = unitOf(target);
+      return from !== to && (layers.get(to) ?? 0) <= (layers.get(from) ?? Number.POSITIVE_INFINITY);
+    })
+    .map(({ file, target }) => `src/${file} imports src/${target}`);
 }
 
 describe('docs/architecture.md', () => {
@@ -87,14 +121,45 @@ describe('docs/architecture.md', () => {
     }
   });
 
-  it('holds the layering it describes: the shared pipeline and the local runner never import the action’s run', () => {
+  it('has a layer for every folder and top-level file under src/, and names no other', () => {
+    const layers = layerTable();
+    const units = new Set(filesUnder('src').map((file) => unitOf(file.slice('src/'.length))));
+    assert.deepEqual(
+      [...units].filter((unit) => !layers.has(unit)),
+      [],
+      'add these to the "## Layers" table',
+    );
+    assert.deepEqual(
+      [...layers.keys()].filter((unit) => !units.has(unit)),
+      [],
+      'the "## Layers" table names these, which are gone',
+    );
+  });
+
+  it('holds the layering it describes: every import goes to its own folder or a row below', () => {
+    const layers = layerTable();
+    const edges = importEdges();
     // The scan sees imports at all: the pipeline does use the sandbox and the tools.
-    assert.ok(importedFolders('pipeline').has('sandbox') && importedFolders('pipeline').has('tools'));
-    for (const folder of ['pipeline', 'cli', 'agent', 'tools', 'outputs', 'safety', 'llm', 'git', 'github']) {
-      const imports = importedFolders(folder);
-      for (const upper of ['run', 'cli'].filter((f) => f !== folder)) {
-        assert.equal(imports.get(upper), undefined, `${imports.get(upper)} imports src/${upper}/`);
-      }
-    }
+    assert.ok(edges.some((e) => e.file.startsWith('pipeline/') && e.target.startsWith('sandbox/')));
+    assert.ok(edges.some((e) => e.file.startsWith('pipeline/') && e.target.startsWith('tools/')));
+    // Up a row, or across to a neighbour in the same row, is wrong; within a folder or down is not.
+    const probes = [
+      { file: 'llm/a.ts', target: 'tools/b.js' },
+      { file: 'ci/a.ts', target: 'edit/b.js' },
+      { file: 'tools/a.ts', target: 'tools/b.js' },
+      { file: 'tools/a.ts', target: 'llm/b.js' },
+    ];
+    assert.deepEqual(wrongWayImports(layers, probes), [
+      'src/llm/a.ts imports src/tools/b.js',
+      'src/ci/a.ts imports src/edit/b.js',
+    ]);
+    const wrong = wrongWayImports(layers, edges);
+    assert.deepEqual(wrong, [], `imports against the layers of docs/architecture.md:\n${wrong.join('\n')}`);
+  });
+
+  it('keeps the shared pipeline and the local runner out of the action’s run', () => {
+    const layers = layerTable();
+    for (const lower of ['pipeline', 'cli']) assert.ok(layers.get(lower)! > layers.get('run')!);
+    assert.ok(layers.get('pipeline')! > layers.get('cli')!);
   });
 });

@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { type BashPolicy, createBashPolicy } from '../../../src/bash-policy/index.js';
 import { agentCommandEnv } from '../../../src/exec/scrubbed-env.js';
-import { type BashPolicy, createBashPolicy } from '../../../src/safety/bash-policy/index.js';
 import { makePolicyWorkspace } from '../../helpers/bash-policy-workspace.js';
 
 const ws = makePolicyWorkspace();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { contextWindowFor, DEFAULT_CONTEXT_WINDOW } from '../../../src/llm/context-window.js';
+import { DEFAULT_CONTEXT_WINDOW_TOKENS } from '../../../src/limits.js';
+import { contextWindowFor } from '../../../src/llm/context-window.js';
 import { resolveEndpoint } from '../../../src/llm/endpoint.js';
 
 describe('resolveEndpoint', () => {
@@ -58,6 +59,6 @@ describe('contextWindowFor', () => {
     assert.equal(contextWindowFor('openai/gpt-4.1-2025-04-14', undefined), 1_047_576);
     assert.equal(contextWindowFor('gpt-5.5', undefined), 400_000);
     assert.equal(contextWindowFor('qwen3-coder:30b', undefined), 262_144);
-    assert.equal(contextWindowFor('my-finetune', undefined), DEFAULT_CONTEXT_WINDOW);
+    assert.equal(contextWindowFor('my-finetune', undefined), DEFAULT_CONTEXT_WINDOW_TOKENS);
   });
 });

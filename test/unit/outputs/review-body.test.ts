@@ -5,13 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { ReviewCommentDraft } from '../../../src/findings/review-comment-draft.js';
 import {
   droppedLine,
   type ReviewBodyInput,
   renderReviewBody,
   severityCounts,
 } from '../../../src/outputs/review-body.js';
-import type { ReviewCommentDraft } from '../../../src/outputs/review-comments.js';
 
 const c = (severity: ReviewCommentDraft['severity'], line = 1): ReviewCommentDraft => ({
   path: 'a.ts',

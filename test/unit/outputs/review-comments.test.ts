@@ -1,13 +1,10 @@
 /** Where checked findings go: inline on diff lines, into the body (folded, over the limit, below the severity), or left out as repeats. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { diffLines, lastHunkLine } from '../../../src/outputs/diff-lines.js';
-import {
-  placeFindings,
-  type ReviewCommentDraft,
-  renderCommentBody,
-} from '../../../src/outputs/review-comments.js';
-import type { GroundedFinding } from '../../../src/outputs/review-grounding.js';
+import type { ReviewCommentDraft } from '../../../src/findings/review-comment-draft.js';
+import type { GroundedFinding } from '../../../src/findings/review-grounding.js';
+import { diffLines, lastHunkLine } from '../../../src/github/diff-lines.js';
+import { placeFindings, renderCommentBody } from '../../../src/outputs/review-comments.js';
 
 // Two hunks of a.ts: new lines 1-4 (2 and 3 added) and 20-22 (21 added); b.bin has no patch.
 const PATCH = [

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   parseUnifiedDiff,
-  presentReviewPatch,
+  presentThreadReplyPatch,
   renderSuggestion,
   type SuggestionTarget,
 } from '../../../src/outputs/suggestion.js';
@@ -62,20 +62,20 @@ const on = (
 });
 
 function present(after: string, target: SuggestionTarget, extra: string[] = []) {
-  return presentReviewPatch(gitDiff({ [FILE]: ORIGINAL }, { [FILE]: after }, extra), target, ORIGINAL);
+  return presentThreadReplyPatch(gitDiff({ [FILE]: ORIGINAL }, { [FILE]: after }, extra), target, ORIGINAL);
 }
 
-function suggestion(result: ReturnType<typeof presentReviewPatch>): string[] {
+function suggestion(result: ReturnType<typeof presentThreadReplyPatch>): string[] {
   assert.equal(result.kind, 'suggestion', result.kind === 'diff' ? result.reason : 'no change');
   return result.kind === 'suggestion' ? result.replacement : [];
 }
 
-function diffReason(result: ReturnType<typeof presentReviewPatch>): string {
+function diffReason(result: ReturnType<typeof presentThreadReplyPatch>): string {
   assert.equal(result.kind, 'diff');
   return result.kind === 'diff' ? result.reason : '';
 }
 
-describe('presentReviewPatch', () => {
+describe('presentThreadReplyPatch', () => {
   it('suggests a one-line change on a single-line comment', () => {
     const result = present(
       edit(ORIGINAL, (l) => (l[2] = 'const THREE = 3;')),
@@ -160,39 +160,42 @@ describe('presentReviewPatch', () => {
     assert.match(diffReason(present(after, on(null, 3, 'LEFT'))), /base version/);
     assert.match(diffReason(present(after, on(null, null))), /not on a current line/);
     const diff = gitDiff({ [FILE]: ORIGINAL }, { [FILE]: after });
-    assert.match(diffReason(presentReviewPatch(diff, on(null, 3))), /not available/);
+    assert.match(diffReason(presentThreadReplyPatch(diff, on(null, 3))), /not available/);
     // A file text that does not match the diff's context is not the commented version.
     assert.match(
-      diffReason(presentReviewPatch(diff, on(null, 3), ORIGINAL.replace('line 2', 'other'))),
+      diffReason(presentThreadReplyPatch(diff, on(null, 3), ORIGINAL.replace('line 2', 'other'))),
       /does not match/,
     );
   });
 
   it('uses a diff for changes to other files, more than one file, new and deleted files', () => {
     const other = gitDiff({ [FILE]: ORIGINAL, 'b.ts': 'b\n' }, { 'b.ts': 'B\n' });
-    assert.match(diffReason(presentReviewPatch(other, on(null, 1), ORIGINAL)), /another file/);
+    assert.match(diffReason(presentThreadReplyPatch(other, on(null, 1), ORIGINAL)), /another file/);
     const two = gitDiff(
       { [FILE]: ORIGINAL, 'b.ts': 'b\n' },
       { 'b.ts': 'B\n', [FILE]: edit(ORIGINAL, (l) => (l[0] = 'x')) },
     );
-    assert.match(diffReason(presentReviewPatch(two, on(null, 1), ORIGINAL)), /more than one file/);
+    assert.match(diffReason(presentThreadReplyPatch(two, on(null, 1), ORIGINAL)), /more than one file/);
     const deleted = gitDiff({ [FILE]: ORIGINAL }, { [FILE]: null });
-    assert.match(diffReason(presentReviewPatch(deleted, on(null, 1), ORIGINAL)), /renames, creates, deletes/);
+    assert.match(
+      diffReason(presentThreadReplyPatch(deleted, on(null, 1), ORIGINAL)),
+      /renames, creates, deletes/,
+    );
     const mode = gitDiff({ [FILE]: ORIGINAL, 'x.bin': 'a\0b' }, { 'x.bin': 'a\0c' });
     assert.equal(parseUnifiedDiff(mode)[0]?.hunks.length, 0);
-    assert.match(diffReason(presentReviewPatch(mode, on(null, 1), ORIGINAL)), /another file/);
+    assert.match(diffReason(presentThreadReplyPatch(mode, on(null, 1), ORIGINAL)), /another file/);
   });
 
   it('treats a missing final newline: fine as context, a diff when the change touches it', () => {
     const noNewline = ORIGINAL.slice(0, -1);
     const middle = gitDiff({ [FILE]: noNewline }, { [FILE]: noNewline.replace('line 18', 'LINE 18') });
-    assert.deepEqual(suggestion(presentReviewPatch(middle, on(null, 18), noNewline)), ['LINE 18']);
+    assert.deepEqual(suggestion(presentThreadReplyPatch(middle, on(null, 18), noNewline)), ['LINE 18']);
     const last = gitDiff({ [FILE]: noNewline }, { [FILE]: noNewline.replace('line 20', 'LINE 20') });
-    assert.match(diffReason(presentReviewPatch(last, on(null, 20), noNewline)), /end-of-file newline/);
+    assert.match(diffReason(presentThreadReplyPatch(last, on(null, 20), noNewline)), /end-of-file newline/);
   });
 
   it('answers none for an empty diff', () => {
-    assert.deepEqual(presentReviewPatch('', on(null, 3), ORIGINAL), { kind: 'none' });
+    assert.deepEqual(presentThreadReplyPatch('', on(null, 3), ORIGINAL), { kind: 'none' });
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { diffLines } from '../../../src/outputs/diff-lines.js';
+import { diffLines } from '../../../src/github/diff-lines.js';
 import {
   publishPullRequestReview,
   type ReviewPublishInput,

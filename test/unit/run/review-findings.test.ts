@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AgentResult } from '../../../src/agent/loop.js';
-import { diffLines } from '../../../src/outputs/diff-lines.js';
-import type { ReviewCommentDraft } from '../../../src/outputs/review-comments.js';
-import { groundFinding } from '../../../src/outputs/review-grounding.js';
+import type { ReviewCommentDraft } from '../../../src/findings/review-comment-draft.js';
+import { groundFinding } from '../../../src/findings/review-grounding.js';
+import { diffLines } from '../../../src/github/diff-lines.js';
 import type { ReviewerResult } from '../../../src/run/review-agents.js';
 import { checkFindings } from '../../../src/run/review-findings.js';
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import type { ChangedFile } from '../../../src/outputs/diff-lines.js';
+import type { ChangedFile } from '../../../src/github/diff-lines.js';
 import { decideReviewScope } from '../../../src/run/review-scope.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
 import { runSetting } from '../../helpers/run-context.js';

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { GroundedFinding } from '../../../src/outputs/review-grounding.js';
+import type { GroundedFinding } from '../../../src/findings/review-grounding.js';
 import { checkSuggestions } from '../../../src/run/review-suggestions.js';
 import { unsandboxed } from '../../../src/sandbox/sandbox.js';
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { settleBeforeGit, settleFirst } from '../../../src/sandbox/settle-first.js';
+import { settleBeforeGit } from '../../../src/sandbox/settle-first.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';
+import { settleFirst } from '../../../src/tools/settled-registry.js';
 import { defineTool } from '../../../src/tools/tool.js';
 
 const events: string[] = [];

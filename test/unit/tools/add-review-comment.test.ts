@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { diffLines } from '../../../src/outputs/diff-lines.js';
-import type { ReviewCommentDraft } from '../../../src/outputs/review-comments.js';
+import type { ReviewCommentDraft } from '../../../src/findings/review-comment-draft.js';
+import { diffLines } from '../../../src/github/diff-lines.js';
 import { createAddReviewCommentTool, type RejectedComment } from '../../../src/tools/add-review-comment.js';
 import { invokeTool } from '../../../src/tools/invoke.js';
 import { ToolRegistry } from '../../../src/tools/registry.js';

@@ -2,76 +2,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 636:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(706);
-/**
- * Entry of `dist/policy-check/index.js`: the bash policy as the action builds it, for checking
- * command lines without running them (and for measuring the built policy). Reads one JSON
- * object on stdin and prints one JSON object:
- *
- *     { "workspace": "/path", "sandbox": { "level": "none", "deliberate": false },
- *       "written": ["evil.mjs"], "commands": ["git status", "cat /etc/passwd"] }
- *     → { "verdicts": [{ "allowed": true, "ms": 0.05 }, { "allowed": false, "rule": "system-path", … }] }
- *
- * `written` lists workspace files the agent wrote this run (as the file tools record them, by
- * path and by content); `readOnly: true` checks as a review run does. `"record": true` adds to
- * each allowed verdict what the policy approved (`approval`: the simple commands with their argv,
- * which run project code, and the typed paths).
- */
-
-
-
-
-const request = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(0, 'utf8'));
-const root = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.realpathSync)(request.workspace);
-const written = new Set((request.written ?? []).map((f) => node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(root, f)));
-const contents = new Set();
-for (const file of written) {
-    try {
-        contents.add((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(file)).digest('hex'));
-    }
-    catch {
-        // not there (any more): recorded by path only
-    }
-}
-const policy = await (0,_safety_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_3__/* .createBashPolicy */ .dm)({
-    workspace: root,
-    sandbox: request.sandbox,
-    ...(request.readOnly ? { readOnly: true } : {}),
-    readTracker: {
-        wasWritten: (real) => written.has(real) || [...written].some((w) => w.startsWith(`${real}/`)),
-        wroteContent: (hash) => contents.has(hash),
-    },
-});
-const rounds = Math.max(1, request.rounds ?? 1);
-const verdicts = request.commands.map((command) => {
-    const times = [];
-    const record = request.record === true;
-    let verdict = policy.check(command, { record });
-    for (let r = 0; r < rounds; r++) {
-        const start = performance.now();
-        verdict = policy.check(command, { record });
-        times.push(performance.now() - start);
-    }
-    return { ...verdict, ms: times };
-});
-process.stdout.write(`${JSON.stringify({ verdicts })}\n`);
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 706:
+/***/ 4:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -80,7 +11,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   dm: () => (/* binding */ createBashPolicy)
 });
 
-// UNUSED EXPORTS: isNamespaceLevel, isolationOf, parseAllowedCommands
+// UNUSED EXPORTS: describeRuleProblem, isNamespaceLevel, isolationOf, parseAllowedCommands, ruleLines
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(24);
@@ -89,7 +20,10 @@ var external_node_fs_ = __nccwpck_require__(24);
  * Every size cap, retry count, wait and timeout the action works within, named once with the
  * reason for its value. Modules import these instead of writing their own literals, so a reader
  * sees in one file what the action will and will not do, and a value changes in one place.
- * The run's budgets (turns, tokens, time, cost) are inputs and are not here.
+ * The run's budgets (turns, tokens, time, cost) are inputs and are not here. Left in their modules:
+ * constants that describe a format rather than bound the action (TLS field numbers, the tab width,
+ * the characters-per-token estimate, the shortest value redaction treats as a secret, how far
+ * markdown is cut short of a size), and the waits of the sandbox's own helpers (`src/sandbox/`).
  */
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -121,7 +55,7 @@ const REVIEW_COMMENT_CHARS = 16_000;
  * A review-thread answer shown in the tracking comment instead; under the body limit for the status
  * line around it.
  */
-const REVIEW_REPLY_FALLBACK_CHARS = 60_000;
+const THREAD_REPLY_FALLBACK_CHARS = 60_000;
 /** The agent's patch shown in a comment-mode answer; the rest is cut. */
 const PUBLISHED_PATCH_CHARS = 40_000;
 /** A diff block in a review-thread answer; leaves room under the body limit for the rest of it. */
@@ -170,7 +104,7 @@ const BINARY_SNIFF_BYTES = 8 * KiB;
 /** Untrusted text (issue bodies, comments) given to the model, per part. */
 const DEFAULT_UNTRUSTED_MAX_CHARS = 30_000;
 /** Each earlier comment of a review thread given to the model. */
-const REVIEW_THREAD_COMMENT_CHARS = 4_000;
+const THREAD_REPLY_COMMENT_CHARS = 4_000;
 /**
  * The pull request's diff given to a reviewing model: about 10k tokens, leaving most of the context
  * for work.
@@ -411,8 +345,74 @@ const ARTIFACT_UPLOAD_TIMEOUT_MS = 2 * MINUTE;
 const OTEL_EXPORT_TIMEOUT_MS = 10 * SECOND;
 /** Prompt or tool content in one span attribute with `otel-content: true`; longer text is cut. */
 const OTEL_CONTENT_MAX_CHARS = 16 * KiB;
+// --- Moved here from the modules that use them: commands, context, MCP, surfaces ---
+/**
+ * How often a command's watchdog looks at its log while it prints nothing new: often enough that a
+ * cap is enforced within a fraction of a second, rarely enough to cost nothing measurable.
+ */
+const COMMAND_WATCH_INTERVAL_MS = 50;
+/** One read of a command's log by its watchdog: large enough to keep up with a fast writer. */
+const COMMAND_LOG_READ_BYTES = (/* unused pure expression or super */ null && (MiB));
+/**
+ * How far past its cap a command's log may grow while the watchdog is behind the command, before
+ * the command is killed: a bound on the disk a runaway printer can take.
+ */
+const COMMAND_LOG_SLACK_BYTES = 64 * MiB;
+/**
+ * A `length` finish with nothing to act on is retried this often before it is reported: once, with
+ * the conversation compacted, is what recovers a turn cut by a full window.
+ */
+const LENGTH_FINISH_RETRIES = 1;
+/**
+ * The context window of a model the table in `src/llm/context-window.ts` does not know and no
+ * `context-window` input names: the smallest window of current tool-calling models, so compaction
+ * starts early rather than late.
+ */
+const DEFAULT_CONTEXT_WINDOW_TOKENS = 128_000;
+/**
+ * How long a stopped MCP server's exit is awaited to say why it stopped: a process that has exited
+ * reports at once; a second covers a loaded runner.
+ */
+const MCP_EXIT_WAIT_MS = (/* unused pure expression or super */ null && (SECOND));
+/** Longest Unix socket path used: Linux takes 107 bytes (`sun_path`); the rest is room. */
+const UNIX_SOCKET_PATH_MAX = 100;
+/** Lines of `verify-command` output kept for the PR body: enough for a test runner's failure summary. */
+const VERIFY_TAIL_LINES = 40;
+/** Symbolic links followed while resolving one path: Linux's own limit (`ELOOP` after 40). */
+const SYMLINK_HOPS_MAX = 40;
+/** Larger `.gitattributes` files are not read, only noted (any real one is far smaller). */
+const ATTRIBUTE_FILE_MAX_BYTES = (/* unused pure expression or super */ null && (MiB));
+/** How many paths or lines a `.git` guard message names; the rest are counted. */
+const GIT_GUARD_SHOWN = 10;
+/** Hosts the blocked-hosts note does not list (a capped list) shown with their command, at most. */
+const BLOCKED_HOSTS_UNPLACED_SHOWN = 10;
+/** Refusal rules named in the refusals line; more would bury the one example it quotes. */
+const REFUSAL_RULES_SHOWN = 8;
+/** Files listed in a run's change list; the rest are counted (the diff has them all). */
+const CHANGE_LIST_SHOWN = 50;
+/** A pull request or commit title: git's conventional subject length. */
+const TITLE_CHARS = 72;
+/** Lines of GitHub's answer quoted in a publish-failure note; enough for its errors, not a page. */
+const FAILURE_QUOTE_LINES = 15;
+/** Activity lines the tracking comment keeps (the latest); the transcript has all of them. */
+const TRACKING_ACTIVITY_LINES = 30;
+/** An image's alt text given to the model: a caption, not a place for a second prompt. */
+const IMAGE_ALT_CHARS = 300;
+/** Room left in a plan comment for its hidden marker after the visible text. */
+const PLAN_MARKER_ROOM_CHARS = 4_000;
+/** Pages of an MCP server's `tools/list` read at most: a server paging forever is not waited for. */
+const MCP_TOOL_PAGES_MAX = 50;
+/** Function names providers accept: letters, digits, `_` and `-`, at most 64. */
+const TOOL_NAME_MAX_CHARS = 64;
+/**
+ * Time kept back from `timeout-minutes` for publishing (commit, push, PR), at most: a quarter of a
+ * short run, and a minute of a longer one, which a push and a pull request take with room to spare.
+ */
+const PUBLISH_RESERVE_MAX_MS = (/* unused pure expression or super */ null && (MINUTE));
+/** The MCP SDK's own call timeout is this much later than the action's, so the clearer message comes first. */
+const MCP_SDK_TIMEOUT_GRACE_MS = (/* unused pure expression or super */ null && (SECOND));
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/approval.ts
+;// CONCATENATED MODULE: ./src/bash-policy/approval.ts
 /** An empty record for one line. */
 function newApproval() {
     return { commands: [], paths: [] };
@@ -456,7 +456,7 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
  */
 
 
-const MAX_LINK_HOPS = 40;
+
 /**
  * Real path of `target` as the kernel walks it: segment by segment from the root, each symlink
  * replaced by where it points *before* the next `..` is applied (so `link/..` is the parent of
@@ -464,7 +464,7 @@ const MAX_LINK_HOPS = 40;
  * written; a dangling symlink is followed to where a write would land.
  */
 function realPathOf(target, hops = 0) {
-    if (hops > MAX_LINK_HOPS)
+    if (hops > SYMLINK_HOPS_MAX)
         throw Object.assign(new Error('too many symbolic links'), { code: 'ELOOP' });
     const absolute = external_node_path_default().isAbsolute(target) ? target : external_node_path_default().resolve(target);
     let current = '/';
@@ -580,7 +580,7 @@ function createPathPolicy(workspaceRoot) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/denial.ts
+;// CONCATENATED MODULE: ./src/bash-policy/denial.ts
 /** A hard denial: the `allowed-commands` input cannot override it. */
 function deny(rule, message) {
     return { rule, message, hard: true };
@@ -590,7 +590,7 @@ function notAllowed(rule, message) {
     return { rule, message, hard: false };
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/core.ts
+;// CONCATENATED MODULE: ./src/bash-policy/core.ts
 /**
  * The core allowed where the policy is the only barrier (isolation `none`): commands whose every
  * option and operand the policy types, that run no program the workspace names and read no
@@ -623,7 +623,52 @@ function coreDenial(name, isolation) {
     return deny('unsandboxed-core', `\`${name}\` is not allowed on this runner: it has no sandbox (no user namespaces or passwordless sudo) to isolate arbitrary code from the action's own secrets, so only reading, listing and searching commands, read-only git and file moves inside the workspace run here (no interpreters, build tools, test runners, linters, awk or xargs: each can run code or reads configuration that names programs). Use the file tools to read and change code; to run the project's tools, use a runner with user namespaces or passwordless sudo, or set \`sandbox: off\` to accept the risk.`);
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/heredoc.ts
+// EXTERNAL MODULE: ./src/bash-policy/web-tree-sitter.cjs
+var web_tree_sitter = __nccwpck_require__(413);
+;// CONCATENATED MODULE: ./src/bash-policy/parser.ts
+/**
+ * Loads the tree-sitter bash grammar once per process. Bundling notes (checked with ncc 0.45):
+ * - each `.wasm` file is read through `readFileSync(new URL(<literal>, import.meta.url))`, the
+ *   shape ncc's asset relocator recognises, so `npm run build` copies both files byte for byte
+ *   next to `dist/index.js` and the bundle runs without `node_modules` (any other shape, or a
+ *   `??=` anywhere in this file, makes the relocator skip it and webpack emits a corrupted copy);
+ * - web-tree-sitter's CommonJS build is used (see `web-tree-sitter.cjs`), and it reads the free
+ *   variable `__dirname` once while initialising, which an ESM bundle does not define.
+ */
+
+
+let loading;
+/** The shared bash parser; the first call loads the grammar, later calls reuse it. */
+function parser_loadBashParser() {
+    if (loading === undefined)
+        loading = load();
+    return loading;
+}
+async function load() {
+    const { Language, Parser } = web_tree_sitter;
+    const wasmBinary = (0,external_node_fs_.readFileSync)(__nccwpck_require__.ab + "tree-sitter.wasm");
+    await withDirname(() => Parser.init({ wasmBinary }));
+    const bash = (0,external_node_fs_.readFileSync)(__nccwpck_require__.ab + "tree-sitter-bash.wasm");
+    const parser = new Parser();
+    parser.setLanguage(await Language.load(bash));
+    return parser;
+}
+/** Defines a placeholder global `__dirname` while `run` is pending, if there is none. */
+async function withDirname(run) {
+    const global = globalThis;
+    if ('__dirname' in globalThis)
+        return run();
+    // Only used to locate `tree-sitter.wasm`, which is handed over as bytes instead.
+    global.__dirname = '/';
+    try {
+        return await run();
+    }
+    finally {
+        delete global.__dirname;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/bash-policy/heredoc.ts
 
 const delimiterPiece = /'[\w.-]*'|"[\w.-]*"|\\[\w.-]|[\w.-]+/y;
 /** The delimiter after quote removal, and whether any part of it was quoted. */
@@ -708,7 +753,7 @@ function checkHeredoc(node, source) {
     ];
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/words.ts
+;// CONCATENATED MODULE: ./src/bash-policy/words.ts
 
 const dynamicNodes = {
     simple_expansion: ['parameter-expansion', 'a `$variable` expansion'],
@@ -825,7 +870,7 @@ function isDenial(value) {
     return 'rule' in value;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/syntax.ts
+;// CONCATENATED MODULE: ./src/bash-policy/syntax.ts
 
 
 
@@ -856,7 +901,7 @@ const refusedStructure = {
 const operators = new Set(['&&', '||', ';', '|', '|&', '\n', '!']);
 const redirectTypes = new Set(['file_redirect', 'herestring_redirect', 'heredoc_redirect']);
 /** Parses `command` and returns its steps, or the first reason to refuse it. */
-function parseCommandLine(parser, command) {
+function syntax_parseCommandLine(parser, command) {
     const tree = parser.parse(command);
     if (!tree)
         return deny('parse-error', 'The command could not be parsed.');
@@ -1041,7 +1086,7 @@ function visitTest(node, walk) {
         return deny('test-expression', '`[[ … ]]` is not allowed (bash evaluates subscripts and arithmetic in it as code); use `test` or `[` with literal words.');
     }
     // The inner text is parsed (and accounted for) as a command line of its own.
-    const inner = parseCommandLine(walk.parser, `test ${text.slice(1, -1)}`);
+    const inner = syntax_parseCommandLine(walk.parser, `test ${text.slice(1, -1)}`);
     if (!Array.isArray(inner))
         return inner;
     if (inner.length !== 1 || inner[0]?.kind !== 'command')
@@ -1051,27 +1096,55 @@ function visitTest(node, walk) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/extra-rules.ts
+;// CONCATENATED MODULE: ./src/bash-policy/extra-rules.ts
+/**
+ * The `allowed-commands` input: one rule per line, written like the command it allows.
+ *
+ *     cargo clippy *        `cargo clippy` with any further arguments
+ *     make lint             exactly `make lint`
+ *     ./scripts/check.sh *  a workspace script with any arguments
+ *
+ * Words are literal (quotes allowed); a final unquoted `*` matches any further arguments and
+ * is the only wildcard. A rule lifts soft denials only: shell structure, paths, secrets,
+ * network, interpreters given code, and the other hard rules still apply.
+ *
+ * The lines are parsed once, where the run is admitted (the action's `runFromEvent`, the local
+ * runner's `--allow`), into `ExtraRule`s that the policy takes as they are.
+ */
 
-/** Parses the input's lines; a line that is not a plain command throws (a misconfiguration). */
-function extra_rules_parseExtraRules(parser, lines) {
-    return lines
-        .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('#'))
-        .map((source) => {
+
+/** The rule lines of the input's text or of repeated flags: trimmed, blank lines and `#` comments left out. */
+function ruleLines(lines) {
+    return lines.map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+}
+/** Parses rule lines (see `ruleLines`); the first line that is not a plain command is `invalid`. */
+async function parseAllowedCommands(lines) {
+    const parser = await loadBashParser();
+    const rules = [];
+    for (const source of lines) {
         const steps = parseCommandLine(parser, source);
         const step = Array.isArray(steps) && steps.length === 1 ? steps[0] : undefined;
         if (step?.kind !== 'command' || step.assignments.length > 0) {
-            throw new Error(`allowed-commands: \`${source}\` is not a plain command such as \`cargo clippy *\`.`);
+            return { kind: 'invalid', line: source, problem: 'not-plain-command' };
         }
         const last = step.words.at(-1);
         const rest = last?.glob === true && last.value === '*';
         const words = (rest ? step.words.slice(0, -1) : step.words).map((w) => w.value);
         if (words.length === 0 || step.words.slice(0, rest ? -1 : undefined).some((w) => w.glob)) {
-            throw new Error(`allowed-commands: \`${source}\` may use \`*\` only as its last word, after the command name.`);
+            return { kind: 'invalid', line: source, problem: 'wildcard-not-last' };
         }
-        return { words, rest, source };
-    });
+        rules.push({ words, rest, source });
+    }
+    return { kind: 'rules', rules };
+}
+/** An invalid line explained; the caller puts the name of its input (`allowed-commands`, `--allow`) first. */
+function describeRuleProblem(invalid) {
+    switch (invalid.problem) {
+        case 'not-plain-command':
+            return `\`${invalid.line}\` is not a plain command such as \`cargo clippy *\`.`;
+        case 'wildcard-not-last':
+            return `\`${invalid.line}\` may use \`*\` only as its last word, after the command name.`;
+    }
 }
 /** The first rule that allows `words` (command name first), if any. */
 function matchExtraRule(words, rules) {
@@ -1079,7 +1152,7 @@ function matchExtraRule(words, rules) {
         rule.words.every((w, i) => words[i] === w));
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/hard-denies.ts
+;// CONCATENATED MODULE: ./src/bash-policy/hard-denies.ts
 /**
  * Commands refused by name whatever their arguments, and whatever `allowed-commands` says:
  * privilege changes, wrappers that run another command past the policy, the network, and
@@ -1279,7 +1352,7 @@ function hardDenial(name) {
     return hardDenies.get(name) ?? hardDenies.get(name.split('.')[0]);
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/isolation.ts
+;// CONCATENATED MODULE: ./src/bash-policy/isolation.ts
 /**
  * How far the sandbox isolates the commands, which decides how much the policy must stop on its
  * own. Only a namespace level puts a kernel boundary around commands; any other level string
@@ -1304,7 +1377,7 @@ function workspaceCodeDenial(isolation, what) {
     return deny('workspace-code-unsandboxed', `${what}, which is arbitrary code (a test, build script, Makefile, plugin or tool configuration can do anything), and this runner has no sandbox that isolates it from the action's own secrets. Read and check the code with the file tools instead; to run it, use a runner with user namespaces or passwordless sudo, or set \`sandbox: off\` to accept the risk.`);
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/glob.ts
+;// CONCATENATED MODULE: ./src/bash-policy/glob.ts
 /**
  * Pathname expansion as bash does it with its default options (no `dotglob`, `extglob` or
  * `globstar`): used to check every name a glob argument can become. A leading `.` must be
@@ -1402,7 +1475,7 @@ function expandGlob(cwd, pattern, limit) {
     return current;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/paths.ts
+;// CONCATENATED MODULE: ./src/bash-policy/paths.ts
 /**
  * Checks on path-valued words (operands, option values, glued values, redirect targets). The
  * literal text is checked first (network devices, credentials files, system folders); then the
@@ -1508,7 +1581,7 @@ function inside(p, root) {
     return p === root || p.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/options.ts
+;// CONCATENATED MODULE: ./src/bash-policy/options.ts
 /**
  * The one option parser every command rule uses: a table per tool, read the way that tool's own
  * parser reads its argv. GNU getopt_long semantics by default: short clusters (`-abc`), values
@@ -1748,7 +1821,7 @@ function refusedOption(command, parsed) {
         : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/rule.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/rule.ts
 
 
 /** Allows any arguments that are not options (the operands are checked as `operands`). */
@@ -1866,7 +1939,7 @@ function words(...values) {
     return values.map(literal);
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/archives.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/archives.ts
 /**
  * Archives, listed only: `tar -t` and `unzip -l`. tar's old-style first word (`tar tvf x.tar`)
  * is a bundle of letters whose values are taken from the following words in order, the way tar
@@ -1946,7 +2019,7 @@ const unzip = (args, ctx) => {
     return ctx.checkPath(archive, 'read') ?? checkOperands('unzip', members, 'pattern', ctx);
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/awk-lexer.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/awk-lexer.ts
 /**
  * The awk lexer, driven by the parser (awk-program.ts): whether `/` starts a regular expression
  * or divides depends on whether the grammar expects an operand there, as in gawk's and mawk's
@@ -2106,7 +2179,7 @@ function bracketEnd(s, open) {
     return -1;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/awk-program.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/awk-program.ts
 
 const refusedNames = {
     system: 'runs a shell command',
@@ -2570,7 +2643,7 @@ function checkAwkProgram(program) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/awk.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/awk.ts
 /**
  * awk, gawk, mawk: the program (inline, `-e`, or a `-f` file the policy reads) must parse in
  * the safe subset of awk-program.ts; operands are files, or `name=value` assignments. A `-f`
@@ -2660,7 +2733,7 @@ function checkAssignment(awkName, text, option) {
     return refused ? deny('awk-option', `\`${shown}\` sets \`${name}\`, which ${refused}.`) : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/build-tools.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/build-tools.ts
 /**
  * make, shells and the interpreters that are not on the allowlist. Recipes and scripts are the
  * project's code; code given on the command line or stdin is refused.
@@ -2757,7 +2830,7 @@ function otherInterpreter(name, evalOptions) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/open-rule.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/open-rule.ts
 /**
  * The rule shape for tools with large command lines (test runners, linters, build tools):
  * only the options that matter are typed — the ones that load a plugin, reporter or config
@@ -2904,7 +2977,7 @@ function checkOpenValue(value, kind, ctx) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/checkers.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/checkers.ts
 /**
  * Checkers and test runners outside JavaScript: pytest, tox, nox, coverage, mypy, pylint,
  * flake8, bandit, pyright, yamllint, shellcheck, actionlint, hadolint, staticcheck,
@@ -3151,7 +3224,7 @@ const checkerRules = {
     }),
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/coreutils.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/coreutils.ts
 /**
  * GNU coreutils and the other small file and text tools, each with the option table of its own
  * getopt_long call. Files they read are `read` operands, files they write (`sort -o`,
@@ -3407,7 +3480,7 @@ coreutilRules['command'] = (args) => args[0]?.value === '-v' || args[0]?.value =
     ? undefined
     : deny('wrapper', '`command` runs another command past the shell functions; call the command directly.');
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/jq-filter.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/jq-filter.ts
 /**
  * jq and yq filters read as tokens, with an allowlist instead of a list of bad words: every
  * name a filter calls must be a known operator that only transforms its input (or a function
@@ -3577,7 +3650,7 @@ function string(tool, src, open, end, defined) {
     return jq_filter_refuse(tool, 'has a string that is not closed');
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/data-tools.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/data-tools.ts
 /**
  * jq and yq: their filters are programs too, checked token by token against the operators that
  * only transform the input (jq-filter.ts); yq's in-place editing is a write.
@@ -3634,7 +3707,7 @@ const yq = (args, ctx) => {
     return undefined;
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/ecosystems.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/ecosystems.ts
 /**
  * Build systems and toolchains beyond Node, Python, Go, Rust, Java and .NET, as real projects'
  * CI runs them: C and C++ (cmake, ctest, ninja, meson), Ruby (ruby, bundle, rake, rspec,
@@ -3970,7 +4043,7 @@ const ecosystemRules = {
     }),
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/file-ops.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/file-ops.ts
 /**
  * The commands that change files: mkdir, rmdir, touch, tee, chmod, cp, mv, rm. Every name they
  * write is a typed write (recorded for the line, for review runs and for "written this run").
@@ -4177,7 +4250,7 @@ function isFolder(p) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/formatters.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/formatters.ts
 /**
  * Formatters and fixers that run no project code: allowed in check mode; the options that make
  * them rewrite files are soft denials (an `allowed-commands` rule can lift them).
@@ -4287,7 +4360,7 @@ const formatterRules = {
     }),
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/git-discovery.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/git-discovery.ts
 /**
  * Which repository a git command would open. git looks for it from the folder it runs in up to
  * the file-system root: the first folder holding `.git` (a folder, or a file redirecting with
@@ -4336,7 +4409,7 @@ function discoveryDenial(cwds, workspace) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/git.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/git.ts
 /**
  * git: read-only subcommands, each with the option table of git's parse-options (clusters,
  * glued values, unambiguous abbreviations, `--no-` forms). The action commits and pushes, so
@@ -4566,7 +4639,7 @@ function stash(rest) {
 }
 
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/go-rust.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/go-rust.ts
 /**
  * Go and Rust. Both read workspace files that choose which toolchain runs (`go.mod`'s
  * `toolchain`, `rust-toolchain.toml`) before doing anything, so every command needs the
@@ -4742,7 +4815,7 @@ const cargoSubcommand = (args, ctx) => {
     return undefined;
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/jvm.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/jvm.ts
 /**
  * Java and .NET: mvn, gradle, java, dotnet. Each reads workspace files that give the runtime
  * options or select the SDK before it does anything (`.mvn/jvm.config`, `gradle.properties`,
@@ -4905,7 +4978,7 @@ const dotnetSubcommand = (args, ctx) => {
     return notAllowed('dotnet-subcommand', `\`dotnet ${sub}\` is not on the allowlist.`);
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/node.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/node.ts
 /**
  * Node.js tools. `node <file>`, test runners and package scripts run the workspace's code, so
  * they need an isolating sandbox; so does `node --check` (preloads and `--env-file`, whose
@@ -5028,18 +5101,8 @@ const npmOptions = new Set([
     '--global-style',
     '--install-links=false',
 ]);
-const npmScripts = new Set([
-    'test',
-    't',
-    'tst',
-    'run',
-    'run-script',
-    'rum',
-    'urn',
-    'ci',
-    'clean-install',
-    'ic',
-    'install-clean',
+/** `npm install` and every alias npm accepts for it: with package names they install packages. */
+const npmInstalls = new Set([
     'install',
     'i',
     'in',
@@ -5051,6 +5114,20 @@ const npmScripts = new Set([
     'isntal',
     'isntall',
     'add',
+]);
+const npmScripts = new Set([
+    ...npmInstalls,
+    'test',
+    't',
+    'tst',
+    'run',
+    'run-script',
+    'rum',
+    'urn',
+    'ci',
+    'clean-install',
+    'ic',
+    'install-clean',
     'start',
     'stop',
     'restart',
@@ -5135,20 +5212,7 @@ const npm = (args, ctx) => {
         return undefined;
     }
     if (npmScripts.has(sub)) {
-        const installs = [
-            'install',
-            'i',
-            'in',
-            'ins',
-            'inst',
-            'insta',
-            'instal',
-            'isnt',
-            'isntal',
-            'isntall',
-            'add',
-        ];
-        if (installs.includes(sub) && rest.length > 0)
+        if (npmInstalls.has(sub) && rest.length > 0)
             return deny('npm-install-package', `\`npm ${sub} ${rest.join(' ')}\`: ${installHint}`);
         return ctx.workspaceCode(`\`npm ${sub}\` runs the project's scripts`);
     }
@@ -5226,7 +5290,7 @@ const npx = (args, ctx) => {
         ctx.workspaceCode(`\`npx ${rest[0].value}\` runs \`node_modules/.bin/${rest[0].value}\`, a file of the workspace`));
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/package-managers.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/package-managers.ts
 /**
  * pnpm and yarn: lockfile installs and package scripts (the project's code); `exec` and
  * `<name>` run a file from `node_modules/.bin` or a package script of that name, so they are
@@ -5384,7 +5448,7 @@ function packageManager(name) {
 const pnpm = packageManager('pnpm');
 const yarn = packageManager('yarn');
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/python.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/python.ts
 /**
  * Python: python, pip, uv, poetry and the `python -m` targets without a command of their own.
  * Everything Python runs can import workspace code (`sys.path` starts with the current folder
@@ -5613,7 +5677,7 @@ function pythonProject(name) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/runners.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/runners.ts
 /**
  * JavaScript test runners, linters and checkers with large command lines. Those that run the workspace's
  * code by design (a test file or an `eslint.config.js` can do anything) need the sandbox, and
@@ -5899,7 +5963,7 @@ const runnerRules = {
     }),
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/search.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/search.ts
 /**
  * Searching tools: grep, ripgrep, find and fd. They walk folders, so a recursive search must
  * not enter `.git/` (where a checkout's credentials live) nor follow symlinks out of the workspace,
@@ -6045,7 +6109,7 @@ const fd = (args, ctx) => {
     return undefined;
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/sed.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/sed.ts
 /**
  * sed: every script command that runs a program or touches another file is refused: `e`, `r`,
  * `R`, `w`, `W` and the `e`/`w` flags of `s`; `-i` is refused (edits go through edit_file).
@@ -6243,7 +6307,7 @@ function scanSedScript(script) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/wrappers.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/wrappers.ts
 /**
  * Commands that run another command: the wrapped command is checked as a command of its own,
  * so `timeout 300 npm test` is exactly as allowed as `npm test`.
@@ -6286,7 +6350,7 @@ const wrapperRules = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/rules/index.ts
+;// CONCATENATED MODULE: ./src/bash-policy/rules/index.ts
 /**
  * The table of allowed commands: a name maps to its rule; a name that is absent is a soft
  * denial. Every rule parses its argv with the option-table engine (options.ts).
@@ -6371,7 +6435,7 @@ const commandRules = {
     osascript: otherInterpreter('osascript', ['-e']),
 };
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/variables.ts
+;// CONCATENATED MODULE: ./src/bash-policy/variables.ts
 /**
  * `NAME=value` in front of a command (or given to `env`): allowed by variable *and* value shape.
  * Variables like `NODE_OPTIONS`, `PYTHONPATH` or `GOFLAGS` can load code, so only the values
@@ -6479,7 +6543,7 @@ function variables_checkAssignment(name, value, checkPath) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/check-command.ts
+;// CONCATENATED MODULE: ./src/bash-policy/check-command.ts
 /**
  * Checks one simple command: its `NAME=value` prefixes (by variable and value shape), the
  * command name (a path is mapped to the tool it is, or treated as workspace code), the hard
@@ -6822,7 +6886,7 @@ function checkEnv(args, ctx, depth, entry) {
     return checkWords(command, inner, depth + 1, entry);
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/line-state.ts
+;// CONCATENATED MODULE: ./src/bash-policy/line-state.ts
 /**
  * What the checks of one command line share, and the check made when the whole line is known.
  * Every path is resolved against the disk as it is before the line runs, so a path that goes
@@ -6885,7 +6949,7 @@ function shortPath(p, workspace) {
     return inside(p, workspace) ? p.slice(workspace.length + 1) || '.' : p;
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/network-gate.ts
+;// CONCATENATED MODULE: ./src/bash-policy/network-gate.ts
 /**
  * The `network` input's part of the policy. Commands that download packages (`npm ci`,
  * `pip install -r …`, `go mod download` …) are refused when commands have no network, where they
@@ -6941,52 +7005,7 @@ function networkDenial(step, network, extraRules) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/safety/bash-policy/web-tree-sitter.cjs
-var web_tree_sitter = __nccwpck_require__(110);
-;// CONCATENATED MODULE: ./src/safety/bash-policy/parser.ts
-/**
- * Loads the tree-sitter bash grammar once per process. Bundling notes (checked with ncc 0.45):
- * - each `.wasm` file is read through `readFileSync(new URL(<literal>, import.meta.url))`, the
- *   shape ncc's asset relocator recognises, so `npm run build` copies both files byte for byte
- *   next to `dist/index.js` and the bundle runs without `node_modules` (any other shape, or a
- *   `??=` anywhere in this file, makes the relocator skip it and webpack emits a corrupted copy);
- * - web-tree-sitter's CommonJS build is used (see `web-tree-sitter.cjs`), and it reads the free
- *   variable `__dirname` once while initialising, which an ESM bundle does not define.
- */
-
-
-let loading;
-/** The shared bash parser; the first call loads the grammar, later calls reuse it. */
-function parser_loadBashParser() {
-    if (loading === undefined)
-        loading = load();
-    return loading;
-}
-async function load() {
-    const { Language, Parser } = web_tree_sitter;
-    const wasmBinary = (0,external_node_fs_.readFileSync)(__nccwpck_require__.ab + "tree-sitter.wasm");
-    await withDirname(() => Parser.init({ wasmBinary }));
-    const bash = (0,external_node_fs_.readFileSync)(__nccwpck_require__.ab + "tree-sitter-bash.wasm");
-    const parser = new Parser();
-    parser.setLanguage(await Language.load(bash));
-    return parser;
-}
-/** Defines a placeholder global `__dirname` while `run` is pending, if there is none. */
-async function withDirname(run) {
-    const global = globalThis;
-    if ('__dirname' in globalThis)
-        return run();
-    // Only used to locate `tree-sitter.wasm`, which is handed over as bytes instead.
-    global.__dirname = '/';
-    try {
-        return await run();
-    }
-    finally {
-        delete global.__dirname;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/safety/bash-policy/read-only.ts
+;// CONCATENATED MODULE: ./src/bash-policy/read-only.ts
 /**
  * The read-only part of the policy, for review runs: the same allowlist (tests, linters, read-only
  * git), minus every step whose checked writes are not empty, whatever the command is called and
@@ -7019,7 +7038,7 @@ function readOnlyDenial(step, writes) {
     return deny('review-read-only', `${what} is not allowed. ${hint}`);
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/redirects.ts
+;// CONCATENATED MODULE: ./src/bash-policy/redirects.ts
 /**
  * The shell's own file operations: redirects (only stdin/stdout/stderr, into workspace files,
  * recorded as the line's writes) and `cd` (into the workspace; later paths are checked against
@@ -7085,7 +7104,7 @@ function checkCd(command, ctx) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(598);
-;// CONCATENATED MODULE: ./src/safety/bash-policy/written.ts
+;// CONCATENATED MODULE: ./src/bash-policy/written.ts
 /**
  * What the agent wrote this run, followed by content as well as by path: files the file tools
  * wrote (the read tracker), and files and folders that command lines this policy allowed wrote.
@@ -7188,7 +7207,7 @@ function createWrittenFiles(tracker) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/safety/bash-policy/index.ts
+;// CONCATENATED MODULE: ./src/bash-policy/index.ts
 /**
  * The bash policy: parse with tree-sitter-bash, flatten into simple commands and redirects,
  * and allow the line only if every part is allowed (fail closed). See docs/bash-policy.md.
@@ -7208,16 +7227,12 @@ function createWrittenFiles(tracker) {
 
 
 
-/** Validates the `allowed-commands` lines (throws naming the bad line) without building a policy. */
-async function parseAllowedCommands(lines) {
-    parseExtraRules(await loadBashParser(), lines);
-}
 /** Loads the parser (once per process) and builds the policy for one workspace. */
 async function createBashPolicy(options) {
     const parser = await parser_loadBashParser();
     const workspace = (0,external_node_fs_.realpathSync)(options.workspace);
     // A review may not write, so nothing outside the modelled allowlist is let through there.
-    const extraRules = options.readOnly ? [] : extra_rules_parseExtraRules(parser, options.extraRules ?? []);
+    const extraRules = options.readOnly ? [] : (options.extraRules ?? []);
     const isolation = isolationOf(options.sandbox ?? { level: 'none', deliberate: false });
     const written = createWrittenFiles(options.readTracker);
     let pendingWrites = [];
@@ -7234,7 +7249,7 @@ async function createBashPolicy(options) {
         if (/\S\\\n\S/.test(command)) {
             return deny('line-continuation', 'A backslash-newline inside a word is not allowed; write the word on one line.');
         }
-        const steps = parseCommandLine(parser, command);
+        const steps = syntax_parseCommandLine(parser, command);
         if (!Array.isArray(steps))
             return steps;
         const line = createLineState();
@@ -7311,6 +7326,75 @@ function checkStep(step, ctx, network) {
     return checkCommand(step, ctx) ?? networkDenial(step, network, ctx.extraRules);
 }
 
+
+/***/ }),
+
+/***/ 636:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _bash_policy_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4);
+/**
+ * Entry of `dist/policy-check/index.js`: the bash policy as the action builds it, for checking
+ * command lines without running them (and for measuring the built policy). Reads one JSON
+ * object on stdin and prints one JSON object:
+ *
+ *     { "workspace": "/path", "sandbox": { "level": "none", "deliberate": false },
+ *       "written": ["evil.mjs"], "commands": ["git status", "cat /etc/passwd"] }
+ *     → { "verdicts": [{ "allowed": true, "ms": 0.05 }, { "allowed": false, "rule": "system-path", … }] }
+ *
+ * `written` lists workspace files the agent wrote this run (as the file tools record them, by
+ * path and by content); `readOnly: true` checks as a review run does. `"record": true` adds to
+ * each allowed verdict what the policy approved (`approval`: the simple commands with their argv,
+ * which run project code, and the typed paths).
+ */
+
+
+
+
+const request = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(0, 'utf8'));
+const root = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.realpathSync)(request.workspace);
+const written = new Set((request.written ?? []).map((f) => node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(root, f)));
+const contents = new Set();
+for (const file of written) {
+    try {
+        contents.add((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(file)).digest('hex'));
+    }
+    catch {
+        // not there (any more): recorded by path only
+    }
+}
+const policy = await (0,_bash_policy_index_js__WEBPACK_IMPORTED_MODULE_3__/* .createBashPolicy */ .dm)({
+    workspace: root,
+    sandbox: request.sandbox,
+    ...(request.readOnly ? { readOnly: true } : {}),
+    readTracker: {
+        wasWritten: (real) => written.has(real) || [...written].some((w) => w.startsWith(`${real}/`)),
+        wroteContent: (hash) => contents.has(hash),
+    },
+});
+const rounds = Math.max(1, request.rounds ?? 1);
+const verdicts = request.commands.map((command) => {
+    const times = [];
+    const record = request.record === true;
+    let verdict = policy.check(command, { record });
+    for (let r = 0; r < rounds; r++) {
+        const start = performance.now();
+        verdict = policy.check(command, { record });
+        times.push(performance.now() - start);
+    }
+    return { ...verdict, ms: times };
+});
+process.stdout.write(`${JSON.stringify({ verdicts })}\n`);
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
@@ -11383,7 +11467,7 @@ var Parser = class {
 
 /***/ }),
 
-/***/ 110:
+/***/ 413:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // The CommonJS build of web-tree-sitter. ncc bundles the ESM build's `await import('module')`

@@ -140,9 +140,13 @@ export async function removeSandboxUser(
       '-c',
       'kill -KILL -1 2>/dev/null; exit 0',
     ],
-    // Through the idmapped mount the user can create nothing it owns in the workspace.
+    // Through the idmapped mount the user can create nothing it owns in the workspace, but a
+    // set-user-ID or set-group-ID bit it sets stays on a file the runner owns on disk, which any
+    // local user could then run as the runner (root on a root runner). Its processes are gone
+    // (above), so no path can be swapped under `find`. One walk of modes, nothing written unless
+    // a bit is found. Without the mount, `chown` below clears the bits as it hands files back.
     ...(user.access === 'idmap'
-      ? []
+      ? [['find', workspace, '-xdev', '-type', 'f', '-perm', '/6000', '-exec', 'chmod', 'ug-s', '{}', '+']]
       : [['chown', '-R', `--from=${user.uid}`, `${owner.uid}:${owner.gid}`, workspace]]),
     ...(user.access === 'idmap'
       ? []

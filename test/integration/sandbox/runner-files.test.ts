@@ -274,5 +274,23 @@ for (const variant of variants) {
       if (!sandbox!.userName)
         assert.match(describeSandbox(sandbox!), /Reachable: .*\/work`.*kept read-only: .*_tool/);
     });
+
+    // Last: it disposes of the sandbox itself.
+    it('leaves no set-user-ID or set-group-ID file the runner owns once the sandbox is gone', async (t) => {
+      if (variant.workspaceAccess !== 'idmap')
+        return t.skip(
+          'without an idmapped mount what the user makes is handed back by chown, which drops the bits',
+        );
+      // Through the idmapped mount the user's file is the runner's on disk: with the bit kept,
+      // any local user could run it as the runner (root on a root runner) after the job.
+      const made = await sh('cp /bin/true gen/suid && chmod 6755 gen/suid && stat -c %a gen/suid');
+      assert.equal(made.exitCode, 0, made.output);
+      assert.equal(made.output.trim(), '6755');
+      const file = path.join(job.workspace, 'gen/suid');
+      assert.equal((await stat(file)).mode & 0o6000, 0o6000, 'the bits are on disk while the sandbox lives');
+      await sandbox!.dispose();
+      sandbox = undefined;
+      assert.equal((await stat(file)).mode & 0o7777, 0o755);
+    });
   });
 }

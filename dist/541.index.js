@@ -136,6 +136,7 @@ export const modules = {
 /* harmony export */   xO: () => (/* binding */ REFUSAL_RULES_SHOWN),
 /* harmony export */   yG: () => (/* binding */ POLICY_WRITTEN_HASH_FILES),
 /* harmony export */   yH: () => (/* binding */ REVIEW_MARKER_DISMISSED),
+/* harmony export */   yK: () => (/* binding */ INDEX_REFRESH_TIMEOUT_MS),
 /* harmony export */   yL: () => (/* binding */ MAX_LINE_CHARS),
 /* harmony export */   yN: () => (/* binding */ TRANSCRIPT_RESERVE_CHARS),
 /* harmony export */   yj: () => (/* binding */ FAILURE_LINE_CHARS),
@@ -537,6 +538,11 @@ const TOOL_NAME_MAX_CHARS = 64;
 const PUBLISH_RESERVE_MAX_MS = MINUTE;
 /** The MCP SDK's own call timeout is this much later than the action's, so the clearer message comes first. */
 const MCP_SDK_TIMEOUT_GRACE_MS = SECOND;
+/**
+ * How long the index refresh after an ACL set-up may take: minutes on a 100k-file tree on a slow
+ * disk; one that does not finish only leaves the agent's git slower, never wrong.
+ */
+const INDEX_REFRESH_TIMEOUT_MS = 5 * MINUTE;
 
 
 /***/ }),
@@ -23018,8 +23024,7 @@ async function privateDir(tempDir, longestName) {
 
 
 
-/** Bounds a refresh on a huge tree; a refresh that does not finish only leaves git slower. */
-const REFRESH_TIMEOUT_MS = 5 * 60_000;
+
 /** Whether set-up touched every file of the workspace, so the index needs a refresh. */
 function touchedEveryFile(sandbox) {
     const kind = sandbox.workspaceAccess?.kind;
@@ -23044,7 +23049,7 @@ async function refreshIndex(host) {
             extendEnv: false,
             reject: false,
             stdin: 'ignore',
-            timeout: REFRESH_TIMEOUT_MS,
+            timeout: src_limits/* INDEX_REFRESH_TIMEOUT_MS */.yK,
             cancelSignal: host.signal,
         });
     }

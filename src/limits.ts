@@ -539,3 +539,9 @@ export const PUBLISH_RESERVE_MAX_MS = MINUTE;
 
 /** The MCP SDK's own call timeout is this much later than the action's, so the clearer message comes first. */
 export const MCP_SDK_TIMEOUT_GRACE_MS = SECOND;
+
+/**
+ * How long the index refresh after an ACL set-up may take: minutes on a 100k-file tree on a slow
+ * disk; one that does not finish only leaves the agent's git slower, never wrong.
+ */
+export const INDEX_REFRESH_TIMEOUT_MS = 5 * MINUTE;

@@ -411,6 +411,11 @@ const TOOL_NAME_MAX_CHARS = 64;
 const PUBLISH_RESERVE_MAX_MS = (/* unused pure expression or super */ null && (MINUTE));
 /** The MCP SDK's own call timeout is this much later than the action's, so the clearer message comes first. */
 const MCP_SDK_TIMEOUT_GRACE_MS = (/* unused pure expression or super */ null && (SECOND));
+/**
+ * How long the index refresh after an ACL set-up may take: minutes on a 100k-file tree on a slow
+ * disk; one that does not finish only leaves the agent's git slower, never wrong.
+ */
+const INDEX_REFRESH_TIMEOUT_MS = 5 * MINUTE;
 
 ;// CONCATENATED MODULE: ./src/bash-policy/approval.ts
 /** An empty record for one line. */

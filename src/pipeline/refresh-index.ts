@@ -9,11 +9,9 @@
 import { execa } from 'execa';
 import { scrubbedEnv } from '../exec/scrubbed-env.js';
 import { searchGitEnv } from '../git/git-env.js';
+import { INDEX_REFRESH_TIMEOUT_MS } from '../limits.js';
 import type { ManagedSandbox } from '../sandbox/detect-sandbox.js';
 import type { CommandHost } from './command-host.js';
-
-/** Bounds a refresh on a huge tree; a refresh that does not finish only leaves git slower. */
-const REFRESH_TIMEOUT_MS = 5 * 60_000;
 
 /** Whether set-up touched every file of the workspace, so the index needs a refresh. */
 export function touchedEveryFile(sandbox: Pick<ManagedSandbox, 'workspaceAccess'>): boolean {
@@ -40,7 +38,7 @@ export async function refreshIndex(host: CommandHost): Promise<void> {
       extendEnv: false,
       reject: false,
       stdin: 'ignore',
-      timeout: REFRESH_TIMEOUT_MS,
+      timeout: INDEX_REFRESH_TIMEOUT_MS,
       cancelSignal: host.signal,
     });
   } catch (error) {

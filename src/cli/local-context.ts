@@ -3,6 +3,7 @@
  * and verification, and the filter PR text passes through. Nothing here reaches GitHub: there is
  * no client and no token.
  */
+import { createWriterLedger } from '../git/work-tree-writers.js';
 import type { CommandHost } from '../pipeline/command-host.js';
 import { preparePublishedMarkdown } from '../safety/publish-text.js';
 import { neutraliseWorkflowCommands } from '../safety/workflow-commands.js';
@@ -41,6 +42,7 @@ export function createLocalContext(input: LocalContextInput): LocalContext {
       log: { info: (m) => write(clean(m)), warning: (m) => write(clean(`warning: ${m}`)) },
       redact,
       signal: input.signal,
+      writers: createWriterLedger(),
     },
     publish: (markdown) => preparePublishedMarkdown(markdown, { serverUrl: SERVER_URL, redact }),
   };

@@ -12,13 +12,16 @@
  *   or its object store was swapped, or when a driver line was added: git would start that
  *   driver, and the action's environment is what it would start it with.
  * The action's own changes (fetched refs, the commit, restored credentials) become the new
- * snapshot after each of its commands.
+ * snapshot after each of its commands. The attribute listing walks the whole tree, so it is
+ * reused while the run's {@link WorkTreeWriters} say nothing but the action can have written since and
+ * the action's commands in between left the work tree alone.
  */
 import path from 'node:path';
 import { GIT_GUARD_SHOWN } from '../limits.js';
 import { attributeDrivers } from './attribute-drivers.js';
 import { type GitCommandManager, subcommandOf } from './git-command-manager.js';
 import { changedEntries, type GitDirState, readGitDir, restoreGitDir } from './git-dir-state.js';
+import type { WorkTreeWriters } from './work-tree-writers.js';
 
 export interface ConfigGuard {
   /** The manager to use for every action git command. */
@@ -73,6 +76,32 @@ const CHANGES_WORK_TREE = new Set([
   'reset',
 ]);
 
+/** The action's commands that write `.git` at most, never a file of the work tree. */
+const LEAVES_WORK_TREE = new Set([
+  ...ATTRIBUTE_FREE,
+  'add',
+  'commit',
+  'commit-tree',
+  'write-tree',
+  'update-index',
+  'diff',
+  'log',
+  'show',
+  'status',
+  'cat-file',
+  'ls-files',
+  'ls-tree',
+  'rev-list',
+  'format-patch',
+  'branch',
+]);
+
+/** Whether `args` may write the work tree; `reset` writes it with `--hard`, `--merge` or `--keep` only. */
+function writesWorkTree(subcommand: string, args: readonly string[]): boolean {
+  if (subcommand === 'reset') return !args.some((a) => a === '--soft' || a === '--mixed');
+  return !LEAVES_WORK_TREE.has(subcommand);
+}
+
 /** Files git rewrites as it works (`git status` refreshes the index): put back without a warning. */
 function isBookkeeping(name: string): boolean {
   const base = path.posix.basename(name);
@@ -83,14 +112,20 @@ function isBookkeeping(name: string): boolean {
   );
 }
 
-/** Wraps `inner`; `warn` is called once per restore with a line for the log. */
+/**
+ * Wraps `inner`; `warn` is called once per restore with a line for the log; `writers` must hear of
+ * everything else that writes the work tree.
+ */
 export function guardRepositoryConfig(
   inner: GitCommandManager,
   warn: (message: string) => void,
+  writers: WorkTreeWriters,
 ): ConfigGuard {
   let pin: { env: Record<string, string>; commonDir: string } | undefined;
   let baseline: GitDirState[] = [];
   let drivers = new Set<string>();
+  /** The last attribute listing, and the writers' generation it was taken at. */
+  let listed: { generation: number; lines: Set<string> } | undefined;
   const warnings: string[] = [];
   const pinned: GitCommandManager = {
     cwd: inner.cwd,
@@ -116,6 +151,15 @@ export function guardRepositoryConfig(
     }
   };
 
+  /** The driver lines on disk now; the generation is read first, so a writer during the walk counts. */
+  const driversNow = async (commonDir: string): Promise<Set<string>> => {
+    const generation = writers.generation();
+    if (generation !== undefined && listed?.generation === generation) return listed.lines;
+    const lines = await attributeDrivers(pinned, commonDir);
+    listed = generation === undefined ? undefined : { generation, lines };
+    return lines;
+  };
+
   const git: GitCommandManager = {
     cwd: inner.cwd,
     async exec(args, options) {
@@ -123,15 +167,17 @@ export function guardRepositoryConfig(
       putBack();
       const subcommand = subcommandOf(args) ?? '';
       if (!ATTRIBUTE_FREE.has(subcommand)) {
-        const now = await attributeDrivers(pinned, pin.commonDir);
+        const now = await driversNow(pin.commonDir);
         const added = [...now].filter((line) => !drivers.has(line));
         if (added.length > 0) throw new NewAttributeDriverError(added);
       }
+      const writes = writesWorkTree(subcommand, args);
       try {
         return await pinned.exec(args, options);
       } finally {
         baseline = baseline.map((state) => readGitDir(state.root));
-        if (CHANGES_WORK_TREE.has(subcommand)) drivers = await attributeDrivers(pinned, pin.commonDir);
+        if (writes) listed = undefined;
+        if (writes && CHANGES_WORK_TREE.has(subcommand)) drivers = await driversNow(pin.commonDir);
       }
     },
   };
@@ -147,7 +193,7 @@ export function guardRepositoryConfig(
       // A linked worktree's own folder lives in the common one; anything else is read on its own.
       const inside = !path.relative(commonDir, gitDir).startsWith('..');
       baseline = [commonDir, ...(inside ? [] : [gitDir])].map(readGitDir);
-      drivers = await attributeDrivers(pinned, commonDir);
+      drivers = await driversNow(commonDir);
     },
   };
 }

@@ -6,6 +6,7 @@
  * to its commit, so every later read sees the same tree even if `FETCH_HEAD` moves.
  */
 import type { GitCommandManager } from './git-command-manager.js';
+import { TreeFiles } from './tree-files.js';
 
 /** One file of the tree: its mode (`100644`, `100755`, `120000` for a symlink), blob id and size. */
 export interface TreeFile {
@@ -58,12 +59,7 @@ export async function readCommitTree(
   sha: string,
 ): Promise<BranchTree> {
   const listed = await git.exec(['ls-tree', '-r', '-l', '-z', '--full-tree', sha]);
-  const files = new Map<string, TreeFile>();
-  for (const record of listed.stdout.split('\0')) {
-    // `<mode> SP <type> SP <oid> SP+ <size> TAB <path>`
-    const match = /^(\d{6}) blob ([0-9a-f]+) +(\d+)\t([\s\S]+)$/.exec(record);
-    if (match) files.set(match[4]!, { mode: match[1]!, oid: match[2]!, bytes: Number(match[3]) });
-  }
+  const files = new TreeFiles(listed.stdout);
   const cache = new Map<string, string | undefined>();
   return {
     branch,

@@ -28,6 +28,7 @@ import { type CommandEgress, startCommandEgress } from './command-egress.js';
 import type { CommandHost } from './command-host.js';
 import { type McpToolSettings, type RunMcp, startMcpTools } from './mcp-tools.js';
 import { refreshIndex, touchedEveryFile } from './refresh-index.js';
+import { sandboxReportingWriters, toolsReportingWriters } from './writer-tracking.js';
 
 export interface AgentTools {
   registry: ToolRegistry;
@@ -64,7 +65,7 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
   const { workspace, env } = host;
   const home = env['HOME'];
   const runner = runnerFolders(env, workspace);
-  const sandbox = await detectSandbox({
+  const detected = await detectSandbox({
     setting: settings.sandbox,
     // An allowlist keeps the commands' own network namespace; the forwarder is its only way out.
     network: settings.network === 'on' ? 'on' : 'off',
@@ -78,6 +79,7 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     readOnlyPaths: runner.readOnly,
     ...(env['PATH'] ? { path: env['PATH'] } : {}),
   });
+  const sandbox = sandboxReportingWriters(detected, host.writers);
   if (touchedEveryFile(sandbox)) await refreshIndex(host);
   const { egress, warning } =
     settings.network === 'allowlist' ? await allowlist(host, settings, sandbox) : {};
@@ -115,7 +117,7 @@ export async function prepareAgentTools(host: CommandHost, settings: AgentToolSe
     log: (m) => host.log.info(m),
     env: scrubbedEnv(env),
   });
-  const core = settleFirst(fileTools, sandbox).with(bash);
+  const core = toolsReportingWriters(settleFirst(fileTools, sandbox).with(bash), host.writers);
   const stop = async () => {
     await egress?.stop();
     await sandbox.dispose();

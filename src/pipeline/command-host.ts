@@ -4,6 +4,7 @@
  * the shared pipeline needs neither's config.
  */
 import type { GitCommandManager } from '../git/git-command-manager.js';
+import type { WriterLedger } from '../git/work-tree-writers.js';
 
 /** Log lines the pipeline writes; each host redacts and defuses them its own way. */
 export interface RunLog {
@@ -28,4 +29,6 @@ export interface CommandHost {
   signal: AbortSignal;
   /** The action's own (guarded) git, for the index refresh after the sandbox set-up. */
   git?: GitCommandManager;
+  /** Hears of every command and tool call the agent starts, for the guard of the action's git. */
+  writers: WriterLedger;
 }

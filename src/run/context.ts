@@ -4,6 +4,7 @@
  */
 import * as core from '@actions/core';
 import type { ExtraRule } from '../bash-policy/index.js';
+import { createWriterLedger, type WriterLedger } from '../git/work-tree-writers.js';
 import { createGitHubClient, type GitHubClient } from '../github/client.js';
 import type { RepoRef } from '../github/repo-ref.js';
 import { type Config, configSecrets } from '../inputs.js';
@@ -35,6 +36,8 @@ export interface RunContext {
   signal: AbortSignal;
   /** With `auth: oidc`, the model endpoint's bearer (exchanged on first use, renewed as it ages). */
   oidc: { provider: string; bearer: BearerSource } | undefined;
+  /** Every command and tool call of the run's agents, for the guard of the action's git. */
+  writers: WriterLedger;
 }
 
 /** Where the run's log lines go once redacted and defused: the runner's log, unless a test listens. */
@@ -79,6 +82,7 @@ export function createRunContext(
     log,
     signal,
     oidc: oidcBearer(config, addSecret, log),
+    writers: createWriterLedger(),
   };
 }
 
@@ -102,5 +106,6 @@ function oidcBearer(config: RunConfig, onSecret: (value: string) => void, log: R
 /** The action's command host: the runner's folders and environment with the run's log, redaction and signal. */
 export function commandHost(ctx: RunContext): CommandHost {
   const { workspace, tempDir, env, platform } = ctx.config.runner;
-  return { workspace, tempDir, env, platform, log: ctx.log, redact: ctx.redact, signal: ctx.signal };
+  const { log, redact, signal, writers } = ctx;
+  return { workspace, tempDir, env, platform, log, redact, signal, writers };
 }

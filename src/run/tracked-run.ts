@@ -80,6 +80,7 @@ export async function runTracked(
       env: withoutSecrets(ctx.config.runner.env),
     }),
     (m) => ctx.log.warning(m),
+    ctx.writers,
   );
   const git = configGuard.git;
   try {

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createWriterLedger } from '../../src/git/work-tree-writers.js';
 import type { CommandHost, RunLog } from '../../src/pipeline/command-host.js';
 
 const resolve = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -46,5 +47,6 @@ export function mcpTestHost(dir: string, lines: string[] = []): CommandHost {
     log,
     redact: (text) => text,
     signal: new AbortController().signal,
+    writers: createWriterLedger(),
   };
 }

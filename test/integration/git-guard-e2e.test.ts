@@ -40,19 +40,30 @@ fs.writeFileSync('.gitattributes', '*.md filter=y\\n');
 console.log('planted filter');
 `;
 
+/** Only the attribute: at the namespace levels `.git` is read-only to commands. */
+const PLANT_ATTRIBUTE = `import fs from 'node:fs';
+fs.writeFileSync('.gitattributes', '*.md filter=lfs\\n');
+console.log('planted attribute');
+`;
+
 const h = useHarness({
   'README.md': '# Hello-World\n',
   'package.json': `${JSON.stringify({
     name: 'hello-world',
     private: true,
-    scripts: { 'plant-commondir': 'node plant-commondir.mjs', 'plant-filter': 'node plant-filter.mjs' },
+    scripts: {
+      'plant-commondir': 'node plant-commondir.mjs',
+      'plant-filter': 'node plant-filter.mjs',
+      'plant-attribute': 'node plant-attribute.mjs',
+    },
   })}\n`,
   'plant-commondir.mjs': PLANT_COMMONDIR,
   'plant-filter.mjs': PLANT_FILTER,
+  'plant-attribute.mjs': PLANT_ATTRIBUTE,
 });
 
 /** The agent runs the planting script, then reads and changes the README and finishes. */
-async function runWith(script: string) {
+async function runWith(script: string, inputs: Record<string, string> = {}) {
   rmSync(ran, { force: true });
   const issue = h.github.state.addIssue({ title: 'Improve the README', body: 'Say more.', user: 'alice' });
   h.openai.enqueue(
@@ -61,7 +72,7 @@ async function runWith(script: string) {
     reply().tool('write_file', { path: 'README.md', content: '# Hello-World\n\nA greeting library.\n' }),
     reply().text('Describe the project in the README'),
   );
-  const run = await h.run('issues', labeledPayload(issue, 'alice'));
+  const run = await h.run('issues', labeledPayload(issue, 'alice'), { inputs });
   const planted = String(h.openai.requests[1]?.body.messages.at(-1)?.content ?? '');
   return { run, issue, planted, branch: `agent/issue-${issue.number}` };
 }
@@ -95,5 +106,15 @@ describe('the action’s own git after a hostile agent command', () => {
     assert.match(tracking, /added git attributes that name a filter, diff or merge driver/);
     assert.match(tracking, /`\.gitattributes: \*\.md filter=y`/);
     assert.match(run.summary, /\.git\/config/, 'the planted driver was put back, and said so');
+  });
+
+  it('at a namespace level, where the guard reuses its listing while nothing runs, the command still counts', async (t) => {
+    if (process.getuid?.() !== 0) return t.skip('the namespace levels are exercised as root here');
+    const { run, issue, planted } = await runWith('plant-attribute', { sandbox: 'strict' });
+    assert.match(planted, /planted attribute/, 'the script ran');
+    assert.match(run.summary, /\+unshare/, 'a namespace level ran the command');
+    assert.equal(run.outputs['conclusion'], 'failed', run.stdout + run.stderr);
+    const tracking = h.github.state.commentsOn(issue.number).at(-1)?.body ?? '';
+    assert.match(tracking, /`\.gitattributes: \*\.md filter=lfs`/);
   });
 });

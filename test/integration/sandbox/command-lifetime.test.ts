@@ -15,6 +15,7 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runCommand } from '../../../src/exec/run-command.js';
 import type { DetectSandboxOptions, ManagedSandbox } from '../../../src/sandbox/detect-sandbox.js';
+import { unsandboxed } from '../../../src/sandbox/sandbox.js';
 import { createDefaultRegistry } from '../../../src/tools/default-registry.js';
 import { settleFirst } from '../../../src/tools/settled-registry.js';
 import { processesWith, waitFor } from '../../helpers/processes.js';
@@ -127,6 +128,27 @@ for (const level of levels) {
       assert.equal(result.timedOut, true);
       const gone = await waitFor(async () => (await processesWith(marker)).length === 0, 5_000);
       assert.equal(gone, true, `survivors: ${(await processesWith(marker)).join(', ')}`);
+    });
+
+    it('a command that exits leaves no daemon behind by the time its exit is seen (the guard relies on it)', async (t) => {
+      const s = use(t);
+      if (!s) return;
+      const marker = `2500.${Date.now() % 1_000_000_000}`;
+      t.after(async () => {
+        for (const pid of await processesWith(marker)) process.kill(pid, 'SIGKILL');
+      });
+      // Each daemon would write the workspace long after the command: the guard of the action's git
+      // reuses its attribute listing only because none of them can.
+      const script = `(setsid sleep ${marker} &) ; nohup sleep ${marker} >/dev/null 2>&1 & sleep ${marker} & sleep 0.3; echo started`;
+      const result = await run(s, script);
+      assert.equal(result.exitCode, 0, result.output);
+      assert.match(result.output, /started/);
+      // No waiting: the PID namespace's processes are reaped before its first process is.
+      assert.deepEqual(await processesWith(marker), []);
+      // Control: without the namespace levels the same daemons live on (so the guard never reuses there).
+      const outside = await run(unsandboxed as ManagedSandbox, script);
+      assert.equal(outside.exitCode, 0, outside.output);
+      assert.ok((await processesWith(marker)).length >= 1, 'no daemon outlived the unsandboxed command');
     });
 
     it('the action dying kills a running command (the command helper sees its stdin close)', async (t) => {

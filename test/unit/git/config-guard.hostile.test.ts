@@ -27,6 +27,7 @@ import { guardRepositoryConfig, NewAttributeDriverError } from '../../../src/git
 import { authHeader } from '../../../src/git/git-command-manager.js';
 import { GitDirReplacedError } from '../../../src/git/git-dir-state.js';
 import { pushBranch } from '../../../src/git/push.js';
+import { createWriterLedger } from '../../../src/git/work-tree-writers.js';
 import { type BareRepo, seedBareRepo } from '../../fakes/bare-repo.js';
 import { serveGit } from '../../fakes/git-http.js';
 import { gitWorkspace } from '../../helpers/git-workspace.js';
@@ -77,13 +78,17 @@ function attackerProgram(): { program: string; marker: string } {
 async function startRun(extra: (dir: string) => void = () => {}) {
   const { dir, git: inner } = await gitWorkspace('guard-hostile-ws-', { token: TOKEN, serverUrl });
   const warnings: string[] = [];
-  const guard = guardRepositoryConfig(inner, (m) => warnings.push(m));
+  // The namespace levels' ledger: the guard may reuse its attribute listing between writers.
+  const writers = createWriterLedger();
+  const guard = guardRepositoryConfig(inner, (m) => warnings.push(m), writers);
   const branch = `agent/hostile-${++counter}`;
   const { headSha } = await checkoutRef(guard.git, { remoteUrl, branch, from: [{ branch: 'main' }] });
   extra(dir);
   await guard.snapshot();
   const git = (args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
   const publish = async () => {
+    // Whatever the test planted since the snapshot, an agent's command did: one writer ran.
+    writers.begin()();
     writeFileSync(path.join(dir, 'src/a.txt'), 'fixed by the agent\n');
     const commit = await commitAll(guard.git, {
       message: 'Fix a',

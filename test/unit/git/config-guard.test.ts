@@ -14,6 +14,14 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { guardRepositoryConfig } from '../../../src/git/config-guard.js';
 import { createGitCommandManager } from '../../../src/git/git-command-manager.js';
+import { createWriterLedger } from '../../../src/git/work-tree-writers.js';
+
+/** Writers as at levels `none` and `landlock`: nothing the guard listed is reused. */
+function unknownWriters() {
+  const ledger = createWriterLedger();
+  ledger.outlivable();
+  return ledger;
+}
 
 const root = mkdtempSync(path.join(tmpdir(), 'config-guard-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -42,7 +50,7 @@ describe('git configuration guard', () => {
     const dir = repo('restore');
     const marker = path.join(root, 'restore-ran');
     const warnings: string[] = [];
-    const guard = guardRepositoryConfig(manager(dir), (m) => warnings.push(m));
+    const guard = guardRepositoryConfig(manager(dir), (m) => warnings.push(m), unknownWriters());
     await guard.snapshot();
     const before = readFileSync(path.join(dir, '.git', 'config'), 'utf8');
     appendFileSync(path.join(dir, '.git', 'config'), `[diff]\n\texternal = "touch ${marker}"\n`);
@@ -60,7 +68,7 @@ describe('git configuration guard', () => {
   it("keeps the action's own changes: they become the snapshot", async () => {
     const dir = repo('own');
     const warnings: string[] = [];
-    const guard = guardRepositoryConfig(manager(dir), (m) => warnings.push(m));
+    const guard = guardRepositoryConfig(manager(dir), (m) => warnings.push(m), unknownWriters());
     await guard.snapshot();
     await guard.git.exec(['config', 'branch.main.remote', 'origin']);
     await guard.git.exec(['status']);

@@ -10,6 +10,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { createWriterLedger } from '../../../src/git/work-tree-writers.js';
 import {
   type AgentToolSettings,
   prepareAgentTools,
@@ -28,6 +29,7 @@ const host = (): CommandHost => ({
   log: { info: () => {}, warning: (m) => warnings.push(m) },
   redact: (t) => t,
   signal: new AbortController().signal,
+  writers: createWriterLedger(),
 });
 const settings = (sandbox: AgentToolSettings['sandbox']): AgentToolSettings => ({
   allowedCommands: [],

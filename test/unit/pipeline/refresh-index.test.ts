@@ -4,6 +4,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { createWriterLedger } from '../../../src/git/work-tree-writers.js';
 import type { CommandHost } from '../../../src/pipeline/command-host.js';
 import { refreshIndex, touchedEveryFile } from '../../../src/pipeline/refresh-index.js';
 
@@ -22,6 +23,7 @@ describe('the index refresh after a sandbox set-up that touched every file', () 
     log: { info: () => {}, warning: () => {} },
     redact: (t) => t,
     signal: new AbortController().signal,
+    writers: createWriterLedger(),
   });
 
   before(async () => {

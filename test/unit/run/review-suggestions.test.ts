@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { GroundedFinding } from '../../../src/findings/review-grounding.js';
+import { createWriterLedger } from '../../../src/git/work-tree-writers.js';
 import { checkSuggestions } from '../../../src/run/review-suggestions.js';
 import { unsandboxed } from '../../../src/sandbox/sandbox.js';
 
@@ -27,6 +28,7 @@ async function workspace(files: Record<string, string>) {
       log: { info: (m: string) => void lines.push(m), warning: (m: string) => void lines.push(m) },
       redact: (t: string) => t,
       signal: new AbortController().signal,
+      writers: createWriterLedger(),
     },
   };
 }

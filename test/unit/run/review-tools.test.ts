@@ -4,6 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { createWriterLedger } from '../../../src/git/work-tree-writers.js';
 import { prepareReviewTools } from '../../../src/run/review-tools.js';
 
 async function host() {
@@ -19,6 +20,7 @@ async function host() {
       log: { info: (m: string) => lines.push(m), warning: (m: string) => lines.push(m) },
       redact: (t: string) => t,
       signal: new AbortController().signal,
+      writers: createWriterLedger(),
     },
   };
 }

@@ -1,5 +1,5 @@
-export const id = 541;
-export const ids = [541];
+export const id = 315;
+export const ids = [315];
 export const modules = {
 
 /***/ 30351:
@@ -653,7 +653,7 @@ function formatUsd(usd) {
 
 /***/ }),
 
-/***/ 27541:
+/***/ 19315:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11512,6 +11512,46 @@ function resolveTrigger(eventName, payload, options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/git/work-tree-writers.ts
+/**
+ * Who besides the action can write the work tree: the agent's commands (bash, `verify-command`,
+ * stdio MCP servers) and its file tools. The repository guard reads every attribute file before
+ * each of the action's git commands; at 100k files that listing is a walk of the whole tree, and
+ * publishing runs a dozen commands. The ledger lets the guard reuse a listing while nothing else
+ * can have written since it was taken: no writer running, none started or ended since.
+ *
+ * A finished command only proves that much where its processes die with it: at the namespace
+ * levels each command has its own PID namespace, and the kernel kills and reaps everything in it
+ * before its first process is reaped. At `none` and `landlock` a daemon the command left can write
+ * at any later time, so those levels mark the ledger {@link WriterLedger.outlivable} and nothing is
+ * reused there.
+ */
+function createWriterLedger() {
+    let running = 0;
+    let changes = 0;
+    let outlived = false;
+    return {
+        begin() {
+            running++;
+            changes++;
+            let ended = false;
+            return () => {
+                if (ended)
+                    return;
+                ended = true;
+                running--;
+                changes++;
+            };
+        },
+        outlivable() {
+            outlived = true;
+        },
+        generation() {
+            return outlived || running > 0 ? undefined : changes;
+        },
+    };
+}
+
 // EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
 var dist_bundle = __webpack_require__(49735);
 // EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
@@ -12290,6 +12330,7 @@ function registerSecrets(secrets, setSecret = core/* setSecret */.Pq) {
 
 
 
+
 /** Where the run's log lines go once redacted and defused: the runner's log, unless a test listens. */
 const RUNNER_LOG = { info: (m) => core/* info */.pq(m), warning: (m) => core/* warning */.$e(m) };
 /** Registers the secrets with the runner's masker first, then builds the context. */
@@ -12327,6 +12368,7 @@ function createRunContext(config, signal, sink = RUNNER_LOG) {
         log,
         signal,
         oidc: oidcBearer(config, addSecret, log),
+        writers: createWriterLedger(),
     };
 }
 function oidcBearer(config, onSecret, log) {
@@ -12349,7 +12391,8 @@ function oidcBearer(config, onSecret, log) {
 /** The action's command host: the runner's folders and environment with the run's log, redaction and signal. */
 function commandHost(ctx) {
     const { workspace, tempDir, env, platform } = ctx.config.runner;
-    return { workspace, tempDir, env, platform, log: ctx.log, redact: ctx.redact, signal: ctx.signal };
+    const { log, redact, signal, writers } = ctx;
+    return { workspace, tempDir, env, platform, log, redact, signal, writers };
 }
 
 ;// CONCATENATED MODULE: ./src/run/job-cancel.ts
@@ -13049,7 +13092,9 @@ function restoreGitDir(before, after, changed) {
  *   or its object store was swapped, or when a driver line was added: git would start that
  *   driver, and the action's environment is what it would start it with.
  * The action's own changes (fetched refs, the commit, restored credentials) become the new
- * snapshot after each of its commands.
+ * snapshot after each of its commands. The attribute listing walks the whole tree, so it is
+ * reused while the run's {@link WorkTreeWriters} say nothing but the action can have written since and
+ * the action's commands in between left the work tree alone.
  */
 
 
@@ -13096,6 +13141,31 @@ const CHANGES_WORK_TREE = new Set([
     'cherry-pick',
     'reset',
 ]);
+/** The action's commands that write `.git` at most, never a file of the work tree. */
+const LEAVES_WORK_TREE = new Set([
+    ...ATTRIBUTE_FREE,
+    'add',
+    'commit',
+    'commit-tree',
+    'write-tree',
+    'update-index',
+    'diff',
+    'log',
+    'show',
+    'status',
+    'cat-file',
+    'ls-files',
+    'ls-tree',
+    'rev-list',
+    'format-patch',
+    'branch',
+]);
+/** Whether `args` may write the work tree; `reset` writes it with `--hard`, `--merge` or `--keep` only. */
+function writesWorkTree(subcommand, args) {
+    if (subcommand === 'reset')
+        return !args.some((a) => a === '--soft' || a === '--mixed');
+    return !LEAVES_WORK_TREE.has(subcommand);
+}
 /** Files git rewrites as it works (`git status` refreshes the index): put back without a warning. */
 function isBookkeeping(name) {
     const base = external_node_path_default().posix.basename(name);
@@ -13103,11 +13173,16 @@ function isBookkeeping(name) {
         base.endsWith('.lock') ||
         /(^|\/)logs(\/|$)/.test(name));
 }
-/** Wraps `inner`; `warn` is called once per restore with a line for the log. */
-function guardRepositoryConfig(inner, warn) {
+/**
+ * Wraps `inner`; `warn` is called once per restore with a line for the log; `writers` must hear of
+ * everything else that writes the work tree.
+ */
+function guardRepositoryConfig(inner, warn, writers) {
     let pin;
     let baseline = [];
     let drivers = new Set();
+    /** The last attribute listing, and the writers' generation it was taken at. */
+    let listed;
     const warnings = [];
     const pinned = {
         cwd: inner.cwd,
@@ -13132,6 +13207,15 @@ function guardRepositoryConfig(inner, warn) {
             warn(line);
         }
     };
+    /** The driver lines on disk now; the generation is read first, so a writer during the walk counts. */
+    const driversNow = async (commonDir) => {
+        const generation = writers.generation();
+        if (generation !== undefined && listed?.generation === generation)
+            return listed.lines;
+        const lines = await attributeDrivers(pinned, commonDir);
+        listed = generation === undefined ? undefined : { generation, lines };
+        return lines;
+    };
     const git = {
         cwd: inner.cwd,
         async exec(args, options) {
@@ -13140,18 +13224,21 @@ function guardRepositoryConfig(inner, warn) {
             putBack();
             const subcommand = subcommandOf(args) ?? '';
             if (!ATTRIBUTE_FREE.has(subcommand)) {
-                const now = await attributeDrivers(pinned, pin.commonDir);
+                const now = await driversNow(pin.commonDir);
                 const added = [...now].filter((line) => !drivers.has(line));
                 if (added.length > 0)
                     throw new NewAttributeDriverError(added);
             }
+            const writes = writesWorkTree(subcommand, args);
             try {
                 return await pinned.exec(args, options);
             }
             finally {
                 baseline = baseline.map((state) => readGitDir(state.root));
-                if (CHANGES_WORK_TREE.has(subcommand))
-                    drivers = await attributeDrivers(pinned, pin.commonDir);
+                if (writes)
+                    listed = undefined;
+                if (writes && CHANGES_WORK_TREE.has(subcommand))
+                    drivers = await driversNow(pin.commonDir);
             }
         },
     };
@@ -13167,7 +13254,7 @@ function guardRepositoryConfig(inner, warn) {
             // A linked worktree's own folder lives in the common one; anything else is read on its own.
             const inside = !external_node_path_default().relative(commonDir, gitDir).startsWith('..');
             baseline = [commonDir, ...(inside ? [] : [gitDir])].map(readGitDir);
-            drivers = await attributeDrivers(pinned, commonDir);
+            drivers = await driversNow(commonDir);
         },
     };
 }
@@ -20806,7 +20893,14 @@ async function gitIgnored(root, paths, env, signal) {
         (result.isCanceled ? 'cancelled' : `exit ${result.exitCode ?? result.signal}`);
     throw new Error(`git check-ignore failed (${why.replace(/^fatal: /, '')})`);
 }
-async function gitListing(root, folder, env, signal) {
+/** Whether any part of `file` (repository-relative) is `node_modules`. */
+function inNodeModules(file) {
+    return (file === 'node_modules' ||
+        file.startsWith('node_modules/') ||
+        file.includes('/node_modules/') ||
+        file.endsWith('/node_modules'));
+}
+async function gitListing(root, folder, env, signal, keep) {
     // One listing: -t tags each path, so files deleted from disk (R) or outside a sparse checkout (S)
     // are told apart from what exists, tracked (H) or untracked and not ignored (?).
     const result = await (0,execa/* execa */.Ho)('git', [
@@ -20828,16 +20922,28 @@ async function gitListing(root, folder, env, signal) {
             kind: 'failed',
             message: String(result.stderr).trim() || `git ls-files exited ${result.exitCode}`,
         };
-    const entries = String(result.stdout)
-        .split('\0')
-        .filter((e) => e.length > 2);
-    const gone = new Set(entries.filter((e) => e[0] === 'R' || e[0] === 'S').map((e) => e.slice(2)));
+    // Walked in place, twice, keeping only what matches: at 100k files, splitting the listing into
+    // entries and each path into its folders grew the heap by 40 MB more (102 against 59 MB).
+    const listing = String(result.stdout);
+    const each = (visit) => {
+        for (let at = 0; at < listing.length;) {
+            const next = listing.indexOf('\0', at);
+            const end = next === -1 ? listing.length : next;
+            if (end - at > 2)
+                visit(listing[at], listing.slice(at + 2, end));
+            at = end + 1;
+        }
+    };
+    const gone = new Set();
+    each((tag, file) => {
+        if (tag === 'R' || tag === 'S')
+            gone.add(file);
+    });
     const paths = new Set();
-    for (const entry of entries) {
-        const file = entry.slice(2);
-        if (!gone.has(file) && !file.split('/').includes('node_modules'))
+    each((_, file) => {
+        if (!gone.has(file) && !inNodeModules(file) && keep(file))
             paths.add(file);
-    }
+    });
     return { kind: 'listed', paths: [...paths] };
 }
 /** Creates the `glob` tool. */
@@ -20867,7 +20973,16 @@ function createGlobTool({ policy, env = {} }) {
             }
             let files;
             const folder = external_node_path_default().relative(policy.root, base.path) || '.';
-            const listing = await gitListing(policy.root, folder, gitEnv, signal);
+            let matches;
+            try {
+                matches = picomatch_default()(relativePattern, { dot: true });
+            }
+            catch (error) {
+                return { output: `Invalid glob pattern: ${error.message}`, isError: true };
+            }
+            const prefix = folder === '.' ? '' : `${folder}/`;
+            const keep = (p) => p.startsWith(prefix) && matches(p.slice(prefix.length));
+            const listing = await gitListing(policy.root, folder, gitEnv, signal, keep);
             if (listing.kind === 'failed')
                 return {
                     output: `Cannot list the files git tracks or does not ignore: ${listing.message}`,
@@ -20875,9 +20990,7 @@ function createGlobTool({ policy, env = {} }) {
                 };
             try {
                 if (listing.kind === 'listed') {
-                    const matches = picomatch_default()(relativePattern, { dot: true });
-                    const prefix = folder === '.' ? '' : `${folder}/`;
-                    files = listing.paths.filter((p) => p.startsWith(prefix) && matches(p.slice(prefix.length))).sort();
+                    files = listing.paths.sort();
                 }
                 else {
                     const found = await out_default()(relativePattern, {
@@ -23058,6 +23171,48 @@ async function refreshIndex(host) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/pipeline/writer-tracking.ts
+
+
+/** `sandbox`, with each command reported from its start until its exit. */
+function sandboxReportingWriters(sandbox, ledger) {
+    if (!hasNamespaces(sandbox.level))
+        ledger.outlivable();
+    return {
+        ...sandbox,
+        start(argv, options) {
+            const ended = ledger.begin();
+            try {
+                const command = sandbox.start(argv, options);
+                void command.exited.finally(ended).catch(() => undefined);
+                return command;
+            }
+            catch (error) {
+                ended();
+                throw error;
+            }
+        },
+    };
+}
+/** A copy of `registry` whose every tool call is reported until it has returned or thrown. */
+function toolsReportingWriters(registry, ledger) {
+    return new ToolRegistry(registry.names().map((name) => reporting(registry.get(name), ledger)));
+}
+function reporting(tool, ledger) {
+    return {
+        ...tool,
+        async execute(args, context) {
+            const ended = ledger.begin();
+            try {
+                return await tool.execute(args, context);
+            }
+            finally {
+                ended();
+            }
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline/agent-tools.ts
 /**
  * The agent's tools for one run: the sandbox detected once at start-up, and the registry of the
@@ -23080,12 +23235,13 @@ async function refreshIndex(host) {
 
 
 
+
 /** Detects the sandbox (logging what it provides) and builds the registry. */
 async function prepareAgentTools(host, settings) {
     const { workspace, env } = host;
     const home = env['HOME'];
     const runner = runnerFolders(env, workspace);
-    const sandbox = await detectSandbox({
+    const detected = await detectSandbox({
         setting: settings.sandbox,
         // An allowlist keeps the commands' own network namespace; the forwarder is its only way out.
         network: settings.network === 'on' ? 'on' : 'off',
@@ -23099,6 +23255,7 @@ async function prepareAgentTools(host, settings) {
         readOnlyPaths: runner.readOnly,
         ...(env['PATH'] ? { path: env['PATH'] } : {}),
     });
+    const sandbox = sandboxReportingWriters(detected, host.writers);
     if (touchedEveryFile(sandbox))
         await refreshIndex(host);
     const { egress, warning } = settings.network === 'allowlist' ? await allowlist(host, settings, sandbox) : {};
@@ -23137,7 +23294,7 @@ async function prepareAgentTools(host, settings) {
         log: (m) => host.log.info(m),
         env: scrubbedEnv(env),
     });
-    const core = settleFirst(fileTools, sandbox).with(bash);
+    const core = toolsReportingWriters(settleFirst(fileTools, sandbox).with(bash), host.writers);
     const stop = async () => {
         await egress?.stop();
         await sandbox.dispose();
@@ -25453,7 +25610,61 @@ function issue_images_hostOf(src) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/git/tree-files.ts
+class TreeFiles {
+    #listing;
+    /** Each blob's path → where its record starts in the listing. */
+    #at = new Map();
+    constructor(listing) {
+        this.#listing = listing;
+        let start = 0;
+        while (start < listing.length) {
+            let end = listing.indexOf('\0', start);
+            if (end < 0)
+                end = listing.length;
+            // `<mode> SP <type> SP <oid> SP+ <size> TAB <path>`: blobs only (not submodules or trees).
+            const tab = listing.indexOf('\t', start);
+            if (tab > start && tab < end && listing.startsWith(' blob ', start + 6))
+                this.#at.set(listing.slice(tab + 1, end), start);
+            start = end + 1;
+        }
+    }
+    get size() {
+        return this.#at.size;
+    }
+    has(path) {
+        return this.#at.has(path);
+    }
+    get(path) {
+        const start = this.#at.get(path);
+        if (start === undefined)
+            return undefined;
+        const tab = this.#listing.indexOf('\t', start);
+        const [mode = '', , oid = '', bytes = ''] = this.#listing.slice(start, tab).split(/ +/);
+        return { mode, oid, bytes: Number(bytes) };
+    }
+    keys() {
+        return this.#at.keys();
+    }
+    *entries() {
+        for (const path of this.#at.keys())
+            yield [path, this.get(path)];
+    }
+    *values() {
+        for (const path of this.#at.keys())
+            yield this.get(path);
+    }
+    [Symbol.iterator]() {
+        return this.entries();
+    }
+    forEach(callback) {
+        for (const [path, file] of this.entries())
+            callback(file, path, this);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/git/read-file-on-branch.ts
+
 /** The file's text on `branch`, or undefined when the branch or the file does not exist. */
 async function readFileOnBranch(git, remoteUrl, branch, filePath) {
     const sha = await fetchBranch(git, remoteUrl, branch);
@@ -25470,13 +25681,7 @@ async function readBranchTree(git, remoteUrl, branch) {
  */
 async function readCommitTree(git, branch, sha) {
     const listed = await git.exec(['ls-tree', '-r', '-l', '-z', '--full-tree', sha]);
-    const files = new Map();
-    for (const record of listed.stdout.split('\0')) {
-        // `<mode> SP <type> SP <oid> SP+ <size> TAB <path>`
-        const match = /^(\d{6}) blob ([0-9a-f]+) +(\d+)\t([\s\S]+)$/.exec(record);
-        if (match)
-            files.set(match[4], { mode: match[1], oid: match[2], bytes: Number(match[3]) });
-    }
+    const files = new TreeFiles(listed.stdout);
     const cache = new Map();
     return {
         branch,
@@ -29969,7 +30174,7 @@ async function runTracked(ctx, trigger, startedAt = Date.now()) {
         token: ctx.config.githubToken,
         serverUrl: ctx.config.runner.serverUrl,
         env: withoutSecrets(ctx.config.runner.env),
-    }), (m) => ctx.log.warning(m));
+    }), (m) => ctx.log.warning(m), ctx.writers);
     const git = configGuard.git;
     try {
         const baseBranch = ctx.config.baseBranch ?? (await defaultBranch(ctx.octokit, ctx.repo));

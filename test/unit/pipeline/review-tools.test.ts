@@ -4,7 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { prepareReviewTools } from '../../../src/run/review-tools.js';
+import { prepareReviewTools } from '../../../src/pipeline/review-tools.js';
 
 async function host() {
   const workspace = await mkdtemp(path.join(tmpdir(), 'review-tools-'));

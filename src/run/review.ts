@@ -25,7 +25,7 @@ import { knownAs, readLedger } from '../pipeline/review-ledger.js';
 import { headFiles, reviewerMessages, runReviewStep } from '../pipeline/review-step.js';
 import { prepareReviewTools } from '../pipeline/review-tools.js';
 import { ToolRegistry } from '../tools/registry.js';
-import type { WorkInput } from './carry-out-plan.js';
+import type { WorkInput, WorkResult } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
 import type { Publication } from './publish.js';
@@ -33,12 +33,21 @@ import { publishPullRequestReview } from './publish-pull-request-review.js';
 import { prepareRepositoryContext } from './repository-context.js';
 import { recheckOpenFindings } from './review-recheck.js';
 import { decideReviewScope } from './review-scope.js';
+import { keepingFacts, type PhaseFacts, phaseFacts } from './run-facts.js';
 import { actionRunnerOptions, checkOutAndOpenTranscript, runPhases } from './run-phases.js';
 
-/** Runs the review; throws on failure or cancellation (the tracked run reports it). */
-export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publication> {
+/** Runs the review; throws on failure or cancellation, with the facts learned so far (the tracked run reports it). */
+export async function runReview(ctx: RunContext, input: WorkInput): Promise<WorkResult> {
+  const facts = phaseFacts(input.known);
+  return keepingFacts(facts, async () => {
+    const published = await review(ctx, input, facts);
+    return { ...published, facts: facts.now() };
+  });
+}
+
+async function review(ctx: RunContext, input: WorkInput, facts: PhaseFacts): Promise<Publication> {
   const { config } = ctx;
-  const { plan, tracking, facts } = input;
+  const { plan, tracking } = input;
   const pr = plan.pullRequest;
   if (!pr || !plan.review) throw new Error('A review run needs the pull request it reviews.');
   const phases = runPhases(ctx, input);
@@ -99,6 +108,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     review: true,
     knownPaths: details.files.map((file) => file.filename),
   });
+  facts.follow(given.facts);
   const count = config.review.agents;
   const answerSchema = await loadRunAnswerSchema(ctx, given.readTrusted, plan.trustedBranch);
   const messagesFor = reviewerMessages({
@@ -125,7 +135,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
   if (pr.sameRepo) await input.snapshotGitConfig?.();
   const host = { ...commandHost(ctx), workspace };
   const tools = await prepareReviewTools(host, config, { canRunCommands: pr.sameRepo });
-  facts.sandbox = tools.description;
+  facts.set({ sandbox: tools.description });
   try {
     // New commits that changed none of the pull request's files (a merge of the base) need no reviewer.
     const nothingNew = scope.kind === 'incremental' && scope.files.length === 0;
@@ -147,7 +157,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       step,
     });
     const { results } = reviewedBy;
-    facts.stopReason = reviewedBy.stopReason;
+    facts.set({ stopReason: reviewedBy.stopReason });
 
     step('Posting the review');
     const newerHead = await currentHead(ctx, pr.number);
@@ -170,8 +180,8 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       dismissed: ledger.dismissed,
       ...(newerHead && newerHead !== head ? { newerHead } : {}),
       reviewers: reviewedBy.reviewers,
-      outcome: facts,
-      footer: input.footer,
+      outcome: facts.now(),
+      footer: () => input.footer(facts.now()),
       transcript: (maxChars) =>
         renderTranscriptMarkdown(records, {
           maxChars,
@@ -183,7 +193,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     const first = results[0]?.agent;
     return first ? settleAnswer(ctx, published, first) : published;
   } finally {
-    facts.mcp = tools.mcpSummary() || undefined;
+    facts.set({ mcp: tools.mcpSummary() || undefined });
     await tools.dispose();
   }
 }

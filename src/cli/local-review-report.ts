@@ -7,6 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { StopReason } from '../agent/loop.js';
 import { location } from '../findings/review-comment-draft.js';
 import type { DropReason, GroundedFinding } from '../findings/review-grounding.js';
 import type { Severity } from '../findings/review-severity.js';
@@ -31,7 +32,7 @@ export interface LocalReviewInput {
   noIssues: string;
   dropped: Partial<Record<DropReason, number>>;
   reviewers: string | undefined;
-  stopReason: string;
+  stopReason: StopReason;
   /** The transcript block within `maxChars`. */
   transcript: (maxChars: number) => string;
   /** Redacts and makes Markdown safe to publish, as the action's filter does. */
@@ -81,7 +82,7 @@ export function renderLocalReview(input: LocalReviewInput): LocalReview {
       {
         conclusion: 'reviewed',
         blockingFindings: blocking,
-        stopReason: input.stopReason as never,
+        stopReason: input.stopReason,
       },
       'review',
     ),

@@ -6,7 +6,6 @@
  */
 import type { ReviewCommentDraft } from '../findings/review-comment-draft.js';
 import type { GroundedFinding } from '../findings/review-grounding.js';
-import type { Severity } from '../findings/review-severity.js';
 import type { ReviewBodyInput } from './review-body.js';
 import {
   type PlacedFindings,
@@ -26,10 +25,7 @@ export interface ReviewLayout {
 }
 
 /** Places the findings and prepares the body's sections. */
-export function layOutReview(
-  findings: readonly GroundedFinding[],
-  options: PlacementOptions & { minSeverity: Severity },
-): ReviewLayout {
+export function layOutReview(findings: readonly GroundedFinding[], options: PlacementOptions): ReviewLayout {
   const placed = placeFindings(findings, options);
   const posted = placed.inlineFindings;
   const inReview = [...posted, ...placed.folded, ...placed.overflow, ...placed.below];

@@ -160,7 +160,11 @@ describe('agent-action-local --mode review (dist/cli/index.js)', () => {
     ]);
     const markdown = await readFile(path.join(out, 'review.md'), 'utf8');
     assert.match(markdown, /^# Review of `feature` against `main`/);
-    assert.match(markdown, /^(:warning:|⚠️) \*\*Reviewed\*\* — 1 blocking finding$/m, 'a blocking finding is never ✅');
+    assert.match(
+      markdown,
+      /^(:warning:|⚠️) \*\*Reviewed\*\* — 1 blocking finding$/m,
+      'a blocking finding is never ✅',
+    );
     assert.match(markdown, /\*\*Comments:\*\* 1 blocking · 1 suggestion · 1 nit/);
     assert.match(
       markdown,

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RunLimits } from '../agent/budget.js';
+import type { Severity } from '../findings/review-severity.js';
 import {
   INPUT_DEFAULTS,
   type InputName,
@@ -22,6 +23,7 @@ import {
 } from '../inputs.js';
 import { type McpConfig, parseMcpServers } from '../mcp/mcp-config.js';
 import type { ModelSettings } from '../pipeline/agent-runner.js';
+import type { Mode } from '../triggers/trigger.js';
 import { CliError } from './cli-error.js';
 
 /**
@@ -48,12 +50,31 @@ export const INPUT_FLAGS = {
   'instruction-files': 'instruction-files',
   'mcp-servers': 'mcp-servers',
   auth: 'auth',
+  mode: 'mode',
+  'base-branch': 'base-branch',
+  'review-min-severity': 'review-min-severity',
+  'max-review-comments': 'max-review-comments',
+  'review-agents': 'review-agents',
 } as const satisfies Record<string, InputName>;
 
 type FlagInput = (typeof INPUT_FLAGS)[keyof typeof INPUT_FLAGS];
 
-/** The task, as given by `--prompt` or read later from `--issue-file`. */
-export type CliTask = { kind: 'prompt'; text: string } | { kind: 'issue-file'; file: string };
+/**
+ * The task, as given by `--prompt` or read later from `--issue-file`; or, with `--mode review`, a
+ * review of the checked-out branch (`--prompt` then says what to look at, as the words after
+ * `review` do in a comment).
+ */
+export type CliTask =
+  | { kind: 'prompt'; text: string }
+  | { kind: 'issue-file'; file: string }
+  | { kind: 'review'; focus: string | undefined };
+
+/** `--review-min-severity`, `--max-review-comments`, `--review-agents` (as the action's `config.review`). */
+export interface CliReview {
+  minSeverity: Severity;
+  maxComments: number;
+  agents: number;
+}
 
 export interface CliConfig {
   /** Absolute path of the checkout to work on. */
@@ -84,6 +105,9 @@ export interface CliConfig {
   tempDir: string;
   /** The JSON Schema the final answer must match (`--output-schema`), if given. */
   outputSchema?: CliOutputSchema;
+  /** With `--mode review`: the branch the review diffs against; otherwise the dry-run pull request's base. */
+  baseBranch: string | undefined;
+  review: CliReview;
 }
 
 /** `--output-schema`: a JSON Schema written inline, or a file to read it from. */
@@ -142,6 +166,31 @@ function parseInputFlags(flags: Record<string, unknown>): Pick<InputValues, Flag
   return values as Pick<InputValues, FlagInput>;
 }
 
+/** The task from `--prompt` / `--issue-file` and `--mode`: a change run takes exactly one, a review at most `--prompt`. */
+function taskOf(flags: { prompt?: string; 'issue-file'?: string }, mode: Mode, cwd: string): CliTask {
+  if (mode === 'comment')
+    throw new CliError(
+      '--mode comment answers in a GitHub thread, which a local run has none of: use --mode review to review the branch, or auto (the default) to change it',
+    );
+  if (mode === 'review') {
+    if (flags['issue-file'] !== undefined)
+      throw new CliError(
+        '--mode review reviews the checked-out branch: drop --issue-file (give a focus with --prompt "<what to look at>")',
+      );
+    return { kind: 'review', focus: flags.prompt?.trim() || undefined };
+  }
+  if ((flags.prompt === undefined) === (flags['issue-file'] === undefined)) {
+    throw new CliError(
+      'give the task with exactly one of --prompt "<text>" or --issue-file <file.md> (or review the branch with --mode review)',
+    );
+  }
+  if (flags.prompt !== undefined) {
+    if (flags.prompt.trim() === '') throw new CliError('--prompt must not be empty');
+    return { kind: 'prompt', text: flags.prompt };
+  }
+  return { kind: 'issue-file', file: path.resolve(cwd, flags['issue-file'] ?? '') };
+}
+
 /** The environment minus the key: git and agent-run commands never need it. */
 function withoutKey(env: Record<string, string | undefined>): Record<string, string | undefined> {
   const { OPENAI_API_KEY: _key, ...rest } = env;
@@ -161,17 +210,10 @@ export function loadCliConfig(
 ): CliConfig | HelpRequest {
   const flags = parseFlags(argv);
   if (flags.help) return { help: true };
-  if ((flags.prompt === undefined) === (flags['issue-file'] === undefined)) {
-    throw new CliError('give the task with exactly one of --prompt "<text>" or --issue-file <file.md>');
-  }
-  const task: CliTask =
-    flags.prompt !== undefined
-      ? { kind: 'prompt', text: flags.prompt }
-      : { kind: 'issue-file', file: path.resolve(cwd, flags['issue-file'] ?? '') };
-  if (task.kind === 'prompt' && task.text.trim() === '') throw new CliError('--prompt must not be empty');
+  const inputs = parseInputFlags(flags);
+  const task = taskOf(flags, inputs.mode, cwd);
   if (flags.verify !== undefined && flags.verify.trim() === '')
     throw new CliError('--verify must not be empty');
-  const inputs = parseInputFlags(flags);
   if (inputs.auth === 'oidc') {
     // The job's OIDC token comes from the runner of a GitHub Actions job; a shell has none to exchange.
     throw new CliError(
@@ -214,6 +256,12 @@ export function loadCliConfig(
     mcp: mcp.value,
     env: withoutKey(env),
     tempDir,
+    baseBranch: inputs['base-branch'],
+    review: {
+      minSeverity: inputs['review-min-severity'],
+      maxComments: inputs['max-review-comments'],
+      agents: inputs['review-agents'],
+    },
     ...(schema === undefined
       ? {}
       : {

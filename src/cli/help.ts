@@ -6,8 +6,13 @@ transcript, usage and cost) with a dry-run publisher: the changes are committed 
 agent/local-<timestamp>, and the PR title/body and the transcript (JSONL and Markdown) are written
 to the output folder. Nothing is pushed and GitHub is never contacted.
 
+With --mode review it reviews the checked-out branch instead, as the action reviews a pull
+request: the diff against the base branch, the same reviewers, checks and placement, written to
+review.md and review.json in the output folder. Nothing is committed or switched, and nothing is posted.
+
 Usage:
   agent-action-local --repo <dir> (--prompt <text> | --issue-file <md>) [options]
+  agent-action-local --repo <dir> --mode review [--base-branch <branch>] [--prompt <focus>] [options]
   npm run local -- --repo <dir> --issue-file <md> [options]
 
 Task (exactly one):
@@ -56,6 +61,20 @@ Tools and isolation:
                          written to result.json in the output folder
   -h, --help             show this help
 
+Review (--mode review; each parsed as the action input of the same name, with its default):
+  --mode <mode>          auto or pr (default auto): change the checkout; review: review the
+                         checked-out branch; comment is refused (it answers in a GitHub thread)
+  --base-branch <b>      what the review diffs against: the merge base of <b> (or origin/<b>) and
+                         HEAD (default: the remote's default branch origin/HEAD, else main, else
+                         master). In a change run it is only the dry-run pull request's base
+  --review-min-severity <s>  blocking, suggestion or nit (default: nit): findings below it are
+                         listed, collapsed, in the review body instead of inline
+  --max-review-comments <n>  inline comments at most, 0-200 (default: 20); the rest go into the body
+  --review-agents <n>    reviewers, 1-5 (default: 1); more run in parallel with one focus each
+                         (correctness, security, tests, performance, maintainability)
+  With --mode review, --prompt is optional and says what to look at (like "review the parser");
+  --verify checks the reviewers' suggestions where that is cheap, and puts the file back.
+
 Environment:
   OPENAI_API_KEY         key for the endpoint; not needed for local endpoints (localhost,
                          127.0.0.1, private addresses, *.local), e.g. Ollama or vLLM
@@ -68,5 +87,6 @@ Examples:
 
 Exit codes: 0 changes committed (and verified, with --verify), or with --output-schema an answer
 that matches it; 1 no changes, a failed verification, an answer that does not match or a failed
-run; 2 a usage or setup problem (the message names the fix).
+run; 2 a usage or setup problem (the message names the fix). With --mode review: 0 the review is
+written and nothing in it is blocking; 1 a blocking finding, or the reviewers stopped early.
 `;

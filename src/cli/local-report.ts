@@ -5,12 +5,15 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { RunBudget } from '../agent/budget.js';
 import type { FinalAnswer } from '../agent/final-answer.js';
+import { readTranscript } from '../agent/transcript.js';
 import { formatUsd } from '../llm/model-prices.js';
 import type { TokenUsage } from '../llm/token-usage.js';
 import { tokensPhrase } from '../outputs/footer.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
-import { formatDuration } from '../outputs/transcript-markdown.js';
+import { renderTranscriptDetails } from '../outputs/transcript-details.js';
+import { formatDuration, renderTranscriptMarkdown } from '../outputs/transcript-markdown.js';
 import type { DryRunPublication } from './dry-run-publisher.js';
 
 /** A local run's usage, read from its budget. */
@@ -37,6 +40,40 @@ export interface LocalReport {
   answer?: FinalAnswer | null;
 }
 
+/** The usage of a run that spent from `budget`, as the action's outputs give it. */
+export function usageOf(budget: RunBudget, toolCalls: number, durationMs: number): LocalUsage {
+  const spent = budget.spent();
+  return {
+    turns: spent.turns,
+    toolCalls,
+    tokens: spent.tokens,
+    costUsd: spent.costUsd ?? (budget.limits.prices ? 0 : undefined),
+    durationMs,
+  };
+}
+
+/** `totals: 3 turns, 2 tool calls, 1,234 tokens, $0.01, 12 s, stopped: done`. */
+export function totalsLine(usage: LocalUsage, stopReason: string): string {
+  const tokens = tokensPhrase({
+    tokens: usage.tokens.total,
+    promptTokens: usage.tokens.prompt,
+    cachedTokens: usage.tokens.cachedPrompt,
+    estimated: usage.tokens.estimated,
+  });
+  const cost = usage.costUsd !== undefined ? `, ${formatUsd(usage.costUsd)}` : '';
+  return `totals: ${usage.turns} turns, ${usage.toolCalls} tool calls, ${tokens}${cost}, ${formatDuration(usage.durationMs)}, stopped: ${stopReason}`;
+}
+
+/** The transcript as Markdown next to its JSONL, titled. */
+export async function writeTranscriptMarkdown(
+  paths: { jsonl: string; markdown: string },
+  title: string,
+): Promise<void> {
+  const records = await readTranscript(paths.jsonl);
+  const table = renderTranscriptMarkdown(records, { open: true, maxChars: 10_000_000 });
+  await writeFile(paths.markdown, `# Transcript: ${title}\n\n${table}\n${renderTranscriptDetails(records)}`);
+}
+
 /** Writes the report's lines; a valid answer is also saved as `result.json`. */
 export async function reportLocalRun(
   write: (line: string) => void,
@@ -56,16 +93,7 @@ export async function reportLocalRun(
       ? `result: committed ${published.sha.slice(0, 7)} on branch ${report.branch} (${files})${verified}`
       : `result: no changes${verified}`,
   );
-  const tokens = tokensPhrase({
-    tokens: usage.tokens.total,
-    promptTokens: usage.tokens.prompt,
-    cachedTokens: usage.tokens.cachedPrompt,
-    estimated: usage.tokens.estimated,
-  });
-  const cost = usage.costUsd !== undefined ? `, ${formatUsd(usage.costUsd)}` : '';
-  write(
-    `totals: ${usage.turns} turns, ${usage.toolCalls} tool calls, ${tokens}${cost}, ${formatDuration(usage.durationMs)}, stopped: ${report.stopReason}`,
-  );
+  write(totalsLine(usage, report.stopReason));
   write(
     published.sha
       ? `pull request: ${published.pullRequestPath}${report.draft ? ' (draft)' : ''}`
@@ -78,9 +106,9 @@ export async function reportLocalRun(
 }
 
 /** The valid answer printed and saved as `result.json`; or why there is none. */
-async function reportAnswer(
+export async function reportAnswer(
   answer: FinalAnswer | null,
-  report: LocalReport,
+  report: Pick<LocalReport, 'outDir' | 'stopReason'>,
   redact: (text: string) => string,
   write: (line: string) => void,
 ): Promise<void> {

@@ -1,10 +1,11 @@
 /**
  * One local run: the action's pipeline on a local checkout — the same tools, agent runner and
  * agent step (agent → verify → settled workspace) as the action's runs, with the local runner's
- * terminal as progress — published by the dry-run publisher. Setup problems throw a
+ * terminal as progress — published by the dry-run publisher; with `--mode review`, the review
+ * step on the branch's diff, written by `local-review.ts`. Setup problems throw a
  * {@link CliError} before any model call; the agent's own failures are results.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FinalAnswer } from '../agent/final-answer.js';
 import { createTranscript, readTranscript } from '../agent/transcript.js';
@@ -13,7 +14,6 @@ import { readCommitTree } from '../git/read-file-on-branch.js';
 import { promptCacheKey } from '../llm/prompt-cache-key.js';
 import type { VerificationReport } from '../outputs/pull-request-body.js';
 import { titleFrom } from '../outputs/title.js';
-import { renderTranscriptDetails } from '../outputs/transcript-details.js';
 import { renderTranscriptMarkdown } from '../outputs/transcript-markdown.js';
 import { createAgentRunner, runBudgetFor } from '../pipeline/agent-runner.js';
 import { runAgentStep } from '../pipeline/agent-step.js';
@@ -27,7 +27,8 @@ import { CliError } from './cli-error.js';
 import { localIdentity, publishDryRun } from './dry-run-publisher.js';
 import { createLocalContext } from './local-context.js';
 import { composeLocalPullRequest } from './local-pull-request.js';
-import { type LocalUsage, reportLocalRun } from './local-report.js';
+import { type LocalUsage, reportLocalRun, usageOf, writeTranscriptMarkdown } from './local-report.js';
+import { runLocalReview } from './local-review.js';
 import { checkLocalRun, timestamp } from './local-setup.js';
 import { progressPrinter } from './progress-printer.js';
 
@@ -52,6 +53,8 @@ export interface LocalRunResult {
   usage: LocalUsage;
   /** With `--output-schema`: the final answer, valid or not (absent when the run stopped first). */
   answer?: FinalAnswer;
+  /** With `--mode review`: the findings written, and the blocking ones among them. */
+  review?: { findings: number; blocking: number; inline: number; path: string };
 }
 
 /** Runs the pipeline; see the module comment. */
@@ -68,7 +71,8 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     // --repo names the folder; whether it is the top of a checkout is for inspectRepository to say.
     discover: true,
   });
-  const { repo, outDir, task, allowedCommands, answerSchema } = await checkLocalRun(cli, git, stamp);
+  const setup = await checkLocalRun(cli, git, stamp);
+  const { repo, outDir, task, allowedCommands, answerSchema } = setup;
 
   await mkdir(outDir, { recursive: true });
   const paths = {
@@ -87,6 +91,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
   io.write(
     `agent-action-local: ${cli.llm.model} at ${cli.llm.baseUrl} on ${repo.root} (${repo.startBranch ?? repo.startSha.slice(0, 7)})`,
   );
+  if (!task) return runLocalReview({ cli, io, git, setup, local, redact, started, now, paths });
 
   const tools = await prepareAgentTools(local.host, { ...cli, allowedCommands }).catch((error: unknown) => {
     if (error instanceof SandboxUnavailableError) throw new CliError(error.message);
@@ -151,7 +156,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
     const published = await publishDryRun(git, {
       branch,
       startSha: repo.startSha,
-      baseName: repo.startBranch ?? repo.startSha,
+      baseName: cli.baseBranch ?? repo.startBranch ?? repo.startSha,
       title: pr.title,
       body: (refused) => pr.body(refused),
       draft: pr.draft,
@@ -163,21 +168,8 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
       conclusion: published.sha ? 'committed' : 'no-changes',
       details: { branch: published.sha ? branch : null, commit: published.sha, files: published.files },
     });
-    const finalRecords = await readTranscript(paths.jsonl);
-    const table = renderTranscriptMarkdown(finalRecords, { open: true, maxChars: 10_000_000 });
-    await writeFile(
-      paths.markdown,
-      `# Transcript: ${pr.title}\n\n${table}\n${renderTranscriptDetails(finalRecords)}`,
-    );
-
-    const spent = budget.spent();
-    const usage: LocalUsage = {
-      turns: spent.turns,
-      toolCalls: agent.toolCalls,
-      tokens: spent.tokens,
-      costUsd: spent.costUsd ?? (budget.limits.prices ? 0 : undefined),
-      durationMs: now().getTime() - started.getTime(),
-    };
+    await writeTranscriptMarkdown(paths, pr.title);
+    const usage = usageOf(budget, agent.toolCalls, now().getTime() - started.getTime());
     await reportLocalRun(io.write, redact, {
       root: repo.root,
       branch,

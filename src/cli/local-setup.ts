@@ -28,7 +28,8 @@ export function timestamp(date: Date): string {
 export interface LocalSetup {
   repo: LocalRepository;
   outDir: string;
-  task: LocalTask;
+  /** The change run's task; none for `--mode review`, whose task is the branch's diff. */
+  task: LocalTask | undefined;
   /** `--allow`, parsed once into typed rules. */
   allowedCommands: ExtraRule[];
   answerSchema: AnswerSchema | undefined;
@@ -45,9 +46,11 @@ export async function checkLocalRun(
   const outDir = cli.outDir ?? path.join(cli.tempDir, `agent-local-${stamp}`);
   requireOutsideRepo(outDir, repo.root);
   const task =
-    cli.task.kind === 'prompt'
-      ? promptTask(cli.task.text)
-      : issueTask(await readIssueFile(cli.task.file), cli.task.file);
+    cli.task.kind === 'review'
+      ? undefined
+      : cli.task.kind === 'prompt'
+        ? promptTask(cli.task.text)
+        : issueTask(await readIssueFile(cli.task.file), cli.task.file);
   // Checked here, before the sandbox exists: a bad rule is a usage error, not a failed run.
   const allowed = await parseAllowedCommands(cli.allowedCommands);
   if (allowed.kind === 'invalid') throw new CliError(`--allow ${describeRuleProblem(allowed)}`);

@@ -16,7 +16,8 @@ export interface CliIO {
 
 /**
  * Exit code: 0 committed (and verified) — or, with `--output-schema`, a matching answer; 1 nothing
- * committed, verification failed or the answer does not match; 2 setup problem.
+ * committed, verification failed or the answer does not match; 2 setup problem. A `--mode review`
+ * run: 0 when the reviewers finished and found nothing blocking, else 1.
  */
 export async function runCli(loadConfig: () => CliConfig | HelpRequest, io: CliIO): Promise<number> {
   try {
@@ -26,6 +27,11 @@ export async function runCli(loadConfig: () => CliConfig | HelpRequest, io: CliI
       return 0;
     }
     const result = await runLocal(config, { write: io.stdout, signal: io.signal, platform: io.platform });
+    if (result.review) {
+      // A review is like a linter: it succeeds when the reviewers finished and nothing blocks.
+      const answered = !config.outputSchema || result.answer?.kind === 'valid';
+      return result.stopReason === 'done' && result.review.blocking === 0 && answered ? 0 : 1;
+    }
     const verified = result.verification?.passed ?? true;
     // With --output-schema the answer is the result: a valid one is success, committed or not.
     if (config.outputSchema) return result.answer?.kind === 'valid' && verified ? 0 : 1;

@@ -23,6 +23,8 @@ export interface KnownFinding {
 
 export interface ReviewTaskOptions {
   repository: string;
+  /** What is reviewed, as the task names it: `pull request #12` unless given (a local branch). */
+  subject?: string;
   /** What is under review; the whole pull request when absent. */
   scope?: ReviewScope;
   /** Who asked in a comment, and what they added after `review`. */
@@ -36,10 +38,13 @@ export interface ReviewTaskOptions {
   maxEarlier?: number;
 }
 
+const subjectOf = (pr: PullRequestForReview, options: ReviewTaskOptions) =>
+  options.subject ?? `pull request #${pr.number}`;
+
 const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').slice(0, max);
 
 function framing(pr: PullRequestForReview, options: ReviewTaskOptions, scope: ReviewScope): string[] {
-  const what = `Review pull request #${pr.number} of ${options.repository}: \`${pr.headRef}\` at ${pr.headSha} into \`${pr.baseRef}\` at ${pr.baseSha}. The head is checked out.`;
+  const what = `Review ${subjectOf(pr, options)} of ${options.repository}: \`${pr.headRef}\` at ${pr.headSha} into \`${pr.baseRef}\` at ${pr.baseSha}. The head is checked out.`;
   const deliver =
     'Comment on problems with add_review_comment, then finish with the review summary. The review is posted as a comment review; it never approves or requests changes.';
   if (scope.kind === 'full') return [what, 'The diff below is the change under review.', deliver];
@@ -73,11 +78,11 @@ export function buildPullRequestReviewTask(
   const budget = options.diffBudget ?? DIFF_BUDGET_CHARS;
   const scope: ReviewScope = options.scope ?? { kind: 'full', reason: 'first', files: pr.files };
   const context: UntrustedPart[] = [
-    titledPart(`pull request #${pr.number} description by @${pr.author}`, pr.title, pr.body),
+    titledPart(`${subjectOf(pr, options)} description by @${pr.author}`, pr.title, pr.body),
   ];
   if (options.request?.focus) {
     context.push({
-      source: `review request by @${options.request.login} in a comment on pull request #${pr.number}`,
+      source: `review request by @${options.request.login} in a comment on ${subjectOf(pr, options)}`,
       text: options.request.focus,
     });
   }
@@ -91,7 +96,7 @@ export function buildPullRequestReviewTask(
   const under =
     scope.kind === 'incremental'
       ? 'files changed since the last review'
-      : `changed files of pull request #${pr.number}`;
+      : `changed files of ${subjectOf(pr, options)}`;
   context.push({
     source: `${under} (${scope.files.length})`,
     text: fitDiff(scope.files, budget),
@@ -117,7 +122,7 @@ export function buildPullRequestReviewTask(
         `- ${c.path}:${c.line ?? 'outdated'} by @${c.author}: ${oneLine(c.body.replace(/<details>[\s\S]*?<\/details>/g, ''), 400)}`,
     );
     context.push({
-      source: `review comments already made on pull request #${pr.number} (do not repeat them)`,
+      source: `review comments already made on ${subjectOf(pr, options)} (do not repeat them)`,
       text: lines.join('\n'),
       format: 'plain',
     });

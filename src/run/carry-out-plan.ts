@@ -32,6 +32,7 @@ import { type Publication, publishWork } from './publish.js';
 import { publishThreadReply } from './publish-thread-reply.js';
 import { prepareRepositoryContext } from './repository-context.js';
 import { runReview } from './review.js';
+import { keepingFacts, type PhaseFacts, phaseFacts } from './run-facts.js';
 import { actionRunnerOptions, checkOutAndOpenTranscript, requireAnswered, runPhases } from './run-phases.js';
 import { buildTask } from './task.js';
 
@@ -40,8 +41,8 @@ export interface WorkInput {
   plan: WorkPlan;
   git: GitCommandManager;
   tracking: TrackingComment | undefined;
-  /** Filled in as facts become known, so a failure still reports them (see {@link RunFacts}). */
-  facts: RunFacts;
+  /** What the run knew before its phases started (the cost cap); each phase's facts start from it. */
+  known: RunFacts;
   /**
    * The run's one budget: every agent call spends from it, and the outcome's turns, tokens and
    * cost are read from it once, by the tracked run.
@@ -49,19 +50,42 @@ export interface WorkInput {
   budget: RunBudget;
   /** Pins the repository and snapshots `.git` so the action's git can put it back (config-guard.ts). */
   snapshotGitConfig?: () => Promise<void>;
-  /** The surfaces' footer as of now (`renderFooter` over the outcome so far). */
-  footer: () => string;
+  /** The surfaces' footer as of now: `renderFooter` over the outcome so far and the facts the phase knows. */
+  footer: (known: RunFacts) => string;
 }
 
-/** Runs the phases; throws on failure or cancellation (the tracked run reports it). */
-export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<Publication> {
-  const { config } = ctx;
-  const { plan, tracking, facts } = input;
+/** What a phase published, with the facts it learned on the way (see `run-facts.ts`). */
+export interface WorkResult extends Publication {
+  facts: RunFacts;
+}
+
+/**
+ * Runs the phases; returns the publication with the facts learned. Throws on failure or
+ * cancellation: a `PhaseFailure` carrying the facts learned so far (the tracked run reports it).
+ */
+export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<WorkResult> {
+  const { plan } = input;
   if (plan.review) return runReview(ctx, input);
   if (plan.planning) return runPlanning(ctx, input);
   // Budget is spent only after approval: a void one ends here, before the checkout and the model.
   const approval = await approvedPlan(ctx, input);
-  if (approval?.kind === 'void') return voidApproval(ctx, approval);
+  if (approval?.kind === 'void') return { ...voidApproval(ctx, approval), facts: input.known };
+  const facts = phaseFacts(input.known);
+  return keepingFacts(facts, async () => {
+    const published = await carryOutChange(ctx, input, approval, facts);
+    return { ...published, facts: facts.now() };
+  });
+}
+
+/** The change run's phases, recording what they learn into `facts`. */
+async function carryOutChange(
+  ctx: RunContext,
+  input: WorkInput,
+  approval: Exclude<ApprovalVerdict, { kind: 'void' }> | undefined,
+  facts: PhaseFacts,
+): Promise<Publication> {
+  const { config } = ctx;
+  const { plan, tracking } = input;
   const phases = runPhases(ctx, input);
   const { step, stopIfCancelled } = phases;
 
@@ -71,6 +95,7 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
   step('Reading the task');
   const task = await buildTask(ctx, input.trigger, plan, approval?.plan);
   const given = await prepareRepositoryContext(ctx, input, input.git, transcript, { review: false });
+  facts.follow(given.facts);
   const answerSchema = await loadRunAnswerSchema(ctx, given.readTrusted, plan.trustedBranch);
   const messages = buildInitialMessages({
     system: {
@@ -86,14 +111,14 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
 
   await input.snapshotGitConfig?.();
   const tools = await prepareAgentTools({ ...commandHost(ctx), git: input.git }, config);
-  facts.sandbox = tools.description;
+  facts.set({ sandbox: tools.description });
   const egress = attributeBlockedHosts(() => tools.blockedHosts());
   /** Refused calls and blocked hosts so far: counted in the facts, sections for the PR and comment. */
   const problems = async (): Promise<string[]> => {
-    facts.refusals = summarizeRefusals(await readTranscript(transcript.path).catch(() => []));
-    facts.blockedHosts = blockedHostNames(tools.blockedHosts());
+    const refusals = summarizeRefusals(await readTranscript(transcript.path).catch(() => []));
+    facts.set({ refusals, blockedHosts: blockedHostNames(tools.blockedHosts()) });
     const blocked = blockedHostsSection(blockedHostsNote(tools.blockedHosts()), egress.triedBy());
-    return [facts.refusals ? renderRefusals(facts.refusals) : undefined, blocked].filter(
+    return [refusals ? renderRefusals(refusals) : undefined, blocked].filter(
       (section) => section !== undefined,
     );
   };
@@ -128,9 +153,8 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       step,
     });
     const agent = requireAnswered(done.agent, phases);
-    facts.stopReason = agent.stopReason;
     const { verification } = done;
-    if (verification) facts.verification = verification;
+    facts.set({ stopReason: agent.stopReason, ...(verification ? { verification } : {}) });
     stopIfCancelled();
     step('Publishing');
     // Read when rendered, so a body re-rendered after CI fix rounds includes their turns.
@@ -143,6 +167,8 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
         });
     };
     const ciRounds = config.ci.workflow !== undefined && config.ci.rounds > 0;
+    const problemSections = await problems();
+    const footer = () => input.footer(facts.now());
     const result = await (plan.replyThread ? publishThreadReply : publishWork)(ctx, {
       git: input.git,
       plan,
@@ -151,10 +177,10 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
       agent,
       ...(verification ? { verification } : {}),
       ...(tools.sandbox.missing.length > 0 ? { sandboxNote: tools.description } : {}),
-      problems: await problems(),
-      outcome: facts,
+      problems: problemSections,
+      outcome: facts.now(),
       ciPending: ciRounds && plan.publish.kind === 'pull-request',
-      footer: input.footer,
+      footer,
       transcript: await renderTranscript(),
       transcriptPath: transcript.path,
     });
@@ -174,18 +200,18 @@ export async function carryOutPlan(ctx: RunContext, input: WorkInput): Promise<P
           transcript,
           renderTranscript,
           problems,
-          footer: input.footer,
+          footer,
           tracking,
-          facts,
+          outcome: facts.now(),
           budget,
         })
-      : result;
-    const published = await settleHead(ctx, result, afterCi);
+      : undefined;
+    if (afterCi) facts.set(afterCi.facts);
+    const published = await settleHead(ctx, result, afterCi ?? result);
     transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
     return settleAnswer(ctx, published, agent);
   } finally {
-    facts.blockedHosts = blockedHostNames(tools.blockedHosts());
-    facts.mcp = tools.mcpSummary() || undefined;
+    facts.set({ blockedHosts: blockedHostNames(tools.blockedHosts()), mcp: tools.mcpSummary() || undefined });
     await tools.dispose();
   }
 }

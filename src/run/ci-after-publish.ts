@@ -42,6 +42,7 @@ import type { Sandbox } from '../sandbox/sandbox.js';
 import { commitMessage, commitOptions } from './commit-options.js';
 import { commandHost, type RunContext } from './context.js';
 import type { Publication } from './publish.js';
+import { keepingFacts, type PhaseFacts, phaseFacts } from './run-facts.js';
 
 export interface CiAfterPublishInput {
   git: GitCommandManager;
@@ -66,9 +67,8 @@ export interface CiAfterPublishInput {
   /** The footer as of now. */
   footer: () => string;
   tracking: TrackingComment | undefined;
-  /** Turns and tokens grow with each fix round; `ci`, `ciConclusion` and `verification` are set here. */
-  /** The run's facts: the fix rounds' stop, verification and CI verdict go there. */
-  facts: RunFacts;
+  /** The run's facts before CI, read for the pull request's first line. */
+  outcome: RunFacts;
   /** The run's budget: no waiting or fix round starts after its deadline, no fix round once it is used up. */
   budget: RunBudget;
 }
@@ -98,10 +98,31 @@ function splitRoundSummary(summary: string): { fixed: string; description: strin
   };
 }
 
-/** Runs the CI rounds and folds their outcome into the PR and the tracking comment's details. */
-export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishInput): Promise<Publication> {
+/** What CI in the loop learns: the fix rounds' stop and verification, and CI's verdict. */
+export type CiFacts = Pick<RunFacts, 'stopReason' | 'verification' | 'ci' | 'ciConclusion'>;
+
+/**
+ * Runs the CI rounds and folds their outcome into the PR and the tracking comment's details;
+ * returns them with what CI learned. A failure part-way carries what it had learned (`run-facts.ts`).
+ */
+export async function runCiAfterPublish(
+  ctx: RunContext,
+  input: CiAfterPublishInput,
+): Promise<Publication & { facts: CiFacts }> {
+  const facts = phaseFacts({});
+  return keepingFacts(facts, async () => {
+    const published = await ciAfterPublish(ctx, input, facts);
+    return { ...published, facts: facts.now() };
+  });
+}
+
+async function ciAfterPublish(
+  ctx: RunContext,
+  input: CiAfterPublishInput,
+  facts: PhaseFacts,
+): Promise<Publication> {
   const { config } = ctx;
-  const { git, publication, facts, tracking } = input;
+  const { git, publication, tracking } = input;
   const branch = publication.outcome.branch ?? '';
   const headSha = async () => (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
   let agent = input.agent;
@@ -133,14 +154,14 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
         : {}),
     });
     agent = done.agent;
-    facts.stopReason = agent.stopReason;
+    facts.set({ stopReason: agent.stopReason });
     if (agent.stopReason === 'error' || agent.stopReason === 'cancelled') {
       rounds.push(`Fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);
       return { pushed: false };
     }
     if (done.verification) {
       verification = done.verification;
-      facts.verification = verification;
+      facts.set({ verification });
     }
     const said = splitRoundSummary(agent.summary);
     const title = ctx.redact(titleFrom(said.fixed, 'Fix the failing CI run'));
@@ -197,8 +218,8 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     }),
     log: (m) => ctx.log.info(m),
   });
-  facts.ciConclusion = ci.conclusion ?? '';
-  facts.ci = ciVerdict(ci);
+  const verdict = { ciConclusion: ci.conclusion ?? '', ci: ciVerdict(ci) };
+  facts.set(verdict);
 
   const report = renderCiReport(ci);
   const roundList =
@@ -209,14 +230,20 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
   let draft = publication.outcome.draft;
   if (pr) {
     const why = draftReason({
-      ci: facts.ci,
+      ci: verdict.ci,
       verification,
       stopReason: agent.stopReason,
       draftInput: config.draft,
     });
     draft = why !== undefined;
     const changes = renderChangeList(await changedFiles(git, input.baseSha));
-    const now: RunOutcome = { ...facts, ...publication.outcome, draft, ci: facts.ci };
+    const now: RunOutcome = {
+      ...input.outcome,
+      ...facts.now(),
+      ...publication.outcome,
+      draft,
+      ci: verdict.ci,
+    };
     const body = renderPullRequestBody({
       ...pr.body,
       headline: headlineMarkdown(now, 'pull-request'),
@@ -270,8 +297,7 @@ export async function runCiAfterPublish(ctx: RunContext, input: CiAfterPublishIn
     head: { sha: lastPushed, ...(verification ? { verified: verification.passed } : {}) },
     outcome: {
       ...publication.outcome,
-      ciConclusion: facts.ciConclusion,
-      ci: facts.ci,
+      ...verdict,
       ...(draft !== undefined ? { draft } : {}),
     },
     details: details.filter((p) => p.trim() !== '').join('\n\n'),

@@ -10,17 +10,26 @@ import { createAgentRunner } from '../pipeline/agent-runner.js';
 import { runAgentStep } from '../pipeline/agent-step.js';
 import { buildPlanSystemPrompt, buildPlanTask } from '../prompt/plan-prompt.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
-import type { WorkInput } from './carry-out-plan.js';
+import type { WorkInput, WorkResult } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import { preparePlanTools } from './plan-tools.js';
 import type { Publication } from './publish.js';
 import { prepareRepositoryContext } from './repository-context.js';
+import { keepingFacts, type PhaseFacts, phaseFacts } from './run-facts.js';
 import { actionRunnerOptions, checkOutAndOpenTranscript, requireAnswered, runPhases } from './run-phases.js';
 
-/** Runs the planner and posts the plan; throws on failure or cancellation (the tracked run reports it). */
-export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Publication> {
+/** Runs the planner and posts the plan; throws on failure or cancellation, with the facts learned so far (the tracked run reports it). */
+export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<WorkResult> {
+  const facts = phaseFacts(input.known);
+  return keepingFacts(facts, async () => {
+    const published = await planning(ctx, input, facts);
+    return { ...published, facts: facts.now() };
+  });
+}
+
+async function planning(ctx: RunContext, input: WorkInput, facts: PhaseFacts): Promise<Publication> {
   const { config } = ctx;
-  const { trigger, plan, facts } = input;
+  const { trigger, plan } = input;
   if (trigger.kind !== 'plan') throw new Error('A plan run needs a plan trigger.');
   const phases = runPhases(ctx, input);
   const { step } = phases;
@@ -34,6 +43,7 @@ export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Pu
     ...(trigger.instruction ? { request: { login: trigger.actor.login, text: trigger.instruction } } : {}),
   });
   const given = await prepareRepositoryContext(ctx, input, input.git, transcript, { review: false });
+  facts.follow(given.facts);
   const messages = buildInitialMessages({
     systemText: buildPlanSystemPrompt({ repository, maxTurns: config.limits.maxTurns }),
     ...given.prompt,
@@ -44,7 +54,7 @@ export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Pu
 
   await input.snapshotGitConfig?.();
   const tools = await preparePlanTools(commandHost(ctx), config);
-  facts.sandbox = tools.description;
+  facts.set({ sandbox: tools.description });
   try {
     step('Planning');
     const runner = createAgentRunner({
@@ -81,7 +91,7 @@ export async function runPlanning(ctx: RunContext, input: WorkInput): Promise<Pu
       details: `The plan for #${trigger.issueNumber}: ${posted.url}\n\nReply \`${config.triggerPhrase} approve\` to carry it out.`,
     };
   } finally {
-    facts.mcp = tools.mcpSummary() || undefined;
+    facts.set({ mcp: tools.mcpSummary() || undefined });
     await tools.dispose();
   }
 }

@@ -5,7 +5,7 @@
  */
 import { type AgentToolSettings, type AgentTools, prepareAgentTools } from '../pipeline/agent-tools.js';
 import type { CommandHost } from '../pipeline/command-host.js';
-import { WRITE_TOOLS } from './review-tools.js';
+import { WRITE_TOOLS } from '../pipeline/review-tools.js';
 
 function refusal(name: string): string {
   return `${name} is not available while planning: a plan run never changes files. Describe the change in the plan's Steps instead.`;

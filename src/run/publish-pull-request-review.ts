@@ -23,7 +23,7 @@ import type { RunFacts } from '../outputs/action-outputs.js';
 import { headlineMarkdown } from '../outputs/outcome.js';
 import { postPullRequestReview } from '../outputs/pull-request-review.js';
 import { type ResolvedFinding, renderReviewBody } from '../outputs/review-body.js';
-import { placeFindings, renderWhyFlagged } from '../outputs/review-comments.js';
+import { layOutReview } from '../outputs/review-layout.js';
 import {
   type Dismissal,
   type MarkerFinding,
@@ -31,9 +31,9 @@ import {
   renderReviewMarker,
 } from '../outputs/review-marker.js';
 import { noIssuesSentence, type ReviewScope, scopeSentence } from '../outputs/review-scope.js';
+import type { OpenFinding } from '../pipeline/review-ledger.js';
 import type { RunContext } from './context.js';
 import type { Publication } from './publish.js';
-import type { OpenFinding } from './review-ledger.js';
 
 export interface ReviewPublishInput {
   prNumber: number;
@@ -93,18 +93,14 @@ export async function publishPullRequestReview(
   input: ReviewPublishInput,
 ): Promise<Publication> {
   const { review } = ctx.config;
-  const placed = placeFindings(input.findings, {
+  const layout = layOutReview(input.findings, {
     prDiff: input.prDiff,
     minSeverity: review.minSeverity,
     maxInline: review.maxComments,
     earlier: input.earlier,
   });
+  const { placed, inReview } = layout;
   const posted = placed.inlineFindings;
-  const drafts = (list: readonly GroundedFinding[]) => list.map((f) => f.draft);
-  // Findings listed in the body carry their "why flagged · how checked" too.
-  const listed = (list: readonly GroundedFinding[]) =>
-    list.map((f) => ({ ...f.draft, body: `${f.draft.body.trim()}\n\n${renderWhyFlagged(f)}` }));
-  const inReview = [...posted, ...placed.folded, ...placed.overflow, ...placed.below];
   // The marker is appended after the publish filter, so what the model wrote in it is redacted here.
   const marker = renderReviewMarker({
     v: 1,
@@ -136,11 +132,7 @@ export async function publishPullRequestReview(
           scope: scopeSentence(input.scope),
           noIssues: noIssuesSentence(input.scope),
           newerHead: input.newerHead,
-          comments: drafts(inReview),
-          folded: listed(allFolded ? [...posted, ...placed.folded] : placed.folded),
-          ...(allFolded ? { foldedNote: 'Comments (GitHub did not accept them inline)' } : {}),
-          overflow: { findings: listed(placed.overflow), limit: review.maxComments },
-          below: { findings: listed(placed.below), threshold: review.minSeverity },
+          ...layout.sections(allFolded),
           repeated: input.repeated + placed.repeated,
           dismissed: input.dismissedAgain,
           dropped: input.dropped,

@@ -2,8 +2,8 @@
  * What the repository and the issue already say, prepared once per run before the agent starts:
  * the instruction files of the plan's trusted branch (never the checked-out head) and the images
  * of the issue and the triggering comment. Change runs and review runs both take it through
- * {@link prepareRepositoryContext}; what it found goes in the run's facts (the job summary's table)
- * and into the transcript's header, and the instructions for folders ride on the tool results.
+ * {@link prepareRepositoryContext}; what it found is handed back as facts (the job summary's table)
+ * and goes into the transcript's header, and the instructions for folders ride on the tool results.
  */
 import type { TranscriptWriter } from '../agent/transcript.js';
 import type { ImageReport } from '../context/context-report.js';
@@ -18,6 +18,7 @@ import {
   IMAGE_MAX_REDIRECTS,
 } from '../limits.js';
 import type { DroppableInput } from '../llm/request-rules.js';
+import type { RunFacts } from '../outputs/action-outputs.js';
 import { loadInstructionContext } from '../pipeline/instruction-context.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { WorkInput } from './carry-out-plan.js';
@@ -31,6 +32,8 @@ export interface RepositoryContext {
   withNotes(registry: ToolRegistry, workspace: string): ToolRegistry;
   /** Spread into `createAgentRunner`'s options: hears the endpoint refuse image input. */
   runner: { onInputDropped: (input: DroppableInput, quoted: string) => void };
+  /** What was found, as of now: folder instructions and a refused image input come during the run. */
+  facts(): Pick<RunFacts, 'instructionFiles' | 'images'>;
   /** A file as it is on the trusted branch (the one commit read above), or undefined (e.g. `output-schema`'s). */
   readTrusted(filePath: string): Promise<string | undefined>;
 }
@@ -44,16 +47,16 @@ export interface RepositoryContextOptions {
   fetch?: typeof fetch;
 }
 
-/** Reads the instruction files and downloads the images; records both in the run's facts and the transcript. */
+/** Reads the instruction files and downloads the images; records both in the transcript and hands them back as facts. */
 export async function prepareRepositoryContext(
   ctx: RunContext,
-  input: Pick<WorkInput, 'plan' | 'trigger' | 'facts'>,
+  input: Pick<WorkInput, 'plan' | 'trigger'>,
   git: GitCommandManager,
   transcript: TranscriptWriter,
   options: RepositoryContextOptions,
 ): Promise<RepositoryContext> {
   const { config } = ctx;
-  const { facts } = input;
+  let instructionFiles: RunFacts['instructionFiles'];
   const tree = await readBranchTree(git, ctx.remoteUrl, input.plan.trustedBranch);
   if (!tree)
     ctx.log.warning(
@@ -66,10 +69,10 @@ export async function prepareRepositoryContext(
     transcript,
     log: ctx.log,
     onChange: (entries) => {
-      facts.instructionFiles = entries;
+      instructionFiles = entries;
     },
   });
-  facts.instructionFiles = instructions.entries();
+  instructionFiles = instructions.entries();
 
   const { images, report } = await collectImages(ctx.octokit, ctx.repo, imageSources(input.trigger), {
     setting: config.images,
@@ -82,9 +85,9 @@ export async function prepareRepositoryContext(
     timeoutMs: IMAGE_DOWNLOAD_TIMEOUT_MS,
     signal: ctx.signal,
   });
-  facts.images = report;
+  const imageReport: ImageReport = report;
   logImages(ctx, report);
-  transcript.write({ type: 'context', instructionFiles: facts.instructionFiles, images: report.entries });
+  transcript.write({ type: 'context', instructionFiles, images: report.entries });
 
   return {
     prompt: {
@@ -92,11 +95,12 @@ export async function prepareRepositoryContext(
       ...(images.length > 0 ? { images } : {}),
     },
     withNotes: instructions.withNotes,
+    facts: () => ({ instructionFiles, images: imageReport }),
     readTrusted: async (filePath) => (tree?.files.has(filePath) ? tree.read(filePath) : undefined),
     runner: {
       onInputDropped: (dropped, quoted) => {
-        if (dropped !== 'image-input' || !facts.images) return;
-        facts.images.refused = quoted;
+        if (dropped !== 'image-input') return;
+        imageReport.refused = quoted;
         transcript.write({ type: 'context', images: [], imagesRefused: quoted });
       },
     },

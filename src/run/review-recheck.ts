@@ -15,9 +15,9 @@ import { resolveReviewThread } from '../github/review-threads.js';
 import { REVIEW_RECHECK_CONTEXT_LINES, REVIEW_RECHECK_MAX } from '../limits.js';
 import type { ResolvedFinding } from '../outputs/review-body.js';
 import type { ReviewScope } from '../outputs/review-scope.js';
+import type { OpenFinding } from '../pipeline/review-ledger.js';
 import { buildRecheckMessages, parseRecheckVerdict } from '../prompt/review-recheck-prompt.js';
 import type { RunContext } from './context.js';
-import type { OpenFinding } from './review-ledger.js';
 
 export interface RecheckDeps {
   prNumber: number;

@@ -7,12 +7,9 @@
  * Nothing is committed or pushed on any path.
  */
 import path from 'node:path';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { readTranscript } from '../agent/transcript.js';
 import { withoutSecrets } from '../exec/scrubbed-env.js';
-import type { GitCommandManager } from '../git/git-command-manager.js';
 import { createGitCommandManager } from '../git/git-command-manager.js';
-import { readFileAtCommit } from '../git/read-file-at-commit.js';
 import { compareCommits } from '../github/compare-commits.js';
 import { type ChangedFile, diffLines } from '../github/diff-lines.js';
 import {
@@ -23,29 +20,34 @@ import { fetchReviewThreads, type ReviewThread } from '../github/review-threads.
 import { renderTranscriptMarkdown } from '../outputs/transcript-markdown.js';
 import { createAgentRunner } from '../pipeline/agent-runner.js';
 import { runAgentCall } from '../pipeline/agent-step.js';
-import { buildPullRequestReviewTask } from '../prompt/pull-request-review-task.js';
-import { buildReviewSystemPrompt } from '../prompt/review-system-prompt.js';
-import { buildInitialMessages } from '../prompt/task-prompt.js';
+import { bufferedTranscript } from '../pipeline/review-agents.js';
+import { knownAs, readLedger } from '../pipeline/review-ledger.js';
+import { headFiles, reviewerMessages, runReviewStep } from '../pipeline/review-step.js';
+import { prepareReviewTools } from '../pipeline/review-tools.js';
 import { ToolRegistry } from '../tools/registry.js';
-import type { WorkInput } from './carry-out-plan.js';
+import type { WorkInput, WorkResult } from './carry-out-plan.js';
 import { commandHost, type RunContext } from './context.js';
 import { loadRunAnswerSchema, settleAnswer } from './output-schema.js';
 import type { Publication } from './publish.js';
 import { publishPullRequestReview } from './publish-pull-request-review.js';
 import { prepareRepositoryContext } from './repository-context.js';
-import { bufferedTranscript, type ReviewerResult, reviewerFocuses, runReviewers } from './review-agents.js';
-import { checkFindings } from './review-findings.js';
-import { knownAs, readLedger } from './review-ledger.js';
 import { recheckOpenFindings } from './review-recheck.js';
 import { decideReviewScope } from './review-scope.js';
-import { checkSuggestions } from './review-suggestions.js';
-import { prepareReviewTools } from './review-tools.js';
+import { keepingFacts, type PhaseFacts, phaseFacts } from './run-facts.js';
 import { actionRunnerOptions, checkOutAndOpenTranscript, runPhases } from './run-phases.js';
 
-/** Runs the review; throws on failure or cancellation (the tracked run reports it). */
-export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publication> {
+/** Runs the review; throws on failure or cancellation, with the facts learned so far (the tracked run reports it). */
+export async function runReview(ctx: RunContext, input: WorkInput): Promise<WorkResult> {
+  const facts = phaseFacts(input.known);
+  return keepingFacts(facts, async () => {
+    const published = await review(ctx, input, facts);
+    return { ...published, facts: facts.now() };
+  });
+}
+
+async function review(ctx: RunContext, input: WorkInput, facts: PhaseFacts): Promise<Publication> {
   const { config } = ctx;
-  const { plan, tracking, facts } = input;
+  const { plan, tracking } = input;
   const pr = plan.pullRequest;
   if (!pr || !plan.review) throw new Error('A review run needs the pull request it reviews.');
   const phases = runPhases(ctx, input);
@@ -106,10 +108,12 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     review: true,
     knownPaths: details.files.map((file) => file.filename),
   });
+  facts.follow(given.facts);
   const count = config.review.agents;
   const answerSchema = await loadRunAnswerSchema(ctx, given.readTrusted, plan.trustedBranch);
-  const messagesFor = (focus: ReturnType<typeof reviewerFocuses>[number]): ChatCompletionMessageParam[] => {
-    const task = buildPullRequestReviewTask(details, {
+  const messagesFor = reviewerMessages({
+    details,
+    task: {
       repository,
       scope,
       open: recheck.open,
@@ -117,79 +121,43 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       ...(plan.review?.explicit
         ? { request: { login: input.trigger.actor.login, focus: plan.review.focus } }
         : {}),
-    });
-    return buildInitialMessages({
-      systemText: buildReviewSystemPrompt({
-        repository,
-        canRunCommands: pr.sameRepo && count === 1,
-        ...(focus ? { focus } : {}),
-      }),
-      ...given.prompt,
-      ...(config.instructions ? { instructions: config.instructions } : {}),
-      task: task.task,
-      context: task.context,
-    });
-  };
+    },
+    canRunCommands: pr.sameRepo,
+    count,
+    prompt: given.prompt,
+    instructions: config.instructions,
+  });
 
   const prDiff = diffLines(details.files);
   const reviewed = diffLines(scope.files);
   // Same repository: the reviewer's read-only commands run in the workspace, whose git the action
   // uses again after the run (credentials put back); a fork's folder gets no commands at all.
   if (pr.sameRepo) await input.snapshotGitConfig?.();
-  const tools = await prepareReviewTools({ ...commandHost(ctx), workspace }, config, {
-    canRunCommands: pr.sameRepo,
-  });
-  facts.sandbox = tools.description;
+  const host = { ...commandHost(ctx), workspace };
+  const tools = await prepareReviewTools(host, config, { canRunCommands: pr.sameRepo });
+  facts.set({ sandbox: tools.description });
   try {
-    const focuses = reviewerFocuses(count).filter(Boolean);
     // New commits that changed none of the pull request's files (a merge of the base) need no reviewer.
     const nothingNew = scope.kind === 'incremental' && scope.files.length === 0;
-    if (!nothingNew)
-      step(
-        focuses.length > 0
-          ? `Reviewing with ${focuses.length} reviewers (${focuses.join(', ')})`
-          : 'Reviewing',
-      );
-    // Concurrent reviewers share the budget, so their tokens are what it spent while they ran.
-    const tokensBefore = budget.spent().tokens.total;
-    const results = nothingNew
-      ? []
-      : await runReviewers(ctx, {
-          count,
-          registry: given.withNotes(tools.registry, workspace),
-          runnerOptions: { ...given.runner, ...(answerSchema ? { answerSchema } : {}) },
-          messagesFor,
-          commentDeps: {
-            diff: prDiff,
-            reviewed,
-            head,
-            readFile,
-            known: (finding) => knownAs({ open: recheck.open, dismissed: ledger.dismissed }, finding),
-          },
-          transcript,
-          tracking,
-          budget,
-        });
-
-    step('Checking the findings against the head');
-    const checked = await checkFindings(results, {
-      readFile,
-      reviewed,
-      head,
-      ledger: { open: recheck.open, dismissed: ledger.dismissed },
+    const open = { open: recheck.open, dismissed: ledger.dismissed };
+    const reviewedBy = await runReviewStep({
+      count,
+      registry: given.withNotes(tools.registry, workspace),
+      runnerBase: (tracked) => actionRunnerOptions(ctx, 'review', tracked ? tracking : undefined),
+      runnerOptions: { ...given.runner, ...(answerSchema ? { answerSchema } : {}) },
+      messagesFor,
+      commentDeps: { diff: prDiff, reviewed, head, readFile, known: (finding) => knownAs(open, finding) },
+      host,
+      tools,
+      ledger: open,
+      review: !nothingNew,
+      verifyCommand: config.verifyCommand,
+      transcript,
+      budget,
+      step,
     });
-    facts.stopReason = results.map((r) => r.agent.stopReason).find((reason) => reason !== 'done') ?? 'done';
-    let findings = checked.findings;
-    if (config.verifyCommand && tools.commands) {
-      const suggestions = await checkSuggestions({ ...commandHost(ctx), workspace }, findings, {
-        command: config.verifyCommand,
-        ...tools.commands,
-      });
-      findings = suggestions.findings;
-      if (suggestions.failed > 0)
-        checked.dropped['suggestion-fails-verify'] =
-          (checked.dropped['suggestion-fails-verify'] ?? 0) + suggestions.failed;
-    }
+    const { results } = reviewedBy;
+    facts.set({ stopReason: reviewedBy.stopReason });
 
     step('Posting the review');
     const newerHead = await currentHead(ctx, pr.number);
@@ -199,21 +167,21 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
       commitId: head,
       summary: nothingNew
         ? "The commits pushed since the last review changed none of this pull request's files."
-        : summaryOf(results),
+        : reviewedBy.summary,
       scope,
-      findings,
-      dropped: checked.dropped,
-      repeated: checked.repeated,
-      dismissedAgain: checked.dismissed,
+      findings: reviewedBy.findings,
+      dropped: reviewedBy.dropped,
+      repeated: reviewedBy.repeated,
+      dismissedAgain: reviewedBy.dismissed,
       prDiff,
       earlier: details.earlier,
       open: recheck.open,
       resolved: recheck.resolved,
       dismissed: ledger.dismissed,
       ...(newerHead && newerHead !== head ? { newerHead } : {}),
-      reviewers: reviewersLine(results, budget.spent().tokens.total - tokensBefore, budget.spent().costUsd),
-      outcome: facts,
-      footer: input.footer,
+      reviewers: reviewedBy.reviewers,
+      outcome: facts.now(),
+      footer: () => input.footer(facts.now()),
       transcript: (maxChars) =>
         renderTranscriptMarkdown(records, {
           maxChars,
@@ -225,7 +193,7 @@ export async function runReview(ctx: RunContext, input: WorkInput): Promise<Publ
     const first = results[0]?.agent;
     return first ? settleAnswer(ctx, published, first) : published;
   } finally {
-    facts.mcp = tools.mcpSummary() || undefined;
+    facts.set({ mcp: tools.mcpSummary() || undefined });
     await tools.dispose();
   }
 }
@@ -247,19 +215,6 @@ async function threadsOf(ctx: RunContext, prNumber: number): Promise<ReviewThrea
   }
 }
 
-/** Files of the reviewed head, each read from git once. */
-function headFiles(git: GitCommandManager, head: string): (file: string) => Promise<string | undefined> {
-  const cache = new Map<string, Promise<string | undefined>>();
-  return (file) => {
-    let text = cache.get(file);
-    if (!text) {
-      text = readFileAtCommit(git, head, file);
-      cache.set(file, text);
-    }
-    return text;
-  };
-}
-
 /** The pull request's head now; undefined when it cannot be read. */
 async function currentHead(ctx: RunContext, prNumber: number): Promise<string | undefined> {
   try {
@@ -271,21 +226,4 @@ async function currentHead(ctx: RunContext, prNumber: number): Promise<string | 
   } catch {
     return undefined;
   }
-}
-
-/** One reviewer's summary, or each focus's under its name. */
-function summaryOf(results: readonly ReviewerResult[]): string {
-  if (results.length === 1) return results[0]!.agent.summary;
-  return results.map((r) => `**${r.focus}:** ${r.agent.summary.trim() || '_no summary_'}`).join('\n\n');
-}
-
-/** `**Reviewers:** correctness, security, tests · 12,345 tokens · $0.0123`, when several ran. */
-function reviewersLine(
-  results: readonly ReviewerResult[],
-  tokens: number,
-  costUsd: number | undefined,
-): string | undefined {
-  if (results.length < 2) return undefined;
-  const cost = costUsd !== undefined ? ` · $${costUsd.toFixed(4)} for the whole run` : '';
-  return `**Reviewers:** ${results.map((r) => r.focus).join(', ')} · ${tokens.toLocaleString('en-US')} tokens${cost}`;
 }

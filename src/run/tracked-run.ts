@@ -36,6 +36,7 @@ import { carryOutPlan } from './carry-out-plan.js';
 import type { RunContext } from './context.js';
 import { describeMode } from './mode-note.js';
 import { planWork } from './plan-work.js';
+import { failureCause, failureFacts } from './run-facts.js';
 import { runTranscriptPath } from './run-transcript.js';
 import { transcriptArtifactName, uploadTranscriptArtifact } from './transcript-artifact.js';
 
@@ -48,17 +49,20 @@ export async function runTracked(
   // Every agent call of the run spends from this one budget; the usage reported is read from it.
   const budget = runBudgetFor(ctx.config, startedAt);
   const { maxCostUsd } = ctx.config.limits;
-  /**
-   * What the phases learn as they go, kept when one of them fails; the cost cap is known from the
-   * start, since a cost stop's words on every surface quote it.
-   */
-  const facts: RunFacts = maxCostUsd !== undefined ? { maxCostUsd } : {};
+  /** Known from the start, since a cost stop's words on every surface quote the cap. */
+  const known: RunFacts = maxCostUsd !== undefined ? { maxCostUsd } : {};
+  /** What the phases learned: returned with their publication, or carried by their failure. */
+  let learned: RunFacts = known;
   /** How the run ended: the publication's outcome, or the failure. */
   let ended: RunOutcome = { conclusion: 'failed' };
   let commentUrl: string | undefined;
   let transcript: Pick<RunOutcome, 'transcriptPath' | 'artifactUrl'> = {};
-  /** The outcome as of now, put together in this one place from what each part returned or knows. */
-  const outcomeNow = (): RunOutcome => ({
+  /**
+   * The outcome as of now, put together in this one place from what each part returned or knows;
+   * while a phase runs, from the facts it knows so far.
+   */
+  const outcomeNow = (facts: RunFacts = learned): RunOutcome => ({
+    ...known,
     ...facts,
     warnings: configGuard.warnings,
     ...(commentUrl ? { commentUrl } : {}),
@@ -66,7 +70,7 @@ export async function runTracked(
     ...usageOf(budget),
     ...transcript,
   });
-  const footer = () => runFooter(ctx, outcomeNow(), startedAt, trigger.actor.login);
+  const footer = (facts?: RunFacts) => runFooter(ctx, outcomeNow(facts), startedAt, trigger.actor.login);
   let outcome: RunOutcome = { conclusion: 'failed' };
   let details = '';
   let tracking: TrackingComment | undefined;
@@ -107,16 +111,18 @@ export async function runTracked(
       plan,
       git,
       tracking,
-      facts,
+      known,
       budget,
       snapshotGitConfig: configGuard.snapshot,
       footer,
     });
+    learned = result.facts;
     ended = result.outcome;
     details = result.details;
   } catch (error) {
+    learned = failureFacts(error);
     const cancelled = ctx.signal.aborted;
-    const message = ctx.redact(cancelled ? 'The job was cancelled.' : (error as Error).message);
+    const message = ctx.redact(cancelled ? 'The job was cancelled.' : (failureCause(error) as Error).message);
     ended = {
       conclusion: 'failed',
       failure: message,

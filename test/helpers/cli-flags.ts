@@ -24,6 +24,11 @@ export const DOCUMENTED_CLI_FLAGS = [
   '--instructions',
   '--instruction-files',
   '--mcp-servers',
+  '--mode',
+  '--base-branch',
+  '--review-min-severity',
+  '--max-review-comments',
+  '--review-agents',
   '--help',
   'OPENAI_API_KEY',
 ] as const;

@@ -4,7 +4,9 @@
  * same files) get the same scripted model, and must come out with the same transcript (tool calls,
  * their arguments, statuses and results, turns and how the agent stopped), the same usage and cost,
  * and the same verification result. Both go through one agent step (`pipeline/agent-step.ts`);
- * this is what keeps the local runner the product that runs in CI.
+ * this is what keeps the local runner the product that runs in CI. The same holds for a review: the
+ * action reviewing a pull request and the local runner's `--mode review` on a branch with the same
+ * change, given the same scripted reviewer, post and write the same findings in the same places.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
@@ -14,9 +16,12 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { reply } from '../fakes/openai-server.js';
+import { reviewsOf } from '../fakes/github-handlers-reviews.js';
+import { type RecordedRequest, reply } from '../fakes/openai-server.js';
 import { DEFAULT_FILES, labeledPayload, useHarness } from '../helpers/action-harness.js';
 import { childOutput } from '../helpers/child-output.js';
+import { firstLine } from '../helpers/published-text.js';
+import { pullRequestPayload } from '../helpers/pull-request-head.js';
 
 const exec = promisify(execFile);
 const CLI = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
@@ -175,3 +180,132 @@ describe('the local runner and the action on the same task', () => {
     assert.match(local.stdout, /verification passed/);
   });
 });
+
+describe('the local runner and the action on the same review', () => {
+  it('give the same findings: the same inline comments, and the same ones left in the body', async () => {
+    const GREET = [
+      "export const greet = () => 'hi';",
+      'export const shout = (name) => name.toUpperCase();',
+      "export var wave = () => '~';",
+      '',
+    ].join('\n');
+    const reviewScript = () => [
+      reply()
+        .tool('read_file', { path: 'src/greet.js' })
+        .tool('add_review_comment', {
+          path: 'src/greet.js',
+          line: 2,
+          severity: 'blocking',
+          quote: 'name.toUpperCase()',
+          title: 'shout without a name',
+          body: '`shout()` throws when it gets no name.',
+        })
+        .tool('add_review_comment', {
+          path: 'src/greet.js',
+          line: 1,
+          severity: 'suggestion',
+          quote: "() => 'hi'",
+          title: 'greeting changed',
+          body: 'The greeting changed from a typo to a different word; say why in the description.',
+        })
+        .tool('add_review_comment', {
+          path: 'src/greet.js',
+          line: 3,
+          severity: 'nit',
+          quote: 'export var wave',
+          title: 'use const',
+          body: 'Use const like the others.',
+          suggestion: "export const wave = () => '~';",
+        })
+        .tokens(2_000, 200),
+      reply().text('shout() needs a guard; two smaller points.').tokens(2_400, 40, 2_000),
+    ];
+    const settings = { 'review-min-severity': 'suggestion', 'max-review-comments': '1' };
+
+    // The action, reviewing a pull request that makes the change.
+    const main = (await h.github.git.resolve('main'))!;
+    const pr = h.github.state.addPullRequest({
+      title: 'Add shout and wave',
+      body: 'Two more greetings.',
+      headRef: 'parity-review',
+      baseRef: 'main',
+      user: 'alice',
+    });
+    const head = await h.github.git.commit(
+      'parity-review',
+      { 'src/greet.js': GREET },
+      'Add shout and wave',
+      main,
+    );
+    h.openai.enqueue(...reviewScript());
+    const actionRequests = h.openai.requests.length;
+    const action = await h.run('pull_request', pullRequestPayload('opened', pr, head), {
+      inputs: { mode: 'review', ...settings },
+    });
+    assert.equal(action.outputs['conclusion'], 'reviewed', action.stdout + action.stderr);
+    assert.equal(h.openai.pending(), 0);
+    const review = reviewsOf(h.github.state).find((r) => r.pullNumber === pr.number);
+    assert.ok(review, 'the action posted its review');
+    const posted = review.commentIds.map((id) => h.github.state.reviewComments.get(id)!);
+    const actionTools = toolNames(h.openai.requests[actionRequests]!);
+
+    // The local runner, on a checkout of the same files with the change on a feature branch.
+    const repo = await localCheckout();
+    const git = (...args: string[]) =>
+      exec('git', ['-c', 'user.name=Demo', '-c', 'user.email=demo@example.com', ...args], { cwd: repo });
+    await git('switch', '-q', '-c', 'parity-review');
+    await writeFile(path.join(repo, 'src/greet.js'), GREET);
+    await git('commit', '-qam', 'Add shout and wave');
+    const out = path.join(await mkdtemp(path.join(tmpdir(), 'parity-review-out-')), 'out');
+    h.openai.enqueue(...reviewScript());
+    const localRequests = h.openai.requests.length;
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        ...['--repo', repo, '--mode', 'review', '--out', out],
+        ...['--base-url', h.openai.url, '--model', 'fake-model', '--sandbox', 'off'],
+        ...Object.entries(settings).flatMap(([name, value]) => [`--${name}`, value]),
+      ],
+      {
+        env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? tmpdir(), LANG: 'C.UTF-8' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const local = await childOutput(child);
+    assert.equal(local.exitCode, 1, `a blocking finding exits 1\n${local.stdout}${local.stderr}`);
+    assert.equal(h.openai.pending(), 0);
+    const written = JSON.parse(await readFile(path.join(out, 'review.json'), 'utf8'));
+    const localBody = await readFile(path.join(out, 'review.md'), 'utf8');
+
+    // The same reviewer tools, the same inline comments, the same findings in the body.
+    assert.deepEqual(toolNames(h.openai.requests[localRequests]!), actionTools);
+    const firstParagraph = (body: string) => body.split('\n\n')[0];
+    const inline = posted.map((c) => [c.path, c.line, firstParagraph(c.body)]);
+    assert.deepEqual(inline, [['src/greet.js', 2, '**Blocking:** `shout()` throws when it gets no name.']]);
+    assert.deepEqual(
+      written.comments.map((c: { path: string; line: number; body: string }) => [
+        c.path,
+        c.line,
+        firstParagraph(c.body),
+      ]),
+      inline,
+    );
+    for (const part of [
+      /\*\*Comments:\*\* 1 blocking · 1 suggestion · 1 nit/,
+      /### Over the limit of 1 inline comments \(`max-review-comments`\)\n\n- `src\/greet\.js:1` The greeting changed/,
+      /1 finding below `review-min-severity` \(suggestion\)[\s\S]*- `src\/greet\.js:3` \*\*Nit:\*\* Use const/,
+    ]) {
+      assert.match(review.body ?? '', part);
+      assert.match(localBody, part);
+    }
+    assert.equal(firstLine(review.body ?? ''), firstLine(localBody.split('\n\n')[1] ?? ''));
+  });
+});
+
+/** Tool names offered in one model request (Chat Completions or Responses shape). */
+function toolNames(request: RecordedRequest): string[] {
+  return (request.body.tools ?? [])
+    .map((t: { function?: { name: string }; name?: string }) => t.function?.name ?? t.name)
+    .sort();
+}

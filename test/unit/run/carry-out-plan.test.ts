@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
-import type { RunFacts } from '../../../src/outputs/action-outputs.js';
 import { runBudgetFor } from '../../../src/pipeline/agent-runner.js';
 import { carryOutPlan } from '../../../src/run/carry-out-plan.js';
+import { failureCause, PhaseFailure } from '../../../src/run/run-facts.js';
 import { runTranscriptPath } from '../../../src/run/run-transcript.js';
 import type { Trigger } from '../../../src/triggers/trigger.js';
 import { reviewsOf } from '../../fakes/github-handlers-reviews.js';
@@ -43,19 +43,18 @@ async function carryOut(
     },
   };
   const plan = await planFor(setting, trigger);
-  const facts: RunFacts = {};
   const budget = runBudgetFor(setting.config, Date.now());
   const result = carryOutPlan(setting.ctx, {
     trigger,
     plan,
     git: setting.git,
     tracking: undefined,
-    facts,
+    known: { maxCostUsd: 5 },
     budget,
     footer: () => '<sub>footer</sub>',
   });
   const transcriptStarted = () => existsSync(runTranscriptPath(setting.config.runner));
-  return { result, facts, budget, steps, plan, transcriptStarted };
+  return { result, budget, steps, plan, transcriptStarted };
 }
 
 function newIssue() {
@@ -76,7 +75,7 @@ describe('carryOutPlan', () => {
     const issue = newIssue();
     const setting = await runSetting(github, { openaiUrl: openai.url, inputs: { 'verify-command': 'true' } });
     fixGreeting();
-    const { result, steps, facts, budget, transcriptStarted } = await carryOut(setting, issueTrigger(issue));
+    const { result, steps, budget, transcriptStarted } = await carryOut(setting, issueTrigger(issue));
     const publication = await result;
     assert.deepEqual(
       steps.map((s) => STEPS.exec(s)?.[1]),
@@ -90,7 +89,14 @@ describe('carryOutPlan', () => {
     );
     assert.equal(budget.spent().turns, 3);
     assert.ok(transcriptStarted());
+    // What the phases learned comes back with the publication, starting from what the run knew.
+    const { facts } = publication;
     assert.deepEqual(facts.blockedHosts, []);
+    assert.equal(facts.stopReason, 'done');
+    assert.equal(facts.verification?.passed, true);
+    assert.equal(facts.maxCostUsd, 5);
+    assert.ok(facts.sandbox);
+    assert.deepEqual(facts.instructionFiles, []);
     assert.equal(openai.pending(), 0);
   });
 
@@ -138,7 +144,7 @@ describe('carryOutPlan', () => {
     const { result, steps, transcriptStarted } = await carryOut(setting, issueTrigger(issue), (step) => {
       if (step.startsWith('Checking out')) setting.abort.abort();
     });
-    await assert.rejects(result, /^Error: The job was cancelled\.$/);
+    await assert.rejects(result, { name: 'PhaseFailure', message: 'The job was cancelled.' });
     assert.equal(steps.length, 1, steps.join(' | '));
     assert.equal(openai.requests.length, 0);
     assert.equal(transcriptStarted(), false, 'no transcript was started');
@@ -153,14 +159,24 @@ describe('carryOutPlan', () => {
       setting.abort.abort();
       return reply().tool('write_file', { path: 'NEW.md', content: 'new\n' });
     });
-    const { result, steps, facts, budget } = await carryOut(setting, issueTrigger(issue));
-    await assert.rejects(result, /^Error: The job was cancelled\.$/);
+    const { result, steps, budget } = await carryOut(setting, issueTrigger(issue));
+    // The failure carries what the phases had learned by then, for the outcome the tracked run reports.
+    const failure = await result.then(
+      () => assert.fail('a cancelled run does not publish'),
+      (error: unknown) => error,
+    );
+    assert.ok(failure instanceof PhaseFailure);
+    assert.equal(failure.message, 'The job was cancelled.');
+    assert.equal(failureCause(failure) instanceof Error, true);
+    const { facts } = failure;
     assert.deepEqual(
       steps.map((s) => STEPS.exec(s)?.[1]),
       ['Checking out', 'Reading the task', 'Working'],
     );
     assert.equal(budget.spent().turns, 1, 'the usage so far is on the budget');
     assert.deepEqual(facts.blockedHosts, [], 'the tools were disposed and reported');
+    assert.ok(facts.sandbox, 'the sandbox was described before the agent ran');
+    assert.equal(facts.maxCostUsd, 5);
     assert.equal(await github.git.resolve(`agent/issue-${issue.number}`), undefined);
   });
 });

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { createTranscript } from '../../../src/agent/transcript.js';
-import type { RunFacts } from '../../../src/outputs/action-outputs.js';
 import { type AgentRunner, runBudgetFor } from '../../../src/pipeline/agent-runner.js';
 import { runCiAfterPublish, wantsCi } from '../../../src/run/ci-after-publish.js';
 import { type Publication, publishWork } from '../../../src/run/publish.js';
@@ -77,7 +76,6 @@ async function ciAfter(
   runAgent: AgentRunner,
   budget = runBudgetFor(setting.config, Date.now()),
 ) {
-  const facts: RunFacts = {};
   const transcript = createTranscript({
     path: path.join(setting.tempDir, 'agent-action', 'transcript.jsonl'),
     redact: setting.ctx.redact,
@@ -95,10 +93,10 @@ async function ciAfter(
     problems: async () => [],
     footer: () => '<sub>footer</sub>',
     tracking: undefined,
-    facts,
+    outcome: {},
     budget,
   });
-  return { result, facts };
+  return { result, facts: result.facts };
 }
 
 /** A fix round that writes `text` into sum.js; the messages it was given are recorded. */

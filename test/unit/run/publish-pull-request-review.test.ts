@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { diffLines } from '../../../src/github/diff-lines.js';
+import type { OpenFinding } from '../../../src/pipeline/review-ledger.js';
 import {
   publishPullRequestReview,
   type ReviewPublishInput,
 } from '../../../src/run/publish-pull-request-review.js';
-import type { OpenFinding } from '../../../src/run/review-ledger.js';
 import { reviewsOf } from '../../fakes/github-handlers-reviews.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
 import { runSetting } from '../../helpers/run-context.js';

@@ -9,7 +9,7 @@ import { afterEach, describe, it } from 'node:test';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AgentResult } from '../../../src/agent/loop.js';
 import type { ReviewScope } from '../../../src/outputs/review-scope.js';
-import type { OpenFinding } from '../../../src/run/review-ledger.js';
+import type { OpenFinding } from '../../../src/pipeline/review-ledger.js';
 import { locateCode, recheckOpenFindings } from '../../../src/run/review-recheck.js';
 import { useFakeGitHub } from '../../helpers/fake-github.js';
 import { runSetting } from '../../helpers/run-context.js';

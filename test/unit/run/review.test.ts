@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, it } from 'node:test';
-import type { RunFacts } from '../../../src/outputs/action-outputs.js';
 import { runBudgetFor } from '../../../src/pipeline/agent-runner.js';
 import { runReview } from '../../../src/run/review.js';
 import { runTranscriptPath } from '../../../src/run/run-transcript.js';
@@ -64,13 +63,12 @@ async function review(
   const plan = await planFor(setting, trigger);
   const branches = await github.git.branches();
   openai.enqueue(reply().text('Looks fine overall.'));
-  const facts: RunFacts = {};
   const publication = await runReview(setting.ctx, {
     trigger,
     plan,
     git: setting.git,
     tracking: undefined,
-    facts,
+    known: {},
     budget: runBudgetFor(setting.config, Date.now()),
     footer: () => '<sub>footer</sub>',
   });
@@ -86,6 +84,8 @@ async function review(
   );
   assert.equal(publication.outcome.conclusion, 'reviewed');
   assert.equal(publication.outcome.blockingFindings, 0);
+  assert.equal(publication.facts.stopReason, 'done', 'the review returns what it learned');
+  assert.ok(publication.facts.sandbox);
   assert.ok(existsSync(runTranscriptPath(setting.config.runner)), 'the run keeps its transcript');
   return { setting, pr };
 }

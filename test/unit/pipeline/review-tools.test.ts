@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createWriterLedger } from '../../../src/git/work-tree-writers.js';
-import { prepareReviewTools } from '../../../src/run/review-tools.js';
+import { prepareReviewTools } from '../../../src/pipeline/review-tools.js';
 
 async function host() {
   const workspace = await mkdtemp(path.join(tmpdir(), 'review-tools-'));

@@ -12,7 +12,7 @@ import {
   renderFindingMarker,
   renderReviewMarker,
 } from '../../../src/outputs/review-marker.js';
-import { knownAs, readLedger } from '../../../src/run/review-ledger.js';
+import { knownAs, readLedger } from '../../../src/pipeline/review-ledger.js';
 
 const finding = (fp: string, title: string) => ({
   fp,

@@ -12,9 +12,6 @@ import type { RunBudget } from '../agent/budget.js';
 import type { AgentResult } from '../agent/loop.js';
 import type { TranscriptEvent, TranscriptWriter } from '../agent/transcript.js';
 import type { ReviewCommentDraft } from '../findings/review-comment-draft.js';
-import type { TrackingComment } from '../outputs/tracking-comment.js';
-import { type AgentRunnerOptions, createAgentRunner } from '../pipeline/agent-runner.js';
-import { runAgentCall } from '../pipeline/agent-step.js';
 import { REVIEWER_FOCUSES, type ReviewerFocus } from '../prompt/review-system-prompt.js';
 import {
   type AddReviewCommentDeps,
@@ -22,13 +19,21 @@ import {
   type RejectedComment,
 } from '../tools/add-review-comment.js';
 import type { ToolRegistry } from '../tools/registry.js';
-import type { RunContext } from './context.js';
-import { actionRunnerOptions } from './run-phases.js';
+import { type AgentRunnerOptions, createAgentRunner } from './agent-runner.js';
+import { runAgentCall } from './agent-step.js';
+import type { CommandHost } from './command-host.js';
 
 export interface ReviewersOptions {
   count: number;
   /** The review registry without `add_review_comment`. */
   registry: ToolRegistry;
+  /**
+   * Each reviewer's model, log and progress: `tracked` is false for concurrent reviewers, whose
+   * progress no single tracking comment can show.
+   */
+  runnerBase: (
+    tracked: boolean,
+  ) => Pick<AgentRunnerOptions, 'model' | 'host' | 'progress' | 'promptCacheKey' | 'oidc'>;
   /** Spread into each reviewer's runner options (the repository context's hooks). */
   runnerOptions?: Pick<AgentRunnerOptions, 'onInputDropped' | 'answerSchema'>;
   /** The opening messages of a reviewer with this focus (none: the single, general reviewer). */
@@ -36,7 +41,6 @@ export interface ReviewersOptions {
   /** What `add_review_comment` checks against; its lists are each reviewer's own. */
   commentDeps: Omit<AddReviewCommentDeps, 'comments' | 'rejected' | 'reviewer'>;
   transcript: TranscriptWriter;
-  tracking: TrackingComment | undefined;
   budget: RunBudget;
 }
 
@@ -71,7 +75,10 @@ export function bufferedTranscript(into: TranscriptWriter): TranscriptWriter & {
 }
 
 /** Runs the reviewers (their usage is on the run's budget). Throws when every one of them failed. */
-export async function runReviewers(ctx: RunContext, options: ReviewersOptions): Promise<ReviewerResult[]> {
+export async function runReviewers(
+  host: Pick<CommandHost, 'log' | 'signal'>,
+  options: ReviewersOptions,
+): Promise<ReviewerResult[]> {
   const focuses = reviewerFocuses(options.count);
   const parallel = focuses.length > 1;
   const base = parallel ? readOnlyChild(options.registry) : options.registry;
@@ -87,14 +94,14 @@ export async function runReviewers(ctx: RunContext, options: ReviewersOptions): 
     const buffered = parallel ? bufferedTranscript(options.transcript) : undefined;
     const transcript = buffered ?? options.transcript;
     const runner = createAgentRunner({
-      ...actionRunnerOptions(ctx, 'review', parallel ? undefined : options.tracking),
+      ...options.runnerBase(!parallel),
       registry: base.with(tool),
       transcript,
       budget: options.budget,
       ...options.runnerOptions,
     });
     const who = focus ? `Reviewer (${focus})` : 'Reviewer';
-    const agent = runAgentCall(runner, options.messagesFor(focus), who, ctx.log);
+    const agent = runAgentCall(runner, options.messagesFor(focus), who, host.log);
     return { focus, comments, rejected, buffered, agent };
   });
   const settled = await Promise.allSettled(runs.map((r) => r.agent));
@@ -111,9 +118,9 @@ export async function runReviewers(ctx: RunContext, options: ReviewersOptions): 
     if (agent.stopReason === 'error') failures.push(agent.error ?? 'The model endpoint failed.');
     else results.push({ focus: run.focus, agent, comments: run.comments, rejected: run.rejected });
   }
-  if (ctx.signal.aborted) throw new Error('The job was cancelled.');
+  if (host.signal.aborted) throw new Error('The job was cancelled.');
   if (results.length === 0) throw new Error(failures[0] ?? 'Every reviewer failed.');
-  for (const failure of failures) ctx.log.warning(`A reviewer failed: ${failure}`);
+  for (const failure of failures) host.log.warning(`A reviewer failed: ${failure}`);
   return results;
 }
 

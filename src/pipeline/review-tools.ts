@@ -8,14 +8,14 @@
  * read-only tools (a fork's review starts no stdio server, since it has no sandbox).
  */
 import { scrubbedEnv } from '../exec/scrubbed-env.js';
-import { type AgentToolSettings, mcpSettings, prepareAgentTools } from '../pipeline/agent-tools.js';
-import type { CommandHost } from '../pipeline/command-host.js';
-import { startMcpTools } from '../pipeline/mcp-tools.js';
 import { createPathPolicy } from '../safety/path-policy.js';
 import { createReadTracker } from '../safety/read-tracker.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { createFileTools } from '../tools/default-registry.js';
 import { ToolRegistry } from '../tools/registry.js';
+import { type AgentToolSettings, mcpSettings, prepareAgentTools } from './agent-tools.js';
+import type { CommandHost } from './command-host.js';
+import { startMcpTools } from './mcp-tools.js';
 
 /** Write tools withheld by name even before they exist in this registry, so none slips through. */
 export const WRITE_TOOLS = ['write_file', 'edit_file', 'apply_patch'] as const;

@@ -11,9 +11,9 @@ import path from 'node:path';
 import type { GroundedFinding } from '../findings/review-grounding.js';
 import { SEVERITY_RANK } from '../findings/review-severity.js';
 import { REVIEW_VERIFY_CHEAP_MS, REVIEW_VERIFY_MAX_SUGGESTIONS } from '../limits.js';
-import type { CommandHost } from '../pipeline/command-host.js';
-import { runVerification } from '../pipeline/verify.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import type { CommandHost } from './command-host.js';
+import { runVerification } from './verify.js';
 
 export interface SuggestionCheckSettings {
   command: string;

@@ -9,8 +9,8 @@ import type { AgentResult } from '../../../src/agent/loop.js';
 import type { ReviewCommentDraft } from '../../../src/findings/review-comment-draft.js';
 import { groundFinding } from '../../../src/findings/review-grounding.js';
 import { diffLines } from '../../../src/github/diff-lines.js';
-import type { ReviewerResult } from '../../../src/run/review-agents.js';
-import { checkFindings } from '../../../src/run/review-findings.js';
+import type { ReviewerResult } from '../../../src/pipeline/review-agents.js';
+import { checkFindings } from '../../../src/pipeline/review-findings.js';
 
 const FILE = 'const a = 1;\nconst b = a / 0;\nconst c = b;\n';
 const reviewed = diffLines([

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { GroundedFinding } from '../../../src/findings/review-grounding.js';
 import { createWriterLedger } from '../../../src/git/work-tree-writers.js';
-import { checkSuggestions } from '../../../src/run/review-suggestions.js';
+import { checkSuggestions } from '../../../src/pipeline/review-suggestions.js';
 import { unsandboxed } from '../../../src/sandbox/sandbox.js';
 
 async function workspace(files: Record<string, string>) {

@@ -9,10 +9,16 @@
  * stays as a small relay: signals (the runner's SIGINT/SIGTERM on cancel) are passed on, the exit
  * code or signal is passed back, and the inner process kills itself when the relay disappears
  * (the runner killing it outright), through the IPC channel closing.
+ *
+ * The same start caps V8's young generation at 2 MB a half (16 MB by default): listings of a
+ * 100k-file repository (the trusted tree, `glob`) are short-lived strings, and with the default the
+ * heap stayed ~50 MB larger for the rest of the run (257 against 212 MB peak there; 146 against
+ * 127 MB on a tiny one), at no cost measurable in the run's time and +7% at the policy's p99.
  */
 import { spawn } from 'node:child_process';
 
 const FLAG = '--liftoff-only';
+const YOUNG_GENERATION = '--max-semi-space-size=2';
 const RELAYED: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /**
@@ -29,7 +35,7 @@ export async function withBaselineWasm(script: string): Promise<'inner' | number
     }
     return 'inner';
   }
-  const child = spawn(process.execPath, [...process.execArgv, FLAG, script, ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, [...process.execArgv, FLAG, YOUNG_GENERATION, script, ...process.argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });
   const relay = (signal: NodeJS.Signals) => child.kill(signal);

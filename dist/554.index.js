@@ -1,5 +1,5 @@
-export const id = 315;
-export const ids = [315];
+export const id = 554;
+export const ids = [554];
 export const modules = {
 
 /***/ 30351:
@@ -653,7 +653,7 @@ function formatUsd(usd) {
 
 /***/ }),
 
-/***/ 19315:
+/***/ 70554:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -24772,7 +24772,55 @@ function commitOptions(ctx, actor, specific) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/run/run-facts.ts
+/** A phase's record of facts, starting from `start` (what the run knew before it). */
+function phaseFacts(start) {
+    let own = { ...start };
+    const sources = [];
+    return {
+        set(facts) {
+            own = { ...own, ...facts };
+        },
+        follow(source) {
+            sources.push(source);
+        },
+        now: () => Object.assign({}, own, ...sources.map((source) => source())),
+    };
+}
+/** A phase's failure, with the facts it had learned; `message` is the cause's. */
+class PhaseFailure extends Error {
+    cause;
+    facts;
+    constructor(cause, facts) {
+        super(cause instanceof Error ? cause.message : String(cause));
+        this.cause = cause;
+        this.facts = facts;
+        this.name = 'PhaseFailure';
+    }
+}
+/** The failure without the facts wrapped around it. */
+function failureCause(error) {
+    return error instanceof PhaseFailure ? error.cause : error;
+}
+/** The facts a failure carries; none when it did not come from a phase. */
+function failureFacts(error) {
+    return error instanceof PhaseFailure ? error.facts : {};
+}
+/**
+ * Runs `work`; when it throws, rethrows a {@link PhaseFailure} with the phase's facts as of then
+ * (read after the work's own `finally` blocks ran), under those a failed sub-phase carried.
+ */
+async function keepingFacts(facts, work) {
+    try {
+        return await work();
+    }
+    catch (error) {
+        throw new PhaseFailure(failureCause(error), { ...facts.now(), ...failureFacts(error) });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/run/ci-after-publish.ts
+
 
 
 
@@ -24809,10 +24857,20 @@ function splitRoundSummary(summary) {
             .trim(),
     };
 }
-/** Runs the CI rounds and folds their outcome into the PR and the tracking comment's details. */
+/**
+ * Runs the CI rounds and folds their outcome into the PR and the tracking comment's details;
+ * returns them with what CI learned. A failure part-way carries what it had learned (`run-facts.ts`).
+ */
 async function runCiAfterPublish(ctx, input) {
+    const facts = phaseFacts({});
+    return keepingFacts(facts, async () => {
+        const published = await ciAfterPublish(ctx, input, facts);
+        return { ...published, facts: facts.now() };
+    });
+}
+async function ciAfterPublish(ctx, input, facts) {
     const { config } = ctx;
-    const { git, publication, facts, tracking } = input;
+    const { git, publication, tracking } = input;
     const branch = publication.outcome.branch ?? '';
     const headSha = async () => (await git.exec(['rev-parse', 'HEAD'])).stdout.trim();
     let agent = input.agent;
@@ -24841,14 +24899,14 @@ async function runCiAfterPublish(ctx, input) {
                 : {}),
         });
         agent = done.agent;
-        facts.stopReason = agent.stopReason;
+        facts.set({ stopReason: agent.stopReason });
         if (agent.stopReason === 'error' || agent.stopReason === 'cancelled') {
             rounds.push(`Fix round ${round} pushed nothing: the agent stopped (${agent.stopReason}).`);
             return { pushed: false };
         }
         if (done.verification) {
             verification = done.verification;
-            facts.verification = verification;
+            facts.set({ verification });
         }
         const said = splitRoundSummary(agent.summary);
         const title = ctx.redact(titleFrom(said.fixed, 'Fix the failing CI run'));
@@ -24901,8 +24959,8 @@ async function runCiAfterPublish(ctx, input) {
         }),
         log: (m) => ctx.log.info(m),
     });
-    facts.ciConclusion = ci.conclusion ?? '';
-    facts.ci = ciVerdict(ci);
+    const verdict = { ciConclusion: ci.conclusion ?? '', ci: ciVerdict(ci) };
+    facts.set(verdict);
     const report = renderCiReport(ci);
     const roundList = rounds.length > 0 ? `**CI fix rounds:**\n\n${rounds.map((r) => `- ${r}`).join('\n')}` : '';
     const problems = await input.problems();
@@ -24911,14 +24969,20 @@ async function runCiAfterPublish(ctx, input) {
     let draft = publication.outcome.draft;
     if (pr) {
         const why = draftReason({
-            ci: facts.ci,
+            ci: verdict.ci,
             verification,
             stopReason: agent.stopReason,
             draftInput: config.draft,
         });
         draft = why !== undefined;
         const changes = renderChangeList(await changedFiles(git, input.baseSha));
-        const now = { ...facts, ...publication.outcome, draft, ci: facts.ci };
+        const now = {
+            ...input.outcome,
+            ...facts.now(),
+            ...publication.outcome,
+            draft,
+            ci: verdict.ci,
+        };
         const body = renderPullRequestBody({
             ...pr.body,
             headline: headlineMarkdown(now, 'pull-request'),
@@ -24968,8 +25032,7 @@ async function runCiAfterPublish(ctx, input) {
         head: { sha: lastPushed, ...(verification ? { verified: verification.passed } : {}) },
         outcome: {
             ...publication.outcome,
-            ciConclusion: facts.ciConclusion,
-            ci: facts.ci,
+            ...verdict,
             ...(draft !== undefined ? { draft } : {}),
         },
         details: details.filter((p) => p.trim() !== '').join('\n\n'),
@@ -25185,7 +25248,7 @@ function buildPlanTask(input) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/run/review-tools.ts
+;// CONCATENATED MODULE: ./src/pipeline/review-tools.ts
 /**
  * The reviewer's tools: a child of the usual registry with every tool that writes withheld
  * (`write_file`, `edit_file`, `apply_patch` and any other non-read-only file tool); each reviewer
@@ -26277,10 +26340,10 @@ async function loadInstructionContext(tree, options) {
 
 
 
-/** Reads the instruction files and downloads the images; records both in the run's facts and the transcript. */
+/** Reads the instruction files and downloads the images; records both in the transcript and hands them back as facts. */
 async function prepareRepositoryContext(ctx, input, git, transcript, options) {
     const { config } = ctx;
-    const { facts } = input;
+    let instructionFiles;
     const tree = await readBranchTree(git, ctx.remoteUrl, input.plan.trustedBranch);
     if (!tree)
         ctx.log.warning(`The trusted branch ${input.plan.trustedBranch} could not be read; no instruction file is used.`);
@@ -26291,10 +26354,10 @@ async function prepareRepositoryContext(ctx, input, git, transcript, options) {
         transcript,
         log: ctx.log,
         onChange: (entries) => {
-            facts.instructionFiles = entries;
+            instructionFiles = entries;
         },
     });
-    facts.instructionFiles = instructions.entries();
+    instructionFiles = instructions.entries();
     const { images, report } = await collectImages(ctx.octokit, ctx.repo, imageSources(input.trigger), {
         setting: config.images,
         fetch: options.fetch ?? globalThis.fetch,
@@ -26306,21 +26369,22 @@ async function prepareRepositoryContext(ctx, input, git, transcript, options) {
         timeoutMs: src_limits/* IMAGE_DOWNLOAD_TIMEOUT_MS */.K8,
         signal: ctx.signal,
     });
-    facts.images = report;
+    const imageReport = report;
     logImages(ctx, report);
-    transcript.write({ type: 'context', instructionFiles: facts.instructionFiles, images: report.entries });
+    transcript.write({ type: 'context', instructionFiles, images: report.entries });
     return {
         prompt: {
             ...(instructions.section ? { repositoryInstructions: instructions.section } : {}),
             ...(images.length > 0 ? { images } : {}),
         },
         withNotes: instructions.withNotes,
+        facts: () => ({ instructionFiles, images: imageReport }),
         readTrusted: async (filePath) => (tree?.files.has(filePath) ? tree.read(filePath) : undefined),
         runner: {
             onInputDropped: (dropped, quoted) => {
-                if (dropped !== 'image-input' || !facts.images)
+                if (dropped !== 'image-input')
                     return;
-                facts.images.refused = quoted;
+                imageReport.refused = quoted;
                 transcript.write({ type: 'context', images: [], imagesRefused: quoted });
             },
         },
@@ -26509,10 +26573,18 @@ function requireAnswered(agent, phases) {
 
 
 
-/** Runs the planner and posts the plan; throws on failure or cancellation (the tracked run reports it). */
+
+/** Runs the planner and posts the plan; throws on failure or cancellation, with the facts learned so far (the tracked run reports it). */
 async function runPlanning(ctx, input) {
+    const facts = phaseFacts(input.known);
+    return keepingFacts(facts, async () => {
+        const published = await planning(ctx, input, facts);
+        return { ...published, facts: facts.now() };
+    });
+}
+async function planning(ctx, input, facts) {
     const { config } = ctx;
-    const { trigger, plan, facts } = input;
+    const { trigger, plan } = input;
     if (trigger.kind !== 'plan')
         throw new Error('A plan run needs a plan trigger.');
     const phases = runPhases(ctx, input);
@@ -26526,6 +26598,7 @@ async function runPlanning(ctx, input) {
         ...(trigger.instruction ? { request: { login: trigger.actor.login, text: trigger.instruction } } : {}),
     });
     const given = await prepareRepositoryContext(ctx, input, input.git, transcript, { review: false });
+    facts.follow(given.facts);
     const messages = buildInitialMessages({
         systemText: buildPlanSystemPrompt({ repository, maxTurns: config.limits.maxTurns }),
         ...given.prompt,
@@ -26535,7 +26608,7 @@ async function runPlanning(ctx, input) {
     });
     await input.snapshotGitConfig?.();
     const tools = await preparePlanTools(commandHost(ctx), config);
-    facts.sandbox = tools.description;
+    facts.set({ sandbox: tools.description });
     try {
         step('Planning');
         const runner = createAgentRunner({
@@ -26567,7 +26640,7 @@ async function runPlanning(ctx, input) {
         };
     }
     finally {
-        facts.mcp = tools.mcpSummary() || undefined;
+        facts.set({ mcp: tools.mcpSummary() || undefined });
         await tools.dispose();
     }
 }
@@ -27339,13 +27412,6 @@ async function publishThreadReply(ctx, input) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/git/read-file-at-commit.ts
-/** The file's text at `sha`, or undefined when there is no such file (or it is not a file). */
-async function readFileAtCommit(git, sha, filePath) {
-    const shown = await git.exec(['cat-file', 'blob', `${sha}:${filePath}`], { allowAllExitCodes: true });
-    return shown.exitCode === 0 ? shown.stdout : undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/github/compare-commits.ts
 /**
  * What changed between two commits of a pull request, from GitHub's compare API: whether the new
@@ -27573,200 +27639,6 @@ async function resolveReviewThread(octokit, threadId) {
     await octokit.graphql(RESOLVE, { id: threadId });
 }
 
-;// CONCATENATED MODULE: ./src/outputs/review-marker.ts
-/**
- * The hidden markers that carry a review's memory from one push to the next. The review body ends
- * with one HTML comment holding the head it reviewed, the findings still open (fingerprint, where,
- * rule, severity, the anchored code) and the fingerprints people dismissed; each inline comment
- * ends with one holding its finding's fingerprint, which ties the thread GitHub makes of it back
- * to the finding. Markers are JSON with `<` and `>` escaped, so no content can close the comment
- * early. Reading one validates it, and a body that is not the action's gives nothing. Pure.
- */
-
-
-const REVIEW_TAG = 'agent-action:review';
-const FINDING_TAG = 'agent-action:finding';
-const FINGERPRINT = schemas/* string */.YjP().regex(/^[0-9a-f]{16}$/);
-const markerFinding = schemas/* object */.Ikc({
-    fp: FINGERPRINT,
-    path: schemas/* string */.YjP().min(1),
-    line: schemas/* number */.aig().int().min(1),
-    start: schemas/* number */.aig().int().min(1).optional(),
-    title: schemas/* string */.YjP(),
-    severity: schemas/* enum */.k5n(SEVERITIES),
-    /** The anchored code, whitespace collapsed and cut to a bounded length. */
-    code: schemas/* string */.YjP(),
-});
-const dismissal = schemas/* object */.Ikc({ fp: FINGERPRINT, path: schemas/* string */.YjP(), title: schemas/* string */.YjP() });
-const reviewMarker = schemas/* object */.Ikc({
-    v: schemas/* literal */.euz(1),
-    head: schemas/* string */.YjP().regex(/^[0-9a-f]{40,64}$/),
-    open: schemas/* array */.YOg(markerFinding),
-    dismissed: schemas/* array */.YOg(dismissal),
-});
-function review_marker_hidden(tag, json) {
-    return `<!-- ${tag} ${json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e')} -->`;
-}
-/** The body's marker, to go last in the review body. */
-function renderReviewMarker(marker) {
-    return review_marker_hidden(REVIEW_TAG, JSON.stringify(marker));
-}
-/** Reads the last review marker in `body`; undefined when there is none or it does not validate. */
-function readReviewMarker(body) {
-    const start = body.lastIndexOf(`<!-- ${REVIEW_TAG} `);
-    if (start < 0)
-        return undefined;
-    const end = body.indexOf(' -->', start);
-    if (end < 0)
-        return undefined;
-    try {
-        const parsed = reviewMarker.safeParse(JSON.parse(body.slice(start + REVIEW_TAG.length + 6, end)));
-        return parsed.success ? parsed.data : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The inline comment's marker: the fingerprint of its finding. */
-function renderFindingMarker(fp) {
-    return review_marker_hidden(FINDING_TAG, JSON.stringify(fp));
-}
-/** The fingerprint in an inline comment's last marker (the action appends its own last), if any. */
-function readFindingMarker(body) {
-    const matches = [...body.matchAll(new RegExp(`<!-- ${FINDING_TAG} "([0-9a-f]{16})" -->`, 'g'))];
-    return matches.at(-1)?.[1];
-}
-/** Model-written text with anything shaped like the action's markers taken out, so none is forged. */
-function withoutMarkers(text) {
-    return text.replace(/<!--\s*agent-action:(?:review|finding)\b[\s\S]*?(?:-->|$)/g, '');
-}
-
-;// CONCATENATED MODULE: ./src/prompt/fit-diff.ts
-/**
- * The changed files of a pull request as the reviewer reads them, within a character budget: each
- * file's patch in full where it fits, and for the rest (large diffs, binary files, what is left
- * when the budget runs out) one line with its size and a pointer to read the file instead.
- * Small diffs go first so one huge file cannot crowd out the many small ones. Pure.
- */
-
-/** Characters kept back for each file's summary line. */
-const SUMMARY_RESERVE = 160;
-function header(file) {
-    return `### ${file.filename} (${file.status}, +${file.additions} −${file.deletions})`;
-}
-function summary(file, why) {
-    return `${header(file)}\n${why}; read it with read_file (the head is checked out).`;
-}
-/** Renders the files within `budget` characters (a little more when there are very many files). */
-function fitDiff(all, budget = src_limits/* DIFF_BUDGET_CHARS */.AB) {
-    if (all.length === 0)
-        return 'No changed files.';
-    const files = all.slice(0, src_limits/* MAX_LISTED_FILES */.Zh);
-    const order = files
-        .map((file, index) => ({ file, index, size: file.patch?.length ?? Number.POSITIVE_INFINITY }))
-        .sort((a, b) => a.size - b.size);
-    const shown = new Map();
-    let left = budget - SUMMARY_RESERVE * files.length;
-    for (const { file, index } of order) {
-        if (!file.patch) {
-            shown.set(index, summary(file, 'No patch (binary, or too large for GitHub to show)'));
-            continue;
-        }
-        const block = `${header(file)}\n\`\`\`diff\n${file.patch}\n\`\`\``;
-        // The summary's reserve is given back when the whole patch is shown instead.
-        if (block.length <= left + SUMMARY_RESERVE) {
-            shown.set(index, block);
-            left -= block.length - SUMMARY_RESERVE;
-        }
-        else {
-            const lines = file.patch.split('\n').length;
-            shown.set(index, summary(file, `Diff of ${lines} lines not shown (over the budget)`));
-        }
-    }
-    const rest = all.length - files.length;
-    const more = rest > 0 ? [`… and ${rest} more changed files, not listed; find them with glob and grep.`] : [];
-    return [...files.map((_, index) => shown.get(index)), ...more].join('\n\n');
-}
-
-;// CONCATENATED MODULE: ./src/prompt/pull-request-review-task.ts
-
-
-
-
-const pull_request_review_task_oneLine = (text, max) => text.replace(/\s+/g, ' ').slice(0, max);
-function framing(pr, options, scope) {
-    const what = `Review pull request #${pr.number} of ${options.repository}: \`${pr.headRef}\` at ${pr.headSha} into \`${pr.baseRef}\` at ${pr.baseSha}. The head is checked out.`;
-    const deliver = 'Comment on problems with add_review_comment, then finish with the review summary. The review is posted as a comment review; it never approves or requests changes.';
-    if (scope.kind === 'full')
-        return [what, 'The diff below is the change under review.', deliver];
-    const others = pr.files.filter((f) => !scope.files.some((s) => s.filename === f.filename));
-    return [
-        what,
-        `This is a re-review: the pull request was last reviewed at ${scope.since}. Review only what changed since then: the diff below (from ${scope.since.slice(0, 7)} to ${pr.headSha.slice(0, 7)}, for the pull request's files). Read unchanged code it calls into with read_file and grep when you need it, but do not review code that did not change.`,
-        ...(others.length > 0
-            ? [
-                `Reviewed before and unchanged since (do not review again): ${others
-                    .slice(0, src_limits/* MAX_LISTED_FILES */.Zh)
-                    .map((f) => f.filename)
-                    .join(', ')}.`,
-            ]
-            : []),
-        deliver,
-    ];
-}
-function findingsPart(source, findings) {
-    if (findings.length === 0)
-        return [];
-    const lines = findings.map((f) => `- ${f.path}${f.line ? `:${f.line}` : ''}: ${pull_request_review_task_oneLine(f.title, 200)}`);
-    return [{ source, text: lines.join('\n'), format: 'plain' }];
-}
-/** Builds the task and its untrusted context. */
-function buildPullRequestReviewTask(pr, options) {
-    const budget = options.diffBudget ?? src_limits/* DIFF_BUDGET_CHARS */.AB;
-    const scope = options.scope ?? { kind: 'full', reason: 'first', files: pr.files };
-    const context = [
-        titledPart(`pull request #${pr.number} description by @${pr.author}`, pr.title, pr.body),
-    ];
-    if (options.request?.focus) {
-        context.push({
-            source: `review request by @${options.request.login} in a comment on pull request #${pr.number}`,
-            text: options.request.focus,
-        });
-    }
-    if (scope.kind === 'incremental' && scope.commits.length > 0) {
-        context.push({
-            source: `commits pushed since the last review (${scope.commits.length})`,
-            text: scope.commits.map((c) => `- ${c.sha.slice(0, 7)} ${pull_request_review_task_oneLine(c.subject, 200)}`).join('\n'),
-            format: 'plain',
-        });
-    }
-    const under = scope.kind === 'incremental'
-        ? 'files changed since the last review'
-        : `changed files of pull request #${pr.number}`;
-    context.push({
-        source: `${under} (${scope.files.length})`,
-        text: fitDiff(scope.files, budget),
-        format: 'plain',
-        maxChars: budget + 200 * Math.min(scope.files.length, src_limits/* MAX_LISTED_FILES */.Zh) + 2_000,
-    });
-    context.push(...findingsPart('findings raised by earlier reviews, still open (do not raise them again)', options.open ?? []), ...findingsPart('findings people dismissed (never raise them again)', options.dismissed ?? []));
-    const reviewed = new Set(scope.files.map((f) => f.filename));
-    const max = options.maxEarlier ?? 50;
-    // The action's own findings are listed above already; people's comments on the files under review stay.
-    const earlier = pr.earlier
-        .filter((c) => reviewed.has(c.path) && !(c.authorIsBot && readFindingMarker(c.body)))
-        .slice(-max);
-    if (earlier.length > 0) {
-        const lines = earlier.map((c) => `- ${c.path}:${c.line ?? 'outdated'} by @${c.author}: ${pull_request_review_task_oneLine(c.body.replace(/<details>[\s\S]*?<\/details>/g, ''), 400)}`);
-        context.push({
-            source: `review comments already made on pull request #${pr.number} (do not repeat them)`,
-            text: lines.join('\n'),
-            format: 'plain',
-        });
-    }
-    return { task: framing(pr, options, scope).join('\n'), context };
-}
-
 ;// CONCATENATED MODULE: ./src/prompt/review-system-prompt.ts
 /**
  * The system prompt of a review run: a reviewer that reads, runs read-only checks where it may,
@@ -27814,6 +27686,23 @@ function buildReviewSystemPrompt(options) {
     ].join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/findings/review-comment-draft.ts
+/** `a.ts:3` or `a.ts:1-3`. */
+function review_comment_draft_location(draft) {
+    const lines = draft.startLine && draft.startLine < draft.line ? `${draft.startLine}-${draft.line}` : draft.line;
+    return `${draft.path}:${lines}`;
+}
+/** True when both ends of the comment are commentable lines of one hunk. */
+function fitsDiff(draft, diff) {
+    const end = diff.line(draft.path, draft.line);
+    if (!end)
+        return false;
+    if (draft.startLine === undefined || draft.startLine === draft.line)
+        return true;
+    const start = diff.line(draft.path, draft.startLine);
+    return start !== undefined && draft.startLine < draft.line && start.hunk === end.hunk;
+}
+
 ;// CONCATENATED MODULE: ./src/findings/review-fingerprint.ts
 /**
  * A finding's identity across pushes: its file, the code it is anchored to with whitespace
@@ -27854,53 +27743,6 @@ function fingerprint(parts) {
 /** The secondary key a dismissal also matches: the same rule on the same file. */
 function ruleKey(parts) {
     return `${parts.path}\0${normaliseTitle(parts.title)}`;
-}
-
-;// CONCATENATED MODULE: ./src/outputs/pull-request-review.ts
-/**
- * Posts the review: one `POST /pulls/{n}/reviews` with event `COMMENT` on the reviewed head. Lines
- * are checked against the diff beforehand, but if GitHub still refuses the comments (422: a line
- * it does not consider part of the diff), the review is posted again with every comment folded
- * into the body, so the review itself is never lost.
- */
-
-/** Posts the review, falling back to a body-only review on a 422. */
-async function postPullRequestReview(octokit, repo, post) {
-    const send = (body, comments) => octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews', {
-        ...repo,
-        pull_number: post.prNumber,
-        commit_id: post.commitId,
-        event: 'COMMENT',
-        body,
-        ...(comments.length > 0 ? { comments } : {}),
-    });
-    try {
-        const { data } = await send(post.body(false), post.comments);
-        return { id: Number(data.id), url: data.html_url, inline: post.comments.length };
-    }
-    catch (error) {
-        if (apiStatus(error) !== 422 || post.comments.length === 0)
-            throw error;
-        const { data } = await send(post.body(true), []);
-        return { id: Number(data.id), url: data.html_url, inline: 0, refused: error.message };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/findings/review-comment-draft.ts
-/** `a.ts:3` or `a.ts:1-3`. */
-function review_comment_draft_location(draft) {
-    const lines = draft.startLine && draft.startLine < draft.line ? `${draft.startLine}-${draft.line}` : draft.line;
-    return `${draft.path}:${lines}`;
-}
-/** True when both ends of the comment are commentable lines of one hunk. */
-function fitsDiff(draft, diff) {
-    const end = diff.line(draft.path, draft.line);
-    if (!end)
-        return false;
-    if (draft.startLine === undefined || draft.startLine === draft.line)
-        return true;
-    const start = diff.line(draft.path, draft.startLine);
-    return start !== undefined && draft.startLine < draft.line && start.hunk === end.hunk;
 }
 
 ;// CONCATENATED MODULE: ./src/findings/review-grounding.ts
@@ -28009,6 +27851,759 @@ function appliesCleanly(replacement, region, lines, first, last) {
     const repeats = (line, outside, inside) => !!outside && line?.trim() === outside && inside?.trim() !== outside;
     const old = region.split('\n');
     return !(repeats(added[0], before, old[0]) || repeats(added.at(-1), after, old.at(-1)));
+}
+
+;// CONCATENATED MODULE: ./src/tools/add-review-comment.ts
+/**
+ * `add_review_comment`: the reviewer's one way to say something about a line. It changes nothing;
+ * each call is checked at once against the reviewed head (the file and lines exist, the quoted code
+ * is on them, they lie in or next to the diff under review, a suggestion applies cleanly) and kept
+ * for the review the action posts when the model finishes. A call that fails a check is not kept:
+ * the model is told why and where the quoted code really is, so it can call again while it still
+ * can, and the failure is recorded so the review can count what was dropped. A finding an earlier
+ * review raised and left open, or that a person dismissed, is not kept either, and the model is
+ * told so.
+ */
+
+
+
+
+
+
+const add_review_comment_parameters = schemas/* object */.Ikc({
+    path: schemas/* string */.YjP().min(1).describe('File path relative to the repository root, as in the diff'),
+    line: schemas/* number */.aig()
+        .int()
+        .min(1)
+        .describe("Line number in the pull request's new version (the last line for a range)"),
+    body: schemas/* string */.YjP().min(1).describe('The comment: what is wrong and why, in a few sentences of markdown'),
+    start_line: schemas/* number */.aig().int().min(1).optional().describe('First line of a multi-line comment'),
+    suggestion: schemas/* string */.YjP()
+        .optional()
+        .describe('Replacement text for lines start_line..line (or just line); shown as a GitHub suggestion'),
+    severity: schemas/* enum */.k5n(SEVERITIES).optional().describe('blocking, suggestion (default) or nit'),
+    quote: schemas/* string */.YjP()
+        .optional()
+        .describe('The code the comment is about, copied exactly from those lines (checked before posting)'),
+    title: schemas/* string */.YjP()
+        .max(120)
+        .optional()
+        .describe('A short name for the problem, e.g. "unchecked null", the same each time it is raised'),
+});
+const add_review_comment_description = 'Comment on a line of the pull request under review. Use one call per distinct problem, on the line ' +
+    "it concerns in the PR's new version (added or context lines of the diff under review), with `quote` " +
+    'holding the code in question copied exactly from those lines and a short `title`. Give `suggestion` ' +
+    'with the exact replacement lines when the fix is small. Every comment is checked against the checked-out ' +
+    'head: one whose quote is not on its lines, or whose lines are not in or next to the diff under review, is refused.';
+/** Lines of `text` that contain `quote` (whitespace aside), for "it is at line N". */
+function linesWith(text, quote) {
+    const wanted = normaliseCode(quote);
+    const lines = fileLines(text);
+    const firstLine = normaliseCode(quote.split('\n')[0] ?? '');
+    return lines.flatMap((line, i) => {
+        const window = normaliseCode(lines.slice(i, i + quote.split('\n').length).join('\n'));
+        return window.includes(wanted) || (firstLine && normaliseCode(line) === firstLine) ? [i + 1] : [];
+    });
+}
+function add_review_comment_refusal(draft, reason, file, deps) {
+    const where = review_comment_draft_location(draft);
+    const lead = `Not recorded: ${DROP_REASONS[reason]} (${where}).`;
+    switch (reason) {
+        case 'quote-not-there': {
+            const found = file && draft.quote ? linesWith(file, draft.quote).slice(0, 5) : [];
+            return found.length > 0
+                ? `${lead} That code is at line ${found.join(', ')} of ${draft.path}; call again with the line it is on.`
+                : `${lead} It is nowhere in ${draft.path} at ${deps.head.slice(0, 7)}; quote the code exactly as the file has it.`;
+        }
+        case 'off-diff':
+            return `${lead} Comment only on code in or next to the diff under review (files: ${deps.reviewed.paths().join(', ') || 'none with a patch'}); mention wider concerns in your summary.`;
+        case 'no-file':
+            return `${lead} Check the path with glob.`;
+        case 'no-line':
+            return `${lead} Read the file to find the line.`;
+        case 'suggestion-does-not-apply':
+        case 'suggestion-fails-verify':
+            return `${lead} A suggestion replaces exactly lines start_line..line: give the new text of those lines only, changed, without repeating the lines around them.`;
+    }
+}
+/** Creates the tool over the diff of the pull request under review. */
+function createAddReviewCommentTool(deps) {
+    return defineTool({
+        name: 'add_review_comment',
+        description: add_review_comment_description,
+        parameters: add_review_comment_parameters,
+        readOnly: true,
+        async execute(args) {
+            if (args.start_line !== undefined && args.start_line > args.line) {
+                return {
+                    output: `start_line (${args.start_line}) is after line (${args.line}); give the range first line to last.`,
+                    isError: true,
+                };
+            }
+            const draft = {
+                path: args.path.replace(/^\.\//, ''),
+                line: args.line,
+                ...(args.start_line !== undefined && args.start_line < args.line
+                    ? { startLine: args.start_line }
+                    : {}),
+                body: args.body,
+                ...(args.suggestion !== undefined ? { suggestion: args.suggestion } : {}),
+                severity: args.severity ?? 'suggestion',
+                ...(args.quote !== undefined ? { quote: args.quote } : {}),
+                ...(args.title !== undefined ? { title: args.title } : {}),
+                ...(deps.reviewer ? { reviewer: deps.reviewer } : {}),
+            };
+            const file = await deps.readFile(draft.path);
+            const anchored = anchorFinding(draft, file, deps.head);
+            const known = anchored.kind === 'anchored'
+                ? deps.known?.({ fp: anchored.anchor.fp, path: draft.path, title: anchored.anchor.title })
+                : undefined;
+            if (known) {
+                deps.rejected.push({ draft, reason: known });
+                return {
+                    output: known === 'open'
+                        ? `Not recorded: an earlier review raised this finding and it is still open (${review_comment_draft_location(draft)}); it is not repeated.`
+                        : `Not recorded: a person dismissed this finding earlier (${review_comment_draft_location(draft)}); it is never raised again on this pull request.`,
+                    isError: false,
+                    meta: { path: draft.path, line: draft.line, known },
+                };
+            }
+            const checked = groundFinding(draft, file, deps.reviewed, deps.head);
+            if (checked.kind === 'dropped') {
+                deps.rejected.push({ draft, reason: checked.reason });
+                return {
+                    output: add_review_comment_refusal(draft, checked.reason, file, deps),
+                    isError: true,
+                    meta: { path: draft.path, line: draft.line, dropped: checked.reason },
+                };
+            }
+            deps.comments.push(draft);
+            const where = review_comment_draft_location(draft);
+            const inline = fitsDiff(draft, deps.diff);
+            return {
+                output: inline
+                    ? `Recorded comment ${deps.comments.length} on ${where}; it will be posted inline with the review.`
+                    : `Recorded comment ${deps.comments.length}, but ${where} is not a line of the pull request's diff, so it will be listed in the review body. Comment on an added or context line of the diff to have it inline.`,
+                isError: false,
+                meta: { path: draft.path, line: draft.line, inline, severity: draft.severity },
+            };
+        },
+    });
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/review-agents.ts
+
+
+
+
+const NOT_FOR_PARALLEL = 'is not offered to parallel reviewers: they share one checkout and only read it. Read the code with read_file, glob and grep.';
+/** The focuses of `count` reviewers; one reviewer has none. */
+function reviewerFocuses(count) {
+    if (count <= 1)
+        return [undefined];
+    return Object.keys(REVIEWER_FOCUSES).slice(0, count);
+}
+/** A writer that keeps events until `flush`, so concurrent agents do not interleave. */
+function bufferedTranscript(into) {
+    const events = [];
+    return {
+        path: into.path,
+        write: (event) => events.push(event),
+        flush(note) {
+            into.write({ type: 'note', turn: 0, message: note });
+            for (const event of events)
+                into.write(event);
+        },
+    };
+}
+/** Runs the reviewers (their usage is on the run's budget). Throws when every one of them failed. */
+async function runReviewers(host, options) {
+    const focuses = reviewerFocuses(options.count);
+    const parallel = focuses.length > 1;
+    const base = parallel ? readOnlyChild(options.registry) : options.registry;
+    const runs = focuses.map((focus) => {
+        const comments = [];
+        const rejected = [];
+        const tool = createAddReviewCommentTool({
+            ...options.commentDeps,
+            comments,
+            rejected,
+            ...(focus ? { reviewer: focus } : {}),
+        });
+        const buffered = parallel ? bufferedTranscript(options.transcript) : undefined;
+        const transcript = buffered ?? options.transcript;
+        const runner = createAgentRunner({
+            ...options.runnerBase(!parallel),
+            registry: base.with(tool),
+            transcript,
+            budget: options.budget,
+            ...options.runnerOptions,
+        });
+        const who = focus ? `Reviewer (${focus})` : 'Reviewer';
+        const agent = runAgentCall(runner, options.messagesFor(focus), who, host.log);
+        return { focus, comments, rejected, buffered, agent };
+    });
+    const settled = await Promise.allSettled(runs.map((r) => r.agent));
+    const results = [];
+    const failures = [];
+    for (const [i, run] of runs.entries()) {
+        const outcome = settled[i];
+        run.buffered?.flush(`Reviewer ${i + 1} of ${runs.length}: ${run.focus}`);
+        if (outcome.status === 'rejected') {
+            failures.push(outcome.reason.message);
+            continue;
+        }
+        const agent = outcome.value;
+        if (agent.stopReason === 'error')
+            failures.push(agent.error ?? 'The model endpoint failed.');
+        else
+            results.push({ focus: run.focus, agent, comments: run.comments, rejected: run.rejected });
+    }
+    if (host.signal.aborted)
+        throw new Error('The job was cancelled.');
+    if (results.length === 0)
+        throw new Error(failures[0] ?? 'Every reviewer failed.');
+    for (const failure of failures)
+        host.log.warning(`A reviewer failed: ${failure}`);
+    return results;
+}
+/** The registry's read-only tools; the others are refused with the reason. */
+function readOnlyChild(registry) {
+    const writers = registry.names().filter((name) => !registry.get(name)?.readOnly);
+    return registry.withheld(Object.fromEntries(writers.map((name) => [name, `${name} ${NOT_FOR_PARALLEL}`])));
+}
+
+;// CONCATENATED MODULE: ./src/outputs/review-marker.ts
+/**
+ * The hidden markers that carry a review's memory from one push to the next. The review body ends
+ * with one HTML comment holding the head it reviewed, the findings still open (fingerprint, where,
+ * rule, severity, the anchored code) and the fingerprints people dismissed; each inline comment
+ * ends with one holding its finding's fingerprint, which ties the thread GitHub makes of it back
+ * to the finding. Markers are JSON with `<` and `>` escaped, so no content can close the comment
+ * early. Reading one validates it, and a body that is not the action's gives nothing. Pure.
+ */
+
+
+const REVIEW_TAG = 'agent-action:review';
+const FINDING_TAG = 'agent-action:finding';
+const FINGERPRINT = schemas/* string */.YjP().regex(/^[0-9a-f]{16}$/);
+const markerFinding = schemas/* object */.Ikc({
+    fp: FINGERPRINT,
+    path: schemas/* string */.YjP().min(1),
+    line: schemas/* number */.aig().int().min(1),
+    start: schemas/* number */.aig().int().min(1).optional(),
+    title: schemas/* string */.YjP(),
+    severity: schemas/* enum */.k5n(SEVERITIES),
+    /** The anchored code, whitespace collapsed and cut to a bounded length. */
+    code: schemas/* string */.YjP(),
+});
+const dismissal = schemas/* object */.Ikc({ fp: FINGERPRINT, path: schemas/* string */.YjP(), title: schemas/* string */.YjP() });
+const reviewMarker = schemas/* object */.Ikc({
+    v: schemas/* literal */.euz(1),
+    head: schemas/* string */.YjP().regex(/^[0-9a-f]{40,64}$/),
+    open: schemas/* array */.YOg(markerFinding),
+    dismissed: schemas/* array */.YOg(dismissal),
+});
+function review_marker_hidden(tag, json) {
+    return `<!-- ${tag} ${json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e')} -->`;
+}
+/** The body's marker, to go last in the review body. */
+function renderReviewMarker(marker) {
+    return review_marker_hidden(REVIEW_TAG, JSON.stringify(marker));
+}
+/** Reads the last review marker in `body`; undefined when there is none or it does not validate. */
+function readReviewMarker(body) {
+    const start = body.lastIndexOf(`<!-- ${REVIEW_TAG} `);
+    if (start < 0)
+        return undefined;
+    const end = body.indexOf(' -->', start);
+    if (end < 0)
+        return undefined;
+    try {
+        const parsed = reviewMarker.safeParse(JSON.parse(body.slice(start + REVIEW_TAG.length + 6, end)));
+        return parsed.success ? parsed.data : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The inline comment's marker: the fingerprint of its finding. */
+function renderFindingMarker(fp) {
+    return review_marker_hidden(FINDING_TAG, JSON.stringify(fp));
+}
+/** The fingerprint in an inline comment's last marker (the action appends its own last), if any. */
+function readFindingMarker(body) {
+    const matches = [...body.matchAll(new RegExp(`<!-- ${FINDING_TAG} "([0-9a-f]{16})" -->`, 'g'))];
+    return matches.at(-1)?.[1];
+}
+/** Model-written text with anything shaped like the action's markers taken out, so none is forged. */
+function withoutMarkers(text) {
+    return text.replace(/<!--\s*agent-action:(?:review|finding)\b[\s\S]*?(?:-->|$)/g, '');
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/review-ledger.ts
+/**
+ * What earlier reviews of this pull request left behind, read from GitHub each run: the marker of
+ * the action's last review (posted by an app, so no person can forge it), and the threads its
+ * inline comments opened. A thread a person resolved, or answered with "won't fix" (the pull
+ * request's author or a maintainer), dismisses its finding for good; a thread the action resolved
+ * closes it; the rest stay open. Pure.
+ */
+
+
+
+/** What a person writes to turn a finding down. */
+const DISMISSAL = /\b(?:won['’]?t|will not|wont|not going to|do not|don['’]?t)\s+fix\b|\bwontfix\b|\bby design\b|\b(?:works|working) as intended\b|\bfalse positive\b|\bnot an issue\b|\bdismiss(?:ed)?\b/i;
+/** Those whose "won't fix" counts: the author, and people who maintain the repository. */
+const DECIDERS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+function dismissedBy(thread, prAuthor) {
+    if (thread.isResolved && thread.resolvedBy && !thread.resolvedBy.isBot)
+        return thread.resolvedBy.login;
+    const reply = thread.comments
+        .slice(1)
+        .find((c) => !c.authorIsBot && (c.author === prAuthor || DECIDERS.has(c.association)) && DISMISSAL.test(c.body));
+    return reply?.author;
+}
+/** Reads the ledger from the pull request's reviews and threads. */
+function readLedger(reviews, threads, prAuthor) {
+    const marker = reviews
+        .filter((r) => r.authorIsBot)
+        .map((r) => readReviewMarker(r.body))
+        .filter((m) => m !== undefined)
+        .at(-1);
+    if (!marker)
+        return { head: undefined, open: [], dismissed: [] };
+    const dismissed = new Map(marker.dismissed.map((d) => [d.fp, d]));
+    const closed = new Set();
+    const threadOf = new Map();
+    for (const thread of threads) {
+        const first = thread.comments[0];
+        const fp = first?.authorIsBot ? readFindingMarker(first.body) : undefined;
+        if (!fp || !first)
+            continue;
+        if (dismissedBy(thread, prAuthor)) {
+            const finding = marker.open.find((f) => f.fp === fp);
+            dismissed.set(fp, { fp, path: finding?.path ?? '', title: finding?.title ?? '' });
+        }
+        else if (thread.isResolved)
+            closed.add(fp);
+        else
+            threadOf.set(fp, { id: thread.id, firstCommentId: first.databaseId });
+    }
+    const open = marker.open
+        .filter((f) => !dismissed.has(f.fp) && !closed.has(f.fp))
+        .map((f) => ({ ...f, thread: threadOf.get(f.fp) }));
+    return { head: marker.head, open, dismissed: [...dismissed.values()].slice(-src_limits/* REVIEW_MARKER_DISMISSED */.yH) };
+}
+/** Whether `finding` repeats an open finding (same fingerprint) or a dismissed one (same fingerprint, or same rule on the same file). */
+function knownAs(ledger, finding) {
+    const rule = ruleKey(finding);
+    if (ledger.dismissed.some((d) => d.fp === finding.fp || (d.path && ruleKey(d) === rule)))
+        return 'dismissed';
+    if (ledger.open.some((o) => o.fp === finding.fp || ruleKey(o) === rule))
+        return 'open';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/git/read-file-at-commit.ts
+/** The file's text at `sha`, or undefined when there is no such file (or it is not a file). */
+async function readFileAtCommit(git, sha, filePath) {
+    const shown = await git.exec(['cat-file', 'blob', `${sha}:${filePath}`], { allowAllExitCodes: true });
+    return shown.exitCode === 0 ? shown.stdout : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/prompt/fit-diff.ts
+/**
+ * The changed files of a pull request as the reviewer reads them, within a character budget: each
+ * file's patch in full where it fits, and for the rest (large diffs, binary files, what is left
+ * when the budget runs out) one line with its size and a pointer to read the file instead.
+ * Small diffs go first so one huge file cannot crowd out the many small ones. Pure.
+ */
+
+/** Characters kept back for each file's summary line. */
+const SUMMARY_RESERVE = 160;
+function header(file) {
+    return `### ${file.filename} (${file.status}, +${file.additions} −${file.deletions})`;
+}
+function summary(file, why) {
+    return `${header(file)}\n${why}; read it with read_file (the head is checked out).`;
+}
+/** Renders the files within `budget` characters (a little more when there are very many files). */
+function fitDiff(all, budget = src_limits/* DIFF_BUDGET_CHARS */.AB) {
+    if (all.length === 0)
+        return 'No changed files.';
+    const files = all.slice(0, src_limits/* MAX_LISTED_FILES */.Zh);
+    const order = files
+        .map((file, index) => ({ file, index, size: file.patch?.length ?? Number.POSITIVE_INFINITY }))
+        .sort((a, b) => a.size - b.size);
+    const shown = new Map();
+    let left = budget - SUMMARY_RESERVE * files.length;
+    for (const { file, index } of order) {
+        if (!file.patch) {
+            shown.set(index, summary(file, 'No patch (binary, or too large for GitHub to show)'));
+            continue;
+        }
+        const block = `${header(file)}\n\`\`\`diff\n${file.patch}\n\`\`\``;
+        // The summary's reserve is given back when the whole patch is shown instead.
+        if (block.length <= left + SUMMARY_RESERVE) {
+            shown.set(index, block);
+            left -= block.length - SUMMARY_RESERVE;
+        }
+        else {
+            const lines = file.patch.split('\n').length;
+            shown.set(index, summary(file, `Diff of ${lines} lines not shown (over the budget)`));
+        }
+    }
+    const rest = all.length - files.length;
+    const more = rest > 0 ? [`… and ${rest} more changed files, not listed; find them with glob and grep.`] : [];
+    return [...files.map((_, index) => shown.get(index)), ...more].join('\n\n');
+}
+
+;// CONCATENATED MODULE: ./src/prompt/pull-request-review-task.ts
+
+
+
+
+const subjectOf = (pr, options) => options.subject ?? `pull request #${pr.number}`;
+const pull_request_review_task_oneLine = (text, max) => text.replace(/\s+/g, ' ').slice(0, max);
+function framing(pr, options, scope) {
+    const what = `Review ${subjectOf(pr, options)} of ${options.repository}: \`${pr.headRef}\` at ${pr.headSha} into \`${pr.baseRef}\` at ${pr.baseSha}. The head is checked out.`;
+    const deliver = 'Comment on problems with add_review_comment, then finish with the review summary. The review is posted as a comment review; it never approves or requests changes.';
+    if (scope.kind === 'full')
+        return [what, 'The diff below is the change under review.', deliver];
+    const others = pr.files.filter((f) => !scope.files.some((s) => s.filename === f.filename));
+    return [
+        what,
+        `This is a re-review: the pull request was last reviewed at ${scope.since}. Review only what changed since then: the diff below (from ${scope.since.slice(0, 7)} to ${pr.headSha.slice(0, 7)}, for the pull request's files). Read unchanged code it calls into with read_file and grep when you need it, but do not review code that did not change.`,
+        ...(others.length > 0
+            ? [
+                `Reviewed before and unchanged since (do not review again): ${others
+                    .slice(0, src_limits/* MAX_LISTED_FILES */.Zh)
+                    .map((f) => f.filename)
+                    .join(', ')}.`,
+            ]
+            : []),
+        deliver,
+    ];
+}
+function findingsPart(source, findings) {
+    if (findings.length === 0)
+        return [];
+    const lines = findings.map((f) => `- ${f.path}${f.line ? `:${f.line}` : ''}: ${pull_request_review_task_oneLine(f.title, 200)}`);
+    return [{ source, text: lines.join('\n'), format: 'plain' }];
+}
+/** Builds the task and its untrusted context. */
+function buildPullRequestReviewTask(pr, options) {
+    const budget = options.diffBudget ?? src_limits/* DIFF_BUDGET_CHARS */.AB;
+    const scope = options.scope ?? { kind: 'full', reason: 'first', files: pr.files };
+    const context = [
+        titledPart(`${subjectOf(pr, options)} description by @${pr.author}`, pr.title, pr.body),
+    ];
+    if (options.request?.focus) {
+        context.push({
+            source: `review request by @${options.request.login} in a comment on ${subjectOf(pr, options)}`,
+            text: options.request.focus,
+        });
+    }
+    if (scope.kind === 'incremental' && scope.commits.length > 0) {
+        context.push({
+            source: `commits pushed since the last review (${scope.commits.length})`,
+            text: scope.commits.map((c) => `- ${c.sha.slice(0, 7)} ${pull_request_review_task_oneLine(c.subject, 200)}`).join('\n'),
+            format: 'plain',
+        });
+    }
+    const under = scope.kind === 'incremental'
+        ? 'files changed since the last review'
+        : `changed files of ${subjectOf(pr, options)}`;
+    context.push({
+        source: `${under} (${scope.files.length})`,
+        text: fitDiff(scope.files, budget),
+        format: 'plain',
+        maxChars: budget + 200 * Math.min(scope.files.length, src_limits/* MAX_LISTED_FILES */.Zh) + 2_000,
+    });
+    context.push(...findingsPart('findings raised by earlier reviews, still open (do not raise them again)', options.open ?? []), ...findingsPart('findings people dismissed (never raise them again)', options.dismissed ?? []));
+    const reviewed = new Set(scope.files.map((f) => f.filename));
+    const max = options.maxEarlier ?? 50;
+    // The action's own findings are listed above already; people's comments on the files under review stay.
+    const earlier = pr.earlier
+        .filter((c) => reviewed.has(c.path) && !(c.authorIsBot && readFindingMarker(c.body)))
+        .slice(-max);
+    if (earlier.length > 0) {
+        const lines = earlier.map((c) => `- ${c.path}:${c.line ?? 'outdated'} by @${c.author}: ${pull_request_review_task_oneLine(c.body.replace(/<details>[\s\S]*?<\/details>/g, ''), 400)}`);
+        context.push({
+            source: `review comments already made on ${subjectOf(pr, options)} (do not repeat them)`,
+            text: lines.join('\n'),
+            format: 'plain',
+        });
+    }
+    return { task: framing(pr, options, scope).join('\n'), context };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/review-findings.ts
+/**
+ * The reviewers' comments turned into the findings one review posts: each is grounded in the
+ * reviewed head again (its fingerprint comes from there), findings several reviewers raised are
+ * merged into one (the most severe wording kept, every reviewer named), and those an earlier
+ * review raised and left open, or people dismissed, are left out and counted. Comments the tool
+ * refused are counted as dropped, unless the same reviewer made the comment again correctly.
+ */
+
+
+
+
+/** True when the reviewer made the refused comment again and it was accepted: same file, same rule or quote. */
+function madeAgain(rejected, result) {
+    const { draft } = rejected;
+    const same = (a, b, norm) => !!a && !!b && norm(a) === norm(b);
+    return result.comments.some((c) => c.path === draft.path &&
+        (same(c.title, draft.title, normaliseTitle) ||
+            same(c.quote, draft.quote, normaliseCode) ||
+            (!c.title && !draft.title && c.body === draft.body)));
+}
+/** Merges `next` into `kept`, which raised the same finding. */
+function merge(kept, next) {
+    const first = SEVERITY_RANK[next.draft.severity] > SEVERITY_RANK[kept.draft.severity] ? next : kept;
+    const names = [
+        ...new Set([kept.draft.reviewer, next.draft.reviewer].flatMap((r) => r?.split(/, | and /) ?? [])),
+    ];
+    const reviewer = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+    return { ...first, draft: { ...first.draft, ...(reviewer ? { reviewer } : {}) } };
+}
+/** Grounds, merges and filters the reviewers' comments. */
+async function checkFindings(results, checks) {
+    const dropped = {};
+    const drop = (reason) => {
+        dropped[reason] = (dropped[reason] ?? 0) + 1;
+    };
+    const byFingerprint = new Map();
+    let repeated = 0;
+    let dismissed = 0;
+    for (const result of results) {
+        for (const rejected of result.rejected) {
+            if (rejected.reason === 'open')
+                repeated++;
+            else if (rejected.reason === 'dismissed')
+                dismissed++;
+            else if (!madeAgain(rejected, result))
+                drop(rejected.reason);
+        }
+        for (const draft of result.comments) {
+            const grounded = groundFinding(draft, await checks.readFile(draft.path), checks.reviewed, checks.head);
+            if (grounded.kind === 'dropped') {
+                drop(grounded.reason);
+                continue;
+            }
+            const { finding } = grounded;
+            const kept = byFingerprint.get(finding.fp);
+            byFingerprint.set(finding.fp, kept ? merge(kept, finding) : finding);
+        }
+    }
+    const findings = [];
+    for (const finding of byFingerprint.values()) {
+        const known = knownAs(checks.ledger, { fp: finding.fp, path: finding.draft.path, title: finding.title });
+        if (known === 'open')
+            repeated++;
+        else if (known === 'dismissed')
+            dismissed++;
+        else
+            findings.push(finding);
+    }
+    return { findings, dropped, repeated, dismissed };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/review-suggestions.ts
+/**
+ * `verify-command` against a review's suggestions, where that is cheap: only for a same-repository
+ * pull request (a fork's code never runs), only when the head itself passes it within
+ * {@link REVIEW_VERIFY_CHEAP_MS}, and for at most {@link REVIEW_VERIFY_MAX_SUGGESTIONS}
+ * suggestions (blocking ones first), each applied to its file in the checkout, run with the same
+ * time limit, and taken back out whatever happens. A suggestion that turns the check red is
+ * dropped with its finding; the others say in "how checked" that the check passed with them.
+ */
+
+
+
+
+
+/** `runVerification`'s timeout is half the minutes it is given. */
+const CHEAP_MINUTES = (2 * src_limits/* REVIEW_VERIFY_CHEAP_MS */.Mf) / 60_000;
+/** Runs the check on the head, then with each chosen suggestion applied. */
+async function checkSuggestions(host, findings, settings) {
+    const chosen = findings
+        .filter((f) => f.suggested !== undefined)
+        .sort((a, b) => SEVERITY_RANK[b.draft.severity] - SEVERITY_RANK[a.draft.severity])
+        .slice(0, src_limits/* REVIEW_VERIFY_MAX_SUGGESTIONS */.wL);
+    if (chosen.length === 0)
+        return { findings: [...findings], failed: 0 };
+    const run = () => runVerification(host, settings.command, {
+        sandbox: settings.sandbox,
+        timeoutMinutes: CHEAP_MINUTES,
+        env: settings.env,
+    });
+    const baseline = await run();
+    if (!baseline.passed) {
+        const skipped = baseline.timedOut
+            ? `verify-command took longer than ${src_limits/* REVIEW_VERIFY_CHEAP_MS */.Mf / 1000} s on the head, too long to run per suggestion`
+            : 'verify-command fails on the head itself, so a suggestion cannot be judged by it';
+        host.log.info(`Suggestions not checked: ${skipped}.`);
+        return { findings: [...findings], failed: 0, skipped };
+    }
+    const verdicts = new Map();
+    for (const finding of chosen) {
+        const file = external_node_path_default().resolve(host.workspace, finding.draft.path);
+        if (!file.startsWith(`${external_node_path_default().resolve(host.workspace)}${(external_node_path_default()).sep}`))
+            continue;
+        if (!(await (0,promises_.lstat)(file).catch(() => undefined))?.isFile())
+            continue;
+        await settings.sandbox.settle?.();
+        const original = await (0,promises_.readFile)(file);
+        try {
+            await (0,promises_.writeFile)(file, finding.suggested);
+            verdicts.set(finding, (await run()).passed);
+        }
+        finally {
+            await settings.sandbox.settle?.();
+            await (0,promises_.writeFile)(file, original);
+        }
+    }
+    const kept = findings.flatMap((f) => {
+        const verdict = verdicts.get(f);
+        if (verdict === false)
+            return [];
+        if (verdict === undefined)
+            return [f];
+        return [{ ...f, checks: [...f.checks, '`verify-command` passed with the suggestion applied'] }];
+    });
+    return { findings: kept, failed: findings.length - kept.length };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/review-step.ts
+
+
+
+
+
+
+
+/** The opening messages of a reviewer with `focus` (none: the single, general reviewer). */
+function reviewerMessages(input) {
+    const task = buildPullRequestReviewTask(input.details, input.task);
+    return (focus) => buildInitialMessages({
+        systemText: buildReviewSystemPrompt({
+            repository: input.task.repository,
+            canRunCommands: input.canRunCommands && input.count === 1,
+            ...(focus ? { focus } : {}),
+        }),
+        ...input.prompt,
+        ...(input.instructions ? { instructions: input.instructions } : {}),
+        task: task.task,
+        context: task.context,
+    });
+}
+/** Runs the reviewers and checks their findings; see the module comment. */
+async function runReviewStep(input) {
+    const { budget, step } = input;
+    const focuses = reviewerFocuses(input.count).filter(Boolean);
+    if (input.review)
+        step(focuses.length > 0 ? `Reviewing with ${focuses.length} reviewers (${focuses.join(', ')})` : 'Reviewing');
+    // Concurrent reviewers share the budget, so their tokens are what it spent while they ran.
+    const tokensBefore = budget.spent().tokens.total;
+    const results = input.review
+        ? await runReviewers(input.host, {
+            count: input.count,
+            registry: input.registry,
+            runnerBase: input.runnerBase,
+            ...(input.runnerOptions ? { runnerOptions: input.runnerOptions } : {}),
+            messagesFor: input.messagesFor,
+            commentDeps: input.commentDeps,
+            transcript: input.transcript,
+            budget,
+        })
+        : [];
+    step('Checking the findings against the head');
+    const checked = await checkFindings(results, {
+        readFile: input.commentDeps.readFile,
+        reviewed: input.commentDeps.reviewed,
+        head: input.commentDeps.head,
+        ledger: input.ledger,
+    });
+    const stopReason = results.map((r) => r.agent.stopReason).find((reason) => reason !== 'done') ?? 'done';
+    let findings = checked.findings;
+    const commands = input.tools.commands;
+    if (input.verifyCommand && commands) {
+        const suggestions = await checkSuggestions(input.host, findings, {
+            command: input.verifyCommand,
+            ...commands,
+        });
+        findings = suggestions.findings;
+        if (suggestions.failed > 0)
+            checked.dropped['suggestion-fails-verify'] =
+                (checked.dropped['suggestion-fails-verify'] ?? 0) + suggestions.failed;
+    }
+    const spent = budget.spent();
+    return {
+        ...checked,
+        findings,
+        results,
+        stopReason,
+        summary: summaryOf(results),
+        reviewers: reviewersLine(results, spent.tokens.total - tokensBefore, spent.costUsd),
+    };
+}
+/** Files of the reviewed head, each read from git once. */
+function headFiles(git, head) {
+    const cache = new Map();
+    return (file) => {
+        let text = cache.get(file);
+        if (!text) {
+            text = readFileAtCommit(git, head, file);
+            cache.set(file, text);
+        }
+        return text;
+    };
+}
+/** One reviewer's summary, or each focus's under its name. */
+function summaryOf(results) {
+    if (results.length === 1)
+        return results[0].agent.summary;
+    return results.map((r) => `**${r.focus}:** ${r.agent.summary.trim() || '_no summary_'}`).join('\n\n');
+}
+/** `**Reviewers:** correctness, security, tests · 12,345 tokens · $0.0123`, when several ran. */
+function reviewersLine(results, tokens, costUsd) {
+    if (results.length < 2)
+        return undefined;
+    const cost = costUsd !== undefined ? ` · $${costUsd.toFixed(4)} for the whole run` : '';
+    return `**Reviewers:** ${results.map((r) => r.focus).join(', ')} · ${tokens.toLocaleString('en-US')} tokens${cost}`;
+}
+
+;// CONCATENATED MODULE: ./src/outputs/pull-request-review.ts
+/**
+ * Posts the review: one `POST /pulls/{n}/reviews` with event `COMMENT` on the reviewed head. Lines
+ * are checked against the diff beforehand, but if GitHub still refuses the comments (422: a line
+ * it does not consider part of the diff), the review is posted again with every comment folded
+ * into the body, so the review itself is never lost.
+ */
+
+/** Posts the review, falling back to a body-only review on a 422. */
+async function postPullRequestReview(octokit, repo, post) {
+    const send = (body, comments) => octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews', {
+        ...repo,
+        pull_number: post.prNumber,
+        commit_id: post.commitId,
+        event: 'COMMENT',
+        body,
+        ...(comments.length > 0 ? { comments } : {}),
+    });
+    try {
+        const { data } = await send(post.body(false), post.comments);
+        return { id: Number(data.id), url: data.html_url, inline: post.comments.length };
+    }
+    catch (error) {
+        if (apiStatus(error) !== 422 || post.comments.length === 0)
+            throw error;
+        const { data } = await send(post.body(true), []);
+        return { id: Number(data.id), url: data.html_url, inline: 0, refused: error.message };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/outputs/review-comments.ts
@@ -28205,6 +28800,28 @@ function renderReviewBody(input) {
     return `${text}${input.transcript(room).trimEnd()}${footer}`;
 }
 
+;// CONCATENATED MODULE: ./src/outputs/review-layout.ts
+
+/** Places the findings and prepares the body's sections. */
+function layOutReview(findings, options) {
+    const placed = placeFindings(findings, options);
+    const posted = placed.inlineFindings;
+    const inReview = [...posted, ...placed.folded, ...placed.overflow, ...placed.below];
+    // Findings listed in the body carry their "why flagged · how checked" too.
+    const listed = (list) => list.map((f) => ({ ...f.draft, body: `${f.draft.body.trim()}\n\n${renderWhyFlagged(f)}` }));
+    return {
+        placed,
+        inReview,
+        sections: (allFolded) => ({
+            comments: inReview.map((f) => f.draft),
+            folded: listed(allFolded ? [...posted, ...placed.folded] : placed.folded),
+            ...(allFolded ? { foldedNote: 'Comments (GitHub did not accept them inline)' } : {}),
+            overflow: { findings: listed(placed.overflow), limit: options.maxInline },
+            below: { findings: listed(placed.below), threshold: options.minSeverity },
+        }),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/outputs/review-scope.ts
 const files = (n) => `${n} ${n === 1 ? 'file' : 'files'}`;
 const review_scope_short = (sha) => sha.slice(0, 7);
@@ -28274,17 +28891,14 @@ function carried(open, findings) {
 /** Posts the review; the outcome is `reviewed` with its URL. */
 async function publishPullRequestReview(ctx, input) {
     const { review } = ctx.config;
-    const placed = placeFindings(input.findings, {
+    const layout = layOutReview(input.findings, {
         prDiff: input.prDiff,
         minSeverity: review.minSeverity,
         maxInline: review.maxComments,
         earlier: input.earlier,
     });
+    const { placed, inReview } = layout;
     const posted = placed.inlineFindings;
-    const drafts = (list) => list.map((f) => f.draft);
-    // Findings listed in the body carry their "why flagged · how checked" too.
-    const listed = (list) => list.map((f) => ({ ...f.draft, body: `${f.draft.body.trim()}\n\n${renderWhyFlagged(f)}` }));
-    const inReview = [...posted, ...placed.folded, ...placed.overflow, ...placed.below];
     // The marker is appended after the publish filter, so what the model wrote in it is redacted here.
     const marker = renderReviewMarker({
         v: 1,
@@ -28313,11 +28927,7 @@ async function publishPullRequestReview(ctx, input) {
             scope: scopeSentence(input.scope),
             noIssues: noIssuesSentence(input.scope),
             newerHead: input.newerHead,
-            comments: drafts(inReview),
-            folded: listed(allFolded ? [...posted, ...placed.folded] : placed.folded),
-            ...(allFolded ? { foldedNote: 'Comments (GitHub did not accept them inline)' } : {}),
-            overflow: { findings: listed(placed.overflow), limit: review.maxComments },
-            below: { findings: listed(placed.below), threshold: review.minSeverity },
+            ...layout.sections(allFolded),
             repeated: input.repeated + placed.repeated,
             dismissed: input.dismissedAgain,
             dropped: input.dropped,
@@ -28341,363 +28951,6 @@ async function publishPullRequestReview(ctx, input) {
         outcome: { conclusion: 'reviewed', reviewUrl: result.url, blockingFindings },
         details: `Posted [the review](${result.url}): ${result.inline} inline comments, ${inBody} in the body${notes.map((n) => `, ${n}`).join('')}.`,
     };
-}
-
-;// CONCATENATED MODULE: ./src/tools/add-review-comment.ts
-/**
- * `add_review_comment`: the reviewer's one way to say something about a line. It changes nothing;
- * each call is checked at once against the reviewed head (the file and lines exist, the quoted code
- * is on them, they lie in or next to the diff under review, a suggestion applies cleanly) and kept
- * for the review the action posts when the model finishes. A call that fails a check is not kept:
- * the model is told why and where the quoted code really is, so it can call again while it still
- * can, and the failure is recorded so the review can count what was dropped. A finding an earlier
- * review raised and left open, or that a person dismissed, is not kept either, and the model is
- * told so.
- */
-
-
-
-
-
-
-const add_review_comment_parameters = schemas/* object */.Ikc({
-    path: schemas/* string */.YjP().min(1).describe('File path relative to the repository root, as in the diff'),
-    line: schemas/* number */.aig()
-        .int()
-        .min(1)
-        .describe("Line number in the pull request's new version (the last line for a range)"),
-    body: schemas/* string */.YjP().min(1).describe('The comment: what is wrong and why, in a few sentences of markdown'),
-    start_line: schemas/* number */.aig().int().min(1).optional().describe('First line of a multi-line comment'),
-    suggestion: schemas/* string */.YjP()
-        .optional()
-        .describe('Replacement text for lines start_line..line (or just line); shown as a GitHub suggestion'),
-    severity: schemas/* enum */.k5n(SEVERITIES).optional().describe('blocking, suggestion (default) or nit'),
-    quote: schemas/* string */.YjP()
-        .optional()
-        .describe('The code the comment is about, copied exactly from those lines (checked before posting)'),
-    title: schemas/* string */.YjP()
-        .max(120)
-        .optional()
-        .describe('A short name for the problem, e.g. "unchecked null", the same each time it is raised'),
-});
-const add_review_comment_description = 'Comment on a line of the pull request under review. Use one call per distinct problem, on the line ' +
-    "it concerns in the PR's new version (added or context lines of the diff under review), with `quote` " +
-    'holding the code in question copied exactly from those lines and a short `title`. Give `suggestion` ' +
-    'with the exact replacement lines when the fix is small. Every comment is checked against the checked-out ' +
-    'head: one whose quote is not on its lines, or whose lines are not in or next to the diff under review, is refused.';
-/** Lines of `text` that contain `quote` (whitespace aside), for "it is at line N". */
-function linesWith(text, quote) {
-    const wanted = normaliseCode(quote);
-    const lines = fileLines(text);
-    const firstLine = normaliseCode(quote.split('\n')[0] ?? '');
-    return lines.flatMap((line, i) => {
-        const window = normaliseCode(lines.slice(i, i + quote.split('\n').length).join('\n'));
-        return window.includes(wanted) || (firstLine && normaliseCode(line) === firstLine) ? [i + 1] : [];
-    });
-}
-function add_review_comment_refusal(draft, reason, file, deps) {
-    const where = review_comment_draft_location(draft);
-    const lead = `Not recorded: ${DROP_REASONS[reason]} (${where}).`;
-    switch (reason) {
-        case 'quote-not-there': {
-            const found = file && draft.quote ? linesWith(file, draft.quote).slice(0, 5) : [];
-            return found.length > 0
-                ? `${lead} That code is at line ${found.join(', ')} of ${draft.path}; call again with the line it is on.`
-                : `${lead} It is nowhere in ${draft.path} at ${deps.head.slice(0, 7)}; quote the code exactly as the file has it.`;
-        }
-        case 'off-diff':
-            return `${lead} Comment only on code in or next to the diff under review (files: ${deps.reviewed.paths().join(', ') || 'none with a patch'}); mention wider concerns in your summary.`;
-        case 'no-file':
-            return `${lead} Check the path with glob.`;
-        case 'no-line':
-            return `${lead} Read the file to find the line.`;
-        case 'suggestion-does-not-apply':
-        case 'suggestion-fails-verify':
-            return `${lead} A suggestion replaces exactly lines start_line..line: give the new text of those lines only, changed, without repeating the lines around them.`;
-    }
-}
-/** Creates the tool over the diff of the pull request under review. */
-function createAddReviewCommentTool(deps) {
-    return defineTool({
-        name: 'add_review_comment',
-        description: add_review_comment_description,
-        parameters: add_review_comment_parameters,
-        readOnly: true,
-        async execute(args) {
-            if (args.start_line !== undefined && args.start_line > args.line) {
-                return {
-                    output: `start_line (${args.start_line}) is after line (${args.line}); give the range first line to last.`,
-                    isError: true,
-                };
-            }
-            const draft = {
-                path: args.path.replace(/^\.\//, ''),
-                line: args.line,
-                ...(args.start_line !== undefined && args.start_line < args.line
-                    ? { startLine: args.start_line }
-                    : {}),
-                body: args.body,
-                ...(args.suggestion !== undefined ? { suggestion: args.suggestion } : {}),
-                severity: args.severity ?? 'suggestion',
-                ...(args.quote !== undefined ? { quote: args.quote } : {}),
-                ...(args.title !== undefined ? { title: args.title } : {}),
-                ...(deps.reviewer ? { reviewer: deps.reviewer } : {}),
-            };
-            const file = await deps.readFile(draft.path);
-            const anchored = anchorFinding(draft, file, deps.head);
-            const known = anchored.kind === 'anchored'
-                ? deps.known?.({ fp: anchored.anchor.fp, path: draft.path, title: anchored.anchor.title })
-                : undefined;
-            if (known) {
-                deps.rejected.push({ draft, reason: known });
-                return {
-                    output: known === 'open'
-                        ? `Not recorded: an earlier review raised this finding and it is still open (${review_comment_draft_location(draft)}); it is not repeated.`
-                        : `Not recorded: a person dismissed this finding earlier (${review_comment_draft_location(draft)}); it is never raised again on this pull request.`,
-                    isError: false,
-                    meta: { path: draft.path, line: draft.line, known },
-                };
-            }
-            const checked = groundFinding(draft, file, deps.reviewed, deps.head);
-            if (checked.kind === 'dropped') {
-                deps.rejected.push({ draft, reason: checked.reason });
-                return {
-                    output: add_review_comment_refusal(draft, checked.reason, file, deps),
-                    isError: true,
-                    meta: { path: draft.path, line: draft.line, dropped: checked.reason },
-                };
-            }
-            deps.comments.push(draft);
-            const where = review_comment_draft_location(draft);
-            const inline = fitsDiff(draft, deps.diff);
-            return {
-                output: inline
-                    ? `Recorded comment ${deps.comments.length} on ${where}; it will be posted inline with the review.`
-                    : `Recorded comment ${deps.comments.length}, but ${where} is not a line of the pull request's diff, so it will be listed in the review body. Comment on an added or context line of the diff to have it inline.`,
-                isError: false,
-                meta: { path: draft.path, line: draft.line, inline, severity: draft.severity },
-            };
-        },
-    });
-}
-
-;// CONCATENATED MODULE: ./src/run/review-agents.ts
-
-
-
-
-
-const NOT_FOR_PARALLEL = 'is not offered to parallel reviewers: they share one checkout and only read it. Read the code with read_file, glob and grep.';
-/** The focuses of `count` reviewers; one reviewer has none. */
-function reviewerFocuses(count) {
-    if (count <= 1)
-        return [undefined];
-    return Object.keys(REVIEWER_FOCUSES).slice(0, count);
-}
-/** A writer that keeps events until `flush`, so concurrent agents do not interleave. */
-function bufferedTranscript(into) {
-    const events = [];
-    return {
-        path: into.path,
-        write: (event) => events.push(event),
-        flush(note) {
-            into.write({ type: 'note', turn: 0, message: note });
-            for (const event of events)
-                into.write(event);
-        },
-    };
-}
-/** Runs the reviewers (their usage is on the run's budget). Throws when every one of them failed. */
-async function runReviewers(ctx, options) {
-    const focuses = reviewerFocuses(options.count);
-    const parallel = focuses.length > 1;
-    const base = parallel ? readOnlyChild(options.registry) : options.registry;
-    const runs = focuses.map((focus) => {
-        const comments = [];
-        const rejected = [];
-        const tool = createAddReviewCommentTool({
-            ...options.commentDeps,
-            comments,
-            rejected,
-            ...(focus ? { reviewer: focus } : {}),
-        });
-        const buffered = parallel ? bufferedTranscript(options.transcript) : undefined;
-        const transcript = buffered ?? options.transcript;
-        const runner = createAgentRunner({
-            ...actionRunnerOptions(ctx, 'review', parallel ? undefined : options.tracking),
-            registry: base.with(tool),
-            transcript,
-            budget: options.budget,
-            ...options.runnerOptions,
-        });
-        const who = focus ? `Reviewer (${focus})` : 'Reviewer';
-        const agent = runAgentCall(runner, options.messagesFor(focus), who, ctx.log);
-        return { focus, comments, rejected, buffered, agent };
-    });
-    const settled = await Promise.allSettled(runs.map((r) => r.agent));
-    const results = [];
-    const failures = [];
-    for (const [i, run] of runs.entries()) {
-        const outcome = settled[i];
-        run.buffered?.flush(`Reviewer ${i + 1} of ${runs.length}: ${run.focus}`);
-        if (outcome.status === 'rejected') {
-            failures.push(outcome.reason.message);
-            continue;
-        }
-        const agent = outcome.value;
-        if (agent.stopReason === 'error')
-            failures.push(agent.error ?? 'The model endpoint failed.');
-        else
-            results.push({ focus: run.focus, agent, comments: run.comments, rejected: run.rejected });
-    }
-    if (ctx.signal.aborted)
-        throw new Error('The job was cancelled.');
-    if (results.length === 0)
-        throw new Error(failures[0] ?? 'Every reviewer failed.');
-    for (const failure of failures)
-        ctx.log.warning(`A reviewer failed: ${failure}`);
-    return results;
-}
-/** The registry's read-only tools; the others are refused with the reason. */
-function readOnlyChild(registry) {
-    const writers = registry.names().filter((name) => !registry.get(name)?.readOnly);
-    return registry.withheld(Object.fromEntries(writers.map((name) => [name, `${name} ${NOT_FOR_PARALLEL}`])));
-}
-
-;// CONCATENATED MODULE: ./src/run/review-ledger.ts
-/**
- * What earlier reviews of this pull request left behind, read from GitHub each run: the marker of
- * the action's last review (posted by an app, so no person can forge it), and the threads its
- * inline comments opened. A thread a person resolved, or answered with "won't fix" (the pull
- * request's author or a maintainer), dismisses its finding for good; a thread the action resolved
- * closes it; the rest stay open. Pure.
- */
-
-
-
-/** What a person writes to turn a finding down. */
-const DISMISSAL = /\b(?:won['’]?t|will not|wont|not going to|do not|don['’]?t)\s+fix\b|\bwontfix\b|\bby design\b|\b(?:works|working) as intended\b|\bfalse positive\b|\bnot an issue\b|\bdismiss(?:ed)?\b/i;
-/** Those whose "won't fix" counts: the author, and people who maintain the repository. */
-const DECIDERS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
-function dismissedBy(thread, prAuthor) {
-    if (thread.isResolved && thread.resolvedBy && !thread.resolvedBy.isBot)
-        return thread.resolvedBy.login;
-    const reply = thread.comments
-        .slice(1)
-        .find((c) => !c.authorIsBot && (c.author === prAuthor || DECIDERS.has(c.association)) && DISMISSAL.test(c.body));
-    return reply?.author;
-}
-/** Reads the ledger from the pull request's reviews and threads. */
-function readLedger(reviews, threads, prAuthor) {
-    const marker = reviews
-        .filter((r) => r.authorIsBot)
-        .map((r) => readReviewMarker(r.body))
-        .filter((m) => m !== undefined)
-        .at(-1);
-    if (!marker)
-        return { head: undefined, open: [], dismissed: [] };
-    const dismissed = new Map(marker.dismissed.map((d) => [d.fp, d]));
-    const closed = new Set();
-    const threadOf = new Map();
-    for (const thread of threads) {
-        const first = thread.comments[0];
-        const fp = first?.authorIsBot ? readFindingMarker(first.body) : undefined;
-        if (!fp || !first)
-            continue;
-        if (dismissedBy(thread, prAuthor)) {
-            const finding = marker.open.find((f) => f.fp === fp);
-            dismissed.set(fp, { fp, path: finding?.path ?? '', title: finding?.title ?? '' });
-        }
-        else if (thread.isResolved)
-            closed.add(fp);
-        else
-            threadOf.set(fp, { id: thread.id, firstCommentId: first.databaseId });
-    }
-    const open = marker.open
-        .filter((f) => !dismissed.has(f.fp) && !closed.has(f.fp))
-        .map((f) => ({ ...f, thread: threadOf.get(f.fp) }));
-    return { head: marker.head, open, dismissed: [...dismissed.values()].slice(-src_limits/* REVIEW_MARKER_DISMISSED */.yH) };
-}
-/** Whether `finding` repeats an open finding (same fingerprint) or a dismissed one (same fingerprint, or same rule on the same file). */
-function knownAs(ledger, finding) {
-    const rule = ruleKey(finding);
-    if (ledger.dismissed.some((d) => d.fp === finding.fp || (d.path && ruleKey(d) === rule)))
-        return 'dismissed';
-    if (ledger.open.some((o) => o.fp === finding.fp || ruleKey(o) === rule))
-        return 'open';
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/run/review-findings.ts
-/**
- * The reviewers' comments turned into the findings one review posts: each is grounded in the
- * reviewed head again (its fingerprint comes from there), findings several reviewers raised are
- * merged into one (the most severe wording kept, every reviewer named), and those an earlier
- * review raised and left open, or people dismissed, are left out and counted. Comments the tool
- * refused are counted as dropped, unless the same reviewer made the comment again correctly.
- */
-
-
-
-
-/** True when the reviewer made the refused comment again and it was accepted: same file, same rule or quote. */
-function madeAgain(rejected, result) {
-    const { draft } = rejected;
-    const same = (a, b, norm) => !!a && !!b && norm(a) === norm(b);
-    return result.comments.some((c) => c.path === draft.path &&
-        (same(c.title, draft.title, normaliseTitle) ||
-            same(c.quote, draft.quote, normaliseCode) ||
-            (!c.title && !draft.title && c.body === draft.body)));
-}
-/** Merges `next` into `kept`, which raised the same finding. */
-function merge(kept, next) {
-    const first = SEVERITY_RANK[next.draft.severity] > SEVERITY_RANK[kept.draft.severity] ? next : kept;
-    const names = [
-        ...new Set([kept.draft.reviewer, next.draft.reviewer].flatMap((r) => r?.split(/, | and /) ?? [])),
-    ];
-    const reviewer = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-    return { ...first, draft: { ...first.draft, ...(reviewer ? { reviewer } : {}) } };
-}
-/** Grounds, merges and filters the reviewers' comments. */
-async function checkFindings(results, checks) {
-    const dropped = {};
-    const drop = (reason) => {
-        dropped[reason] = (dropped[reason] ?? 0) + 1;
-    };
-    const byFingerprint = new Map();
-    let repeated = 0;
-    let dismissed = 0;
-    for (const result of results) {
-        for (const rejected of result.rejected) {
-            if (rejected.reason === 'open')
-                repeated++;
-            else if (rejected.reason === 'dismissed')
-                dismissed++;
-            else if (!madeAgain(rejected, result))
-                drop(rejected.reason);
-        }
-        for (const draft of result.comments) {
-            const grounded = groundFinding(draft, await checks.readFile(draft.path), checks.reviewed, checks.head);
-            if (grounded.kind === 'dropped') {
-                drop(grounded.reason);
-                continue;
-            }
-            const { finding } = grounded;
-            const kept = byFingerprint.get(finding.fp);
-            byFingerprint.set(finding.fp, kept ? merge(kept, finding) : finding);
-        }
-    }
-    const findings = [];
-    for (const finding of byFingerprint.values()) {
-        const known = knownAs(checks.ledger, { fp: finding.fp, path: finding.draft.path, title: finding.title });
-        if (known === 'open')
-            repeated++;
-        else if (known === 'dismissed')
-            dismissed++;
-        else
-            findings.push(finding);
-    }
-    return { findings, dropped, repeated, dismissed };
 }
 
 ;// CONCATENATED MODULE: ./src/prompt/review-recheck-prompt.ts
@@ -28890,72 +29143,6 @@ async function decideReviewScope(ctx, lastHead, head, prFiles) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/run/review-suggestions.ts
-/**
- * `verify-command` against a review's suggestions, where that is cheap: only for a same-repository
- * pull request (a fork's code never runs), only when the head itself passes it within
- * {@link REVIEW_VERIFY_CHEAP_MS}, and for at most {@link REVIEW_VERIFY_MAX_SUGGESTIONS}
- * suggestions (blocking ones first), each applied to its file in the checkout, run with the same
- * time limit, and taken back out whatever happens. A suggestion that turns the check red is
- * dropped with its finding; the others say in "how checked" that the check passed with them.
- */
-
-
-
-
-
-/** `runVerification`'s timeout is half the minutes it is given. */
-const CHEAP_MINUTES = (2 * src_limits/* REVIEW_VERIFY_CHEAP_MS */.Mf) / 60_000;
-/** Runs the check on the head, then with each chosen suggestion applied. */
-async function checkSuggestions(host, findings, settings) {
-    const chosen = findings
-        .filter((f) => f.suggested !== undefined)
-        .sort((a, b) => SEVERITY_RANK[b.draft.severity] - SEVERITY_RANK[a.draft.severity])
-        .slice(0, src_limits/* REVIEW_VERIFY_MAX_SUGGESTIONS */.wL);
-    if (chosen.length === 0)
-        return { findings: [...findings], failed: 0 };
-    const run = () => runVerification(host, settings.command, {
-        sandbox: settings.sandbox,
-        timeoutMinutes: CHEAP_MINUTES,
-        env: settings.env,
-    });
-    const baseline = await run();
-    if (!baseline.passed) {
-        const skipped = baseline.timedOut
-            ? `verify-command took longer than ${src_limits/* REVIEW_VERIFY_CHEAP_MS */.Mf / 1000} s on the head, too long to run per suggestion`
-            : 'verify-command fails on the head itself, so a suggestion cannot be judged by it';
-        host.log.info(`Suggestions not checked: ${skipped}.`);
-        return { findings: [...findings], failed: 0, skipped };
-    }
-    const verdicts = new Map();
-    for (const finding of chosen) {
-        const file = external_node_path_default().resolve(host.workspace, finding.draft.path);
-        if (!file.startsWith(`${external_node_path_default().resolve(host.workspace)}${(external_node_path_default()).sep}`))
-            continue;
-        if (!(await (0,promises_.lstat)(file).catch(() => undefined))?.isFile())
-            continue;
-        await settings.sandbox.settle?.();
-        const original = await (0,promises_.readFile)(file);
-        try {
-            await (0,promises_.writeFile)(file, finding.suggested);
-            verdicts.set(finding, (await run()).passed);
-        }
-        finally {
-            await settings.sandbox.settle?.();
-            await (0,promises_.writeFile)(file, original);
-        }
-    }
-    const kept = findings.flatMap((f) => {
-        const verdict = verdicts.get(f);
-        if (verdict === false)
-            return [];
-        if (verdict === undefined)
-            return [f];
-        return [{ ...f, checks: [...f.checks, '`verify-command` passed with the suggestion applied'] }];
-    });
-    return { findings: kept, failed: findings.length - kept.length };
-}
-
 ;// CONCATENATED MODULE: ./src/run/review.ts
 /**
  * A review run, the read-only counterpart of carryOutPlan: check out the pull request's head (a
@@ -28989,14 +29176,17 @@ async function checkSuggestions(host, findings, settings) {
 
 
 
-
-
-
-
-/** Runs the review; throws on failure or cancellation (the tracked run reports it). */
+/** Runs the review; throws on failure or cancellation, with the facts learned so far (the tracked run reports it). */
 async function runReview(ctx, input) {
+    const facts = phaseFacts(input.known);
+    return keepingFacts(facts, async () => {
+        const published = await review(ctx, input, facts);
+        return { ...published, facts: facts.now() };
+    });
+}
+async function review(ctx, input, facts) {
     const { config } = ctx;
-    const { plan, tracking, facts } = input;
+    const { plan, tracking } = input;
     const pr = plan.pullRequest;
     if (!pr || !plan.review)
         throw new Error('A review run needs the pull request it reviews.');
@@ -29053,10 +29243,12 @@ async function runReview(ctx, input) {
         review: true,
         knownPaths: details.files.map((file) => file.filename),
     });
+    facts.follow(given.facts);
     const count = config.review.agents;
     const answerSchema = await loadRunAnswerSchema(ctx, given.readTrusted, plan.trustedBranch);
-    const messagesFor = (focus) => {
-        const task = buildPullRequestReviewTask(details, {
+    const messagesFor = reviewerMessages({
+        details,
+        task: {
             repository,
             scope,
             open: recheck.open,
@@ -29064,76 +29256,43 @@ async function runReview(ctx, input) {
             ...(plan.review?.explicit
                 ? { request: { login: input.trigger.actor.login, focus: plan.review.focus } }
                 : {}),
-        });
-        return buildInitialMessages({
-            systemText: buildReviewSystemPrompt({
-                repository,
-                canRunCommands: pr.sameRepo && count === 1,
-                ...(focus ? { focus } : {}),
-            }),
-            ...given.prompt,
-            ...(config.instructions ? { instructions: config.instructions } : {}),
-            task: task.task,
-            context: task.context,
-        });
-    };
+        },
+        canRunCommands: pr.sameRepo,
+        count,
+        prompt: given.prompt,
+        instructions: config.instructions,
+    });
     const prDiff = diffLines(details.files);
     const reviewed = diffLines(scope.files);
     // Same repository: the reviewer's read-only commands run in the workspace, whose git the action
     // uses again after the run (credentials put back); a fork's folder gets no commands at all.
     if (pr.sameRepo)
         await input.snapshotGitConfig?.();
-    const tools = await prepareReviewTools({ ...commandHost(ctx), workspace }, config, {
-        canRunCommands: pr.sameRepo,
-    });
-    facts.sandbox = tools.description;
+    const host = { ...commandHost(ctx), workspace };
+    const tools = await prepareReviewTools(host, config, { canRunCommands: pr.sameRepo });
+    facts.set({ sandbox: tools.description });
     try {
-        const focuses = reviewerFocuses(count).filter(Boolean);
         // New commits that changed none of the pull request's files (a merge of the base) need no reviewer.
         const nothingNew = scope.kind === 'incremental' && scope.files.length === 0;
-        if (!nothingNew)
-            step(focuses.length > 0
-                ? `Reviewing with ${focuses.length} reviewers (${focuses.join(', ')})`
-                : 'Reviewing');
-        // Concurrent reviewers share the budget, so their tokens are what it spent while they ran.
-        const tokensBefore = budget.spent().tokens.total;
-        const results = nothingNew
-            ? []
-            : await runReviewers(ctx, {
-                count,
-                registry: given.withNotes(tools.registry, workspace),
-                runnerOptions: { ...given.runner, ...(answerSchema ? { answerSchema } : {}) },
-                messagesFor,
-                commentDeps: {
-                    diff: prDiff,
-                    reviewed,
-                    head,
-                    readFile,
-                    known: (finding) => knownAs({ open: recheck.open, dismissed: ledger.dismissed }, finding),
-                },
-                transcript,
-                tracking,
-                budget,
-            });
-        step('Checking the findings against the head');
-        const checked = await checkFindings(results, {
-            readFile,
-            reviewed,
-            head,
-            ledger: { open: recheck.open, dismissed: ledger.dismissed },
+        const open = { open: recheck.open, dismissed: ledger.dismissed };
+        const reviewedBy = await runReviewStep({
+            count,
+            registry: given.withNotes(tools.registry, workspace),
+            runnerBase: (tracked) => actionRunnerOptions(ctx, 'review', tracked ? tracking : undefined),
+            runnerOptions: { ...given.runner, ...(answerSchema ? { answerSchema } : {}) },
+            messagesFor,
+            commentDeps: { diff: prDiff, reviewed, head, readFile, known: (finding) => knownAs(open, finding) },
+            host,
+            tools,
+            ledger: open,
+            review: !nothingNew,
+            verifyCommand: config.verifyCommand,
+            transcript,
+            budget,
+            step,
         });
-        facts.stopReason = results.map((r) => r.agent.stopReason).find((reason) => reason !== 'done') ?? 'done';
-        let findings = checked.findings;
-        if (config.verifyCommand && tools.commands) {
-            const suggestions = await checkSuggestions({ ...commandHost(ctx), workspace }, findings, {
-                command: config.verifyCommand,
-                ...tools.commands,
-            });
-            findings = suggestions.findings;
-            if (suggestions.failed > 0)
-                checked.dropped['suggestion-fails-verify'] =
-                    (checked.dropped['suggestion-fails-verify'] ?? 0) + suggestions.failed;
-        }
+        const { results } = reviewedBy;
+        facts.set({ stopReason: reviewedBy.stopReason });
         step('Posting the review');
         const newerHead = await currentHead(ctx, pr.number);
         const records = await readTranscript(transcript.path);
@@ -29142,21 +29301,21 @@ async function runReview(ctx, input) {
             commitId: head,
             summary: nothingNew
                 ? "The commits pushed since the last review changed none of this pull request's files."
-                : summaryOf(results),
+                : reviewedBy.summary,
             scope,
-            findings,
-            dropped: checked.dropped,
-            repeated: checked.repeated,
-            dismissedAgain: checked.dismissed,
+            findings: reviewedBy.findings,
+            dropped: reviewedBy.dropped,
+            repeated: reviewedBy.repeated,
+            dismissedAgain: reviewedBy.dismissed,
             prDiff,
             earlier: details.earlier,
             open: recheck.open,
             resolved: recheck.resolved,
             dismissed: ledger.dismissed,
             ...(newerHead && newerHead !== head ? { newerHead } : {}),
-            reviewers: reviewersLine(results, budget.spent().tokens.total - tokensBefore, budget.spent().costUsd),
-            outcome: facts,
-            footer: input.footer,
+            reviewers: reviewedBy.reviewers,
+            outcome: facts.now(),
+            footer: () => input.footer(facts.now()),
             transcript: (maxChars) => renderTranscriptMarkdown(records, {
                 maxChars,
                 fullLogPointer: `the [job summary](${ctx.runUrl}) and the \`transcript-path\` file`,
@@ -29168,7 +29327,7 @@ async function runReview(ctx, input) {
         return first ? settleAnswer(ctx, published, first) : published;
     }
     finally {
-        facts.mcp = tools.mcpSummary() || undefined;
+        facts.set({ mcp: tools.mcpSummary() || undefined });
         await tools.dispose();
     }
 }
@@ -29189,18 +29348,6 @@ async function threadsOf(ctx, prNumber) {
         return [];
     }
 }
-/** Files of the reviewed head, each read from git once. */
-function headFiles(git, head) {
-    const cache = new Map();
-    return (file) => {
-        let text = cache.get(file);
-        if (!text) {
-            text = readFileAtCommit(git, head, file);
-            cache.set(file, text);
-        }
-        return text;
-    };
-}
 /** The pull request's head now; undefined when it cannot be read. */
 async function currentHead(ctx, prNumber) {
     try {
@@ -29213,19 +29360,6 @@ async function currentHead(ctx, prNumber) {
     catch {
         return undefined;
     }
-}
-/** One reviewer's summary, or each focus's under its name. */
-function summaryOf(results) {
-    if (results.length === 1)
-        return results[0].agent.summary;
-    return results.map((r) => `**${r.focus}:** ${r.agent.summary.trim() || '_no summary_'}`).join('\n\n');
-}
-/** `**Reviewers:** correctness, security, tests · 12,345 tokens · $0.0123`, when several ran. */
-function reviewersLine(results, tokens, costUsd) {
-    if (results.length < 2)
-        return undefined;
-    const cost = costUsd !== undefined ? ` · $${costUsd.toFixed(4)} for the whole run` : '';
-    return `**Reviewers:** ${results.map((r) => r.focus).join(', ')} · ${tokens.toLocaleString('en-US')} tokens${cost}`;
 }
 
 ;// CONCATENATED MODULE: ./src/ci/check-run-report.ts
@@ -29522,10 +29656,13 @@ approvedPlan) {
 
 
 
-/** Runs the phases; throws on failure or cancellation (the tracked run reports it). */
+
+/**
+ * Runs the phases; returns the publication with the facts learned. Throws on failure or
+ * cancellation: a `PhaseFailure` carrying the facts learned so far (the tracked run reports it).
+ */
 async function carryOutPlan(ctx, input) {
-    const { config } = ctx;
-    const { plan, tracking, facts } = input;
+    const { plan } = input;
     if (plan.review)
         return runReview(ctx, input);
     if (plan.planning)
@@ -29533,7 +29670,17 @@ async function carryOutPlan(ctx, input) {
     // Budget is spent only after approval: a void one ends here, before the checkout and the model.
     const approval = await approvedPlan(ctx, input);
     if (approval?.kind === 'void')
-        return voidApproval(ctx, approval);
+        return { ...voidApproval(ctx, approval), facts: input.known };
+    const facts = phaseFacts(input.known);
+    return keepingFacts(facts, async () => {
+        const published = await carryOutChange(ctx, input, approval, facts);
+        return { ...published, facts: facts.now() };
+    });
+}
+/** The change run's phases, recording what they learn into `facts`. */
+async function carryOutChange(ctx, input, approval, facts) {
+    const { config } = ctx;
+    const { plan, tracking } = input;
     const phases = runPhases(ctx, input);
     const { step, stopIfCancelled } = phases;
     step(`Checking out ${plan.from.map((p) => ('sha' in p ? p.sha.slice(0, 7) : p.branch)).join(' or ')}`);
@@ -29541,6 +29688,7 @@ async function carryOutPlan(ctx, input) {
     step('Reading the task');
     const task = await buildTask(ctx, input.trigger, plan, approval?.plan);
     const given = await prepareRepositoryContext(ctx, input, input.git, transcript, { review: false });
+    facts.follow(given.facts);
     const answerSchema = await loadRunAnswerSchema(ctx, given.readTrusted, plan.trustedBranch);
     const messages = buildInitialMessages({
         system: {
@@ -29555,14 +29703,14 @@ async function carryOutPlan(ctx, input) {
     });
     await input.snapshotGitConfig?.();
     const tools = await prepareAgentTools({ ...commandHost(ctx), git: input.git }, config);
-    facts.sandbox = tools.description;
+    facts.set({ sandbox: tools.description });
     const egress = attributeBlockedHosts(() => tools.blockedHosts());
     /** Refused calls and blocked hosts so far: counted in the facts, sections for the PR and comment. */
     const problems = async () => {
-        facts.refusals = summarizeRefusals(await readTranscript(transcript.path).catch(() => []));
-        facts.blockedHosts = blockedHostNames(tools.blockedHosts());
+        const refusals = summarizeRefusals(await readTranscript(transcript.path).catch(() => []));
+        facts.set({ refusals, blockedHosts: blockedHostNames(tools.blockedHosts()) });
         const blocked = blockedHostsSection(blockedHostsNote(tools.blockedHosts()), egress.triedBy());
-        return [facts.refusals ? renderRefusals(facts.refusals) : undefined, blocked].filter((section) => section !== undefined);
+        return [refusals ? renderRefusals(refusals) : undefined, blocked].filter((section) => section !== undefined);
     };
     try {
         step('Working');
@@ -29595,10 +29743,8 @@ async function carryOutPlan(ctx, input) {
             step,
         });
         const agent = requireAnswered(done.agent, phases);
-        facts.stopReason = agent.stopReason;
         const { verification } = done;
-        if (verification)
-            facts.verification = verification;
+        facts.set({ stopReason: agent.stopReason, ...(verification ? { verification } : {}) });
         stopIfCancelled();
         step('Publishing');
         // Read when rendered, so a body re-rendered after CI fix rounds includes their turns.
@@ -29610,6 +29756,8 @@ async function carryOutPlan(ctx, input) {
             });
         };
         const ciRounds = config.ci.workflow !== undefined && config.ci.rounds > 0;
+        const problemSections = await problems();
+        const footer = () => input.footer(facts.now());
         const result = await (plan.replyThread ? publishThreadReply : publishWork)(ctx, {
             git: input.git,
             plan,
@@ -29618,10 +29766,10 @@ async function carryOutPlan(ctx, input) {
             agent,
             ...(verification ? { verification } : {}),
             ...(tools.sandbox.missing.length > 0 ? { sandboxNote: tools.description } : {}),
-            problems: await problems(),
-            outcome: facts,
+            problems: problemSections,
+            outcome: facts.now(),
             ciPending: ciRounds && plan.publish.kind === 'pull-request',
-            footer: input.footer,
+            footer,
             transcript: await renderTranscript(),
             transcriptPath: transcript.path,
         });
@@ -29642,19 +29790,20 @@ async function carryOutPlan(ctx, input) {
                 transcript,
                 renderTranscript,
                 problems,
-                footer: input.footer,
+                footer,
                 tracking,
-                facts,
+                outcome: facts.now(),
                 budget,
             })
-            : result;
-        const published = await settleHead(ctx, result, afterCi);
+            : undefined;
+        if (afterCi)
+            facts.set(afterCi.facts);
+        const published = await settleHead(ctx, result, afterCi ?? result);
         transcript.write({ type: 'run-end', conclusion: published.outcome.conclusion });
         return settleAnswer(ctx, published, agent);
     }
     finally {
-        facts.blockedHosts = blockedHostNames(tools.blockedHosts());
-        facts.mcp = tools.mcpSummary() || undefined;
+        facts.set({ blockedHosts: blockedHostNames(tools.blockedHosts()), mcp: tools.mcpSummary() || undefined });
         await tools.dispose();
     }
 }
@@ -30140,22 +30289,26 @@ async function exists(file) {
 
 
 
+
 /** Runs an allowed trigger; never throws for run failures (they become `conclusion: failed`). */
 async function runTracked(ctx, trigger, startedAt = Date.now()) {
     // Every agent call of the run spends from this one budget; the usage reported is read from it.
     const budget = runBudgetFor(ctx.config, startedAt);
     const { maxCostUsd } = ctx.config.limits;
-    /**
-     * What the phases learn as they go, kept when one of them fails; the cost cap is known from the
-     * start, since a cost stop's words on every surface quote it.
-     */
-    const facts = maxCostUsd !== undefined ? { maxCostUsd } : {};
+    /** Known from the start, since a cost stop's words on every surface quote the cap. */
+    const known = maxCostUsd !== undefined ? { maxCostUsd } : {};
+    /** What the phases learned: returned with their publication, or carried by their failure. */
+    let learned = known;
     /** How the run ended: the publication's outcome, or the failure. */
     let ended = { conclusion: 'failed' };
     let commentUrl;
     let transcript = {};
-    /** The outcome as of now, put together in this one place from what each part returned or knows. */
-    const outcomeNow = () => ({
+    /**
+     * The outcome as of now, put together in this one place from what each part returned or knows;
+     * while a phase runs, from the facts it knows so far.
+     */
+    const outcomeNow = (facts = learned) => ({
+        ...known,
         ...facts,
         warnings: configGuard.warnings,
         ...(commentUrl ? { commentUrl } : {}),
@@ -30163,7 +30316,7 @@ async function runTracked(ctx, trigger, startedAt = Date.now()) {
         ...usageOf(budget),
         ...transcript,
     });
-    const footer = () => runFooter(ctx, outcomeNow(), startedAt, trigger.actor.login);
+    const footer = (facts) => runFooter(ctx, outcomeNow(facts), startedAt, trigger.actor.login);
     let outcome = { conclusion: 'failed' };
     let details = '';
     let tracking;
@@ -30201,17 +30354,19 @@ async function runTracked(ctx, trigger, startedAt = Date.now()) {
             plan,
             git,
             tracking,
-            facts,
+            known,
             budget,
             snapshotGitConfig: configGuard.snapshot,
             footer,
         });
+        learned = result.facts;
         ended = result.outcome;
         details = result.details;
     }
     catch (error) {
+        learned = failureFacts(error);
         const cancelled = ctx.signal.aborted;
-        const message = ctx.redact(cancelled ? 'The job was cancelled.' : error.message);
+        const message = ctx.redact(cancelled ? 'The job was cancelled.' : failureCause(error).message);
         ended = {
             conclusion: 'failed',
             failure: message,

@@ -8,6 +8,8 @@
  * whole tree, read + edit of one file), with `sandbox: auto` (on this machine the throw-away-user
  * level). Figures per repository, and their ratios to the tiny one:
  * - overhead: the run's wall time minus what the agent's bash commands cost run directly;
+ * - overhead beyond the searches: that, minus what the `glob` and `grep` calls cost git directly
+ *   (the same listing and the same search in the workspace), which grows with any tree;
  * - to the first model request;
  * - per bash command: the gap between the model requests around it minus the same command run
  *   directly in the workspace (median over the commands);
@@ -43,6 +45,11 @@ export const ACTION_CASES: ActionCase[] = [
 ];
 
 const COMMANDS = ['git status', 'git diff', 'ls'];
+/** What the `glob` and `grep` calls cost git itself: the same listing and search, run directly. */
+const SEARCHES = [
+  'git ls-files -z -t -c -d -o --exclude-standard -- . >/dev/null',
+  "git -c core.quotePath=off grep -n -I --no-color -P --untracked -e needleNowhere42 -- ':(exclude,glob)**/.git/**' ':(exclude,glob)**/node_modules/**' >/dev/null",
+];
 const GREET = "export const greet = () => 'helo';\n";
 
 /** The tree of `files` files (16 contents), a `.gitignore`, the file to fix, then `history` commits. */
@@ -98,6 +105,7 @@ function directMs(command: string, cwd: string): number {
 
 interface CaseResult {
   overheadMs: number;
+  beyondSearchesMs: number;
   firstRequestMs: number;
   perCommandMs: number;
   publishMs: number;
@@ -127,6 +135,7 @@ async function runCase(c: ActionCase): Promise<CaseResult> {
     }
     console.error(`  ${c.label}: built and cloned in ${Math.round(performance.now() - started)} ms`);
     const direct = COMMANDS.map((command) => directMs(command, workspace));
+    const searches = SEARCHES.map((command) => directMs(command, workspace)).reduce((a, b) => a + b, 0);
     const issue = h.github.state.addIssue({
       title: 'Fix the greeting',
       body: 'It says helo.',
@@ -182,6 +191,7 @@ async function runCase(c: ActionCase): Promise<CaseResult> {
     const result = {
       wallMs,
       overheadMs: wallMs - direct.reduce((a, b) => a + b, 0),
+      beyondSearchesMs: wallMs - direct.reduce((a, b) => a + b, 0) - searches,
       firstRequestMs: (at[0] ?? Number.NaN) - started,
       perCommandMs: median(gaps.map((gap, k) => gap - (direct[k] ?? 0))),
       publishMs: ended - lastAnswer,
@@ -221,6 +231,12 @@ export async function actionFigures(cases: readonly ActionCase[]): Promise<Bench
     if (r === base) continue;
     figures.push(
       { name: `${name}.overhead_vs_tiny`, value: r.overheadMs / base.overheadMs, unit: 'x', target: '<= 2' },
+      {
+        name: `${name}.overhead_beyond_searches_vs_tiny`,
+        value: r.beyondSearchesMs / base.beyondSearchesMs,
+        unit: 'x',
+        target: '<= 2',
+      },
       { name: `${name}.first_request_vs_tiny`, value: r.firstRequestMs / base.firstRequestMs, unit: 'x' },
       {
         name: `${name}.per_command_vs_tiny`,

@@ -12983,8 +12983,12 @@ function identityOf(root) {
         throw new GitDirReplacedError(`replaced ${root} with something that is not a folder`);
     return `${stat.dev}:${stat.ino}`;
 }
-/** Reads `root` (see the module comment). */
-function readGitDir(root) {
+/**
+ * Reads `root` (see the module comment). With `previous` (an earlier read of the same folder), a
+ * file whose stamp is unchanged keeps the content read then: the index is 10 MB at 100k files,
+ * and the guard reads the folder after each of the action's commands.
+ */
+function readGitDir(root, previous) {
     const entries = new Map();
     const walk = (relative, gitDirRoot, kindOnly) => {
         const names = (0,external_node_fs_.readdirSync)(external_node_path_default().join(root, relative)).sort();
@@ -13010,7 +13014,10 @@ function readGitDir(root) {
                 entries.set(child, { kind: 'link', target: (0,external_node_fs_.readlinkSync)(full) });
             else if (stat.isFile()) {
                 const mode = stat.mode & 0o777;
-                entries.set(child, kindOnly ? { kind: 'file', mode } : { kind: 'file', mode, content: (0,external_node_fs_.readFileSync)(full) });
+                if (kindOnly)
+                    entries.set(child, { kind: 'file', mode });
+                else
+                    entries.set(child, readFile(full, mode, previous?.entries.get(child)));
             }
             else
                 entries.set(child, { kind: 'other' });
@@ -13020,7 +13027,16 @@ function readGitDir(root) {
     walk('', true, false);
     return { root, identity, entries };
 }
+function readFile(full, mode, before) {
+    const stat = (0,external_node_fs_.lstatSync)(full, { bigint: true });
+    const stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+    if (before?.kind === 'file' && before.stamp === stamp && before.content && before.mode === mode)
+        return before;
+    return { kind: 'file', mode, content: (0,external_node_fs_.readFileSync)(full), stamp };
+}
 function same(a, b) {
+    if (a === b)
+        return a !== undefined;
     if (!a || !b || a.kind !== b.kind)
         return false;
     if (a.kind === 'link' && b.kind === 'link')
@@ -13180,6 +13196,8 @@ function isBookkeeping(name) {
 function guardRepositoryConfig(inner, warn, writers) {
     let pin;
     let baseline = [];
+    /** The writers' generation when `baseline` was read: while it holds, `.git` is as read. */
+    let baselineGeneration;
     let drivers = new Set();
     /** The last attribute listing, and the writers' generation it was taken at. */
     let listed;
@@ -13221,7 +13239,11 @@ function guardRepositoryConfig(inner, warn, writers) {
         async exec(args, options) {
             if (!pin)
                 return inner.exec(args, options);
-            putBack();
+            // Reading `.git` means its index too (10 MB at 100k files), twice a command: skipped while
+            // nothing but the action's own git can have written since the last read.
+            const quiet = writers.generation();
+            if (quiet === undefined || quiet !== baselineGeneration)
+                putBack();
             const subcommand = subcommandOf(args) ?? '';
             if (!ATTRIBUTE_FREE.has(subcommand)) {
                 const now = await driversNow(pin.commonDir);
@@ -13234,7 +13256,8 @@ function guardRepositoryConfig(inner, warn, writers) {
                 return await pinned.exec(args, options);
             }
             finally {
-                baseline = baseline.map((state) => readGitDir(state.root));
+                baselineGeneration = writers.generation();
+                baseline = baseline.map((state) => readGitDir(state.root, state));
                 if (writes)
                     listed = undefined;
                 if (writes && CHANGES_WORK_TREE.has(subcommand))
@@ -13253,7 +13276,8 @@ function guardRepositoryConfig(inner, warn, writers) {
             pin = { env: { GIT_DIR: gitDir, GIT_COMMON_DIR: commonDir }, commonDir };
             // A linked worktree's own folder lives in the common one; anything else is read on its own.
             const inside = !external_node_path_default().relative(commonDir, gitDir).startsWith('..');
-            baseline = [commonDir, ...(inside ? [] : [gitDir])].map(readGitDir);
+            baselineGeneration = writers.generation();
+            baseline = [commonDir, ...(inside ? [] : [gitDir])].map((root) => readGitDir(root));
             drivers = await driversNow(commonDir);
         },
     };

@@ -123,6 +123,8 @@ export function guardRepositoryConfig(
 ): ConfigGuard {
   let pin: { env: Record<string, string>; commonDir: string } | undefined;
   let baseline: GitDirState[] = [];
+  /** The writers' generation when `baseline` was read: while it holds, `.git` is as read. */
+  let baselineGeneration: number | undefined;
   let drivers = new Set<string>();
   /** The last attribute listing, and the writers' generation it was taken at. */
   let listed: { generation: number; lines: Set<string> } | undefined;
@@ -164,7 +166,10 @@ export function guardRepositoryConfig(
     cwd: inner.cwd,
     async exec(args, options) {
       if (!pin) return inner.exec(args, options);
-      putBack();
+      // Reading `.git` means its index too (10 MB at 100k files), twice a command: skipped while
+      // nothing but the action's own git can have written since the last read.
+      const quiet = writers.generation();
+      if (quiet === undefined || quiet !== baselineGeneration) putBack();
       const subcommand = subcommandOf(args) ?? '';
       if (!ATTRIBUTE_FREE.has(subcommand)) {
         const now = await driversNow(pin.commonDir);
@@ -175,7 +180,8 @@ export function guardRepositoryConfig(
       try {
         return await pinned.exec(args, options);
       } finally {
-        baseline = baseline.map((state) => readGitDir(state.root));
+        baselineGeneration = writers.generation();
+        baseline = baseline.map((state) => readGitDir(state.root, state));
         if (writes) listed = undefined;
         if (writes && CHANGES_WORK_TREE.has(subcommand)) drivers = await driversNow(pin.commonDir);
       }
@@ -192,7 +198,8 @@ export function guardRepositoryConfig(
       pin = { env: { GIT_DIR: gitDir, GIT_COMMON_DIR: commonDir }, commonDir };
       // A linked worktree's own folder lives in the common one; anything else is read on its own.
       const inside = !path.relative(commonDir, gitDir).startsWith('..');
-      baseline = [commonDir, ...(inside ? [] : [gitDir])].map(readGitDir);
+      baselineGeneration = writers.generation();
+      baseline = [commonDir, ...(inside ? [] : [gitDir])].map((root) => readGitDir(root));
       drivers = await driversNow(commonDir);
     },
   };

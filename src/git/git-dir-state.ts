@@ -22,7 +22,13 @@ import path from 'node:path';
 
 export type GitDirEntry =
   | { kind: 'dir' }
-  | { kind: 'file'; mode: number; content?: Buffer }
+  | {
+      kind: 'file';
+      mode: number;
+      content?: Buffer;
+      /** Inode, size, mtime and ctime (ns): unchanged means the same content (ctime cannot be set). */
+      stamp?: string;
+    }
   | { kind: 'link'; target: string }
   | { kind: 'other' };
 
@@ -57,8 +63,12 @@ function identityOf(root: string): string {
   return `${stat.dev}:${stat.ino}`;
 }
 
-/** Reads `root` (see the module comment). */
-export function readGitDir(root: string): GitDirState {
+/**
+ * Reads `root` (see the module comment). With `previous` (an earlier read of the same folder), a
+ * file whose stamp is unchanged keeps the content read then: the index is 10 MB at 100k files,
+ * and the guard reads the folder after each of the action's commands.
+ */
+export function readGitDir(root: string, previous?: GitDirState): GitDirState {
   const entries = new Map<string, GitDirEntry>();
   const walk = (relative: string, gitDirRoot: boolean, kindOnly: boolean) => {
     const names = readdirSync(path.join(root, relative)).sort();
@@ -80,10 +90,8 @@ export function readGitDir(root: string): GitDirState {
       } else if (stat.isSymbolicLink()) entries.set(child, { kind: 'link', target: readlinkSync(full) });
       else if (stat.isFile()) {
         const mode = stat.mode & 0o777;
-        entries.set(
-          child,
-          kindOnly ? { kind: 'file', mode } : { kind: 'file', mode, content: readFileSync(full) },
-        );
+        if (kindOnly) entries.set(child, { kind: 'file', mode });
+        else entries.set(child, readFile(full, mode, previous?.entries.get(child)));
       } else entries.set(child, { kind: 'other' });
     }
   };
@@ -92,7 +100,16 @@ export function readGitDir(root: string): GitDirState {
   return { root, identity, entries };
 }
 
+function readFile(full: string, mode: number, before: GitDirEntry | undefined): GitDirEntry {
+  const stat = lstatSync(full, { bigint: true });
+  const stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+  if (before?.kind === 'file' && before.stamp === stamp && before.content && before.mode === mode)
+    return before;
+  return { kind: 'file', mode, content: readFileSync(full), stamp };
+}
+
 function same(a: GitDirEntry | undefined, b: GitDirEntry | undefined): boolean {
+  if (a === b) return a !== undefined;
   if (!a || !b || a.kind !== b.kind) return false;
   if (a.kind === 'link' && b.kind === 'link') return a.target === b.target;
   if (a.kind === 'file' && b.kind === 'file') {

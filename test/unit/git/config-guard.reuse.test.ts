@@ -2,11 +2,12 @@
  * When the guard reuses its listing of the attribute files (a walk of the whole tree at 100k
  * files) and when it must list again: every writer the ledger hears of, one still running, one
  * that came and went during the walk, the action's own commands that write the work tree, and
- * levels whose commands may leave processes behind.
+ * levels whose commands may leave processes behind. The same ledger lets the guard skip reading
+ * `.git` before a command when nothing else ran since its last read.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -159,5 +160,25 @@ describe('the guard reuses its attribute listing only while nothing else can hav
     plantDriver(dir);
     await assert.rejects(guard.git.exec(['diff']), NewAttributeDriverError);
     assert.equal(listings(), 3);
+  });
+
+  it('puts back what a writer changed in .git, and what changed while one was running', async () => {
+    const dir = repo();
+    const writers = createWriterLedger();
+    const { guard } = guarded(dir, writers);
+    await guard.snapshot();
+    const config = path.join(dir, '.git', 'config');
+    const before = readFileSync(config, 'utf8');
+    await guard.git.exec(['status']);
+    writers.begin()();
+    appendFileSync(config, '[core]\n\tpager = evil\n');
+    await guard.git.exec(['status']);
+    assert.equal(readFileSync(config, 'utf8'), before, 'after a writer');
+    const ended = writers.begin();
+    await guard.git.exec(['status']);
+    appendFileSync(config, '[core]\n\tpager = evil\n');
+    await guard.git.exec(['status']);
+    ended();
+    assert.equal(readFileSync(config, 'utf8'), before, 'while one ran');
   });
 });

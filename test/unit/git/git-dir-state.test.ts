@@ -7,6 +7,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -44,6 +45,31 @@ function putBack(dir: string, change: () => void): string[] {
 }
 
 describe('the .git folder as the guard reads it', () => {
+  it('read again after an earlier read: an untouched file keeps its content, a rewrite of the same size is seen', () => {
+    const dir = gitDir();
+    const first = readGitDir(dir);
+    const config = path.join(dir, 'config');
+    const text = readFileSync(config, 'utf8');
+    // Same size, same mtime put back: only the inode's change time tells.
+    const before = statSync(config, { bigint: true });
+    const reference = `${config}.times`;
+    execFileSync('cp', ['-p', config, reference]);
+    writeFileSync(config, text.replace('bare = false', 'bare = fals3'));
+    execFileSync('touch', ['-r', reference, config]);
+    rmSync(reference);
+    const now = statSync(config, { bigint: true });
+    assert.deepEqual([now.mtimeNs, now.size, now.ino], [before.mtimeNs, before.size, before.ino]);
+    const second = readGitDir(dir, first);
+    const entry = (state: typeof first, name: string) => state.entries.get(name) as { content?: Buffer };
+    assert.equal(
+      entry(second, 'index').content,
+      entry(first, 'index').content,
+      'the index was not read again',
+    );
+    assert.deepEqual(changedEntries(first, second), ['config']);
+    assert.match(entry(second, 'config').content?.toString() ?? '', /fals3/);
+  });
+
   it('reads what steers git, not the object store or the contents of reflogs', () => {
     const dir = gitDir();
     const state = readGitDir(dir);

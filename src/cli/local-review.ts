@@ -19,15 +19,13 @@ import { runBudgetFor } from '../pipeline/agent-runner.js';
 import { loadInstructionContext } from '../pipeline/instruction-context.js';
 import { headFiles, reviewerMessages, runReviewStep } from '../pipeline/review-step.js';
 import { prepareReviewTools } from '../pipeline/review-tools.js';
-import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
 import type { CliConfig } from './cli-config.js';
-import { CliError } from './cli-error.js';
 import { localIdentity } from './dry-run-publisher.js';
 import type { LocalContext } from './local-context.js';
 import { reportAnswer, totalsLine, usageOf, writeTranscriptMarkdown } from './local-report.js';
 import { renderLocalReview, writeLocalReview } from './local-review-report.js';
 import type { LocalRunIO, LocalRunResult } from './local-run.js';
-import type { LocalSetup } from './local-setup.js';
+import { asSetupError, type LocalSetup } from './local-setup.js';
 import { progressPrinter } from './progress-printer.js';
 import { resolveReviewBase } from './review-base.js';
 
@@ -58,10 +56,7 @@ export async function runLocalReview(run: LocalReviewRun): Promise<LocalRunResul
     local.host,
     { ...cli, allowedCommands: setup.allowedCommands },
     { canRunCommands: true },
-  ).catch((error: unknown) => {
-    if (error instanceof SandboxUnavailableError) throw new CliError(error.message);
-    throw error;
-  });
+  ).catch(asSetupError);
   try {
     const transcript = createTranscript({ path: paths.jsonl, redact });
     transcript.write({

@@ -3,7 +3,7 @@
  * agent step (agent → verify → settled workspace) as the action's runs, with the local runner's
  * terminal as progress — published by the dry-run publisher; with `--mode review`, the review
  * step on the branch's diff, written by `local-review.ts`. Setup problems throw a
- * {@link CliError} before any model call; the agent's own failures are results.
+ * `CliError` before any model call; the agent's own failures are results.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,15 +21,13 @@ import { prepareAgentTools } from '../pipeline/agent-tools.js';
 import { loadInstructionContext } from '../pipeline/instruction-context.js';
 import { buildInitialMessages } from '../prompt/task-prompt.js';
 import { createRedactor } from '../safety/redact.js';
-import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
 import type { CliConfig } from './cli-config.js';
-import { CliError } from './cli-error.js';
 import { localIdentity, publishDryRun } from './dry-run-publisher.js';
 import { createLocalContext } from './local-context.js';
 import { composeLocalPullRequest } from './local-pull-request.js';
 import { type LocalUsage, reportLocalRun, usageOf, writeTranscriptMarkdown } from './local-report.js';
 import { runLocalReview } from './local-review.js';
-import { checkLocalRun, timestamp } from './local-setup.js';
+import { asSetupError, checkLocalRun, timestamp } from './local-setup.js';
 import { progressPrinter } from './progress-printer.js';
 
 export { timestamp } from './local-setup.js';
@@ -93,10 +91,7 @@ export async function runLocal(cli: CliConfig, io: LocalRunIO): Promise<LocalRun
   );
   if (!task) return runLocalReview({ cli, io, git, setup, local, redact, started, now, paths });
 
-  const tools = await prepareAgentTools(local.host, { ...cli, allowedCommands }).catch((error: unknown) => {
-    if (error instanceof SandboxUnavailableError) throw new CliError(error.message);
-    throw error;
-  });
+  const tools = await prepareAgentTools(local.host, { ...cli, allowedCommands }).catch(asSetupError);
   try {
     const transcript = createTranscript({ path: paths.jsonl, redact });
     transcript.write({

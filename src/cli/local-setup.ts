@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describeRuleProblem, type ExtraRule, parseAllowedCommands } from '../bash-policy/extra-rules.js';
 import type { GitCommandManager } from '../git/git-command-manager.js';
+import { SandboxUnavailableError } from '../sandbox/detect-sandbox.js';
 import type { AnswerSchema } from '../schema/answer-schema.js';
 import { type CliConfig, type CliOutputSchema, readOutputSchema } from './cli-config.js';
 import { CliError } from './cli-error.js';
@@ -58,6 +59,12 @@ export async function checkLocalRun(
   requireKey(cli.llm.baseUrl, cli.llm.apiKey);
   await probeEndpoint(cli.llm.baseUrl, cli.llm.apiKey);
   return { repo, outDir, task, allowedCommands: allowed.rules, answerSchema };
+}
+
+/** A sandbox the flags ask for that this machine cannot give: a usage error, said as one. */
+export function asSetupError(error: unknown): never {
+  if (error instanceof SandboxUnavailableError) throw new CliError(error.message);
+  throw error;
 }
 
 async function requireDirectory(dir: string): Promise<void> {

@@ -35,9 +35,13 @@ export async function withBaselineWasm(script: string): Promise<'inner' | number
     }
     return 'inner';
   }
-  const child = spawn(process.execPath, [...process.execArgv, FLAG, YOUNG_GENERATION, script, ...process.argv.slice(2)], {
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, FLAG, YOUNG_GENERATION, script, ...process.argv.slice(2)],
+    {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const relay = (signal: NodeJS.Signals) => child.kill(signal);
   for (const signal of RELAYED) process.on(signal, relay);
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {

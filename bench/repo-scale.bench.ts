@@ -20,7 +20,7 @@ import fg from 'fast-glob';
 import { createDefaultRegistry } from '../src/tools/default-registry.js';
 import { gitIgnored } from '../src/tools/glob.js';
 import { invokeTool } from '../src/tools/invoke.js';
-import { ACTION_CASES, actionFigures } from './repo-scale-action.js';
+import { ACTION_CASES, actionFigures, importStream } from './repo-scale-action.js';
 import type { BenchFigure } from './run.js';
 
 interface Size {
@@ -38,29 +38,6 @@ const SIZES: Size[] = [
 ];
 const ROUNDS = 3;
 const QUICK = process.env['BENCH_REPO_SCALE'] === 'quick';
-
-/** A fast-import stream: `files` files over folders of `perFolder`, 16 distinct contents. */
-function importStream({ files, perFolder }: Size): string {
-  const out: string[] = [];
-  const blobs = 16;
-  for (let b = 1; b <= blobs; b++) {
-    const data = `export const value${b} = ${b};\nexport function f${b}(x: number) {\n  return x + ${b};\n}\n`;
-    out.push('blob', `mark :${b}`, `data ${Buffer.byteLength(data)}`, data);
-  }
-  out.push(
-    'commit refs/heads/main',
-    'committer bench <bench@example.com> 1700000000 +0000',
-    'data 9',
-    'generated',
-  );
-  out.push(`M 100644 inline .gitignore`, 'data 20', 'build/\nnode_modules/');
-  for (let i = 0; i < files; i++) {
-    const folder = Math.floor(i / perFolder);
-    const ext = i % 10 === 9 ? 'md' : 'ts';
-    out.push(`M 100644 :${(i % blobs) + 1} src/d${folder % 97}/f${folder}/file${i}.${ext}`);
-  }
-  return `${out.join('\n')}\n`;
-}
 
 async function buildRepository(size: Size): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), `repo-scale-${size.label}-`));
